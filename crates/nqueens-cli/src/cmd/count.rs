@@ -1,0 +1,63 @@
+//! `nqueens count`: the number of solutions, bare or as one JSON object.
+
+use crate::args::CountArgs;
+use crate::Outcome;
+use nqueens::{CountOptions, Counts, Method, SymmetryClasses};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Serialize)]
+struct Report<'a> {
+    n: usize,
+    method: &'a str,
+    solutions: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes: Option<SymmetryClasses>,
+    threads: usize,
+    seconds: f64,
+}
+
+pub fn run(a: CountArgs) -> Outcome {
+    let method = a.method.unwrap_or_else(|| Method::default_for_count(a.n));
+    let threads = a.threads.unwrap_or_else(rayon_threads);
+    let opts = CountOptions {
+        threads,
+        ..CountOptions::default()
+    };
+    let start = Instant::now();
+    let counts: Counts = method.count(a.n, &opts)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    if a.json {
+        let report = Report {
+            n: a.n,
+            method: method.name(),
+            solutions: counts.total,
+            unique: counts.unique,
+            classes: counts.classes,
+            threads: if method.plan(a.n).is_some() {
+                threads
+            } else {
+                1
+            },
+            seconds,
+        };
+        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}", counts.total)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One thread per core, as the machine reports it.
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}

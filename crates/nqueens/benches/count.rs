@@ -1,0 +1,25 @@
+//! Times `count` for n = 10..=13 with every method, one thread, so that the methods can be
+//! compared as ratios within one run.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use nqueens::{CountOptions, Method};
+
+fn count_methods(c: &mut Criterion) {
+    let mut group = c.benchmark_group("count");
+    group.sample_size(10);
+    let opts = CountOptions {
+        threads: 1,
+        ..CountOptions::default()
+    };
+    for &method in Method::ALL {
+        for n in 10..=13 {
+            group.bench_with_input(BenchmarkId::new(method.name(), n), &n, |b, &n| {
+                b.iter(|| method.count(n, &opts).unwrap().total)
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, count_methods);
+criterion_main!(benches);

@@ -1,0 +1,198 @@
+//! The textbook bit-mask method: one queen per row, the attacked columns and diagonals of the
+//! current row held as three bit masks.
+//!
+//! Bit `c` of a mask stands for column `c`. Going down one row, a diagonal that runs down to the
+//! right moves one column right (`<< 1`) and one that runs down to the left moves one column left
+//! (`>> 1`); bits pushed past either edge fall off (or are cut by `full`). The free cells of a row
+//! are then `full & !(cols | left | right)`, and `x & x.wrapping_neg()` (the `x & -x` of two's
+//! complement) isolates the lowest one, so columns are tried left to right and solutions come out
+//! in lexicographic order.
+
+use crate::plan::{fnv1a, Plan};
+use crate::{check_n, Counts, Error, Flow};
+use std::ops::ControlFlow;
+
+/// The mask with the low `n` bits set: every column of the board.
+///
+/// ```
+/// assert_eq!(nqueens::bitmask::full_mask(4), 0b1111);
+/// assert_eq!(nqueens::bitmask::full_mask(64), u64::MAX);
+/// ```
+pub fn full_mask(n: usize) -> u64 {
+    if n >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Counts the completions of a partial board, given the columns in use and the cells of the
+/// next row attacked along each diagonal.
+///
+/// ```
+/// use nqueens::bitmask::{count_from, full_mask};
+///
+/// assert_eq!(count_from(full_mask(8), 0, 0, 0), 92);
+/// ```
+pub fn count_from(full: u64, cols: u64, left: u64, right: u64) -> u64 {
+    if cols == full {
+        return 1;
+    }
+    let mut total = 0;
+    let mut free = full & !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg(); // lowest free cell
+        free ^= bit;
+        total += count_from(full, cols | bit, (left | bit) << 1, (right | bit) >> 1);
+    }
+    total
+}
+
+/// Counts every solution for n, single-threaded.
+///
+/// ```
+/// assert_eq!(nqueens::bitmask::count(8).unwrap(), 92);
+/// ```
+pub fn count(n: usize) -> Result<u128, Error> {
+    check_n(n)?;
+    Ok(count_from(full_mask(n), 0, 0, 0) as u128)
+}
+
+/// Calls `visit` with every solution, in lexicographic order, until it returns `Break`.
+///
+/// ```
+/// let mut all = Vec::new();
+/// nqueens::bitmask::for_each_solution(4, &mut |cols: &[u32]| {
+///     all.push(cols.to_vec());
+///     std::ops::ControlFlow::Continue(())
+/// }).unwrap();
+/// assert_eq!(all, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+/// ```
+pub fn for_each_solution(n: usize, visit: &mut dyn FnMut(&[u32]) -> Flow) -> Result<Flow, Error> {
+    check_n(n)?;
+    let mut columns = Vec::with_capacity(n);
+    Ok(list_from(full_mask(n), 0, 0, 0, &mut columns, visit))
+}
+
+fn list_from(
+    full: u64,
+    cols: u64,
+    left: u64,
+    right: u64,
+    columns: &mut Vec<u32>,
+    visit: &mut dyn FnMut(&[u32]) -> Flow,
+) -> Flow {
+    if cols == full {
+        return visit(columns);
+    }
+    let mut free = full & !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        columns.push(bit.trailing_zeros());
+        let flow = list_from(
+            full,
+            cols | bit,
+            (left | bit) << 1,
+            (right | bit) >> 1,
+            columns,
+            visit,
+        );
+        columns.pop();
+        flow?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// A partial board: the masks after some rows are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefix {
+    /// Columns in use.
+    pub cols: u64,
+    /// Cells of the next row attacked along diagonals running down to the right.
+    pub left: u64,
+    /// Cells of the next row attacked along diagonals running down to the left.
+    pub right: u64,
+}
+
+/// Every valid placement of the first `depth` rows, in lexicographic order.
+///
+/// ```
+/// // Row 0 of a 4×4 board: four choices; rows 0 and 1: six compatible pairs.
+/// assert_eq!(nqueens::bitmask::prefixes(4, 1).len(), 4);
+/// assert_eq!(nqueens::bitmask::prefixes(4, 2).len(), 6);
+/// ```
+pub fn prefixes(n: usize, depth: usize) -> Vec<Prefix> {
+    fn walk(full: u64, p: Prefix, depth: usize, out: &mut Vec<Prefix>) {
+        if depth == 0 {
+            out.push(p);
+            return;
+        }
+        let mut free = full & !(p.cols | p.left | p.right);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let next = Prefix {
+                cols: p.cols | bit,
+                left: (p.left | bit) << 1,
+                right: (p.right | bit) >> 1,
+            };
+            walk(full, next, depth - 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    let start = Prefix {
+        cols: 0,
+        left: 0,
+        right: 0,
+    };
+    walk(full_mask(n), start, depth.min(n), &mut out);
+    out
+}
+
+/// The bit-mask count split by the placements of its first rows: one subproblem per prefix.
+///
+/// ```
+/// use nqueens::{bitmask::BitmaskPlan, Plan};
+///
+/// let plan = BitmaskPlan::new(8).unwrap();
+/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 92);
+/// ```
+pub struct BitmaskPlan {
+    n: usize,
+    depth: usize,
+    prefixes: Vec<Prefix>,
+}
+
+impl BitmaskPlan {
+    /// The split for n: the first three rows (two for small boards), enough subproblems to
+    /// balance many threads while each still does real work.
+    pub fn new(n: usize) -> Result<BitmaskPlan, Error> {
+        check_n(n)?;
+        let depth = if n <= 8 { 2.min(n) } else { 3 };
+        Ok(BitmaskPlan {
+            n,
+            depth,
+            prefixes: prefixes(n, depth),
+        })
+    }
+}
+
+impl Plan for BitmaskPlan {
+    fn n(&self) -> usize {
+        self.n
+    }
+    fn method(&self) -> &'static str {
+        "bitmask"
+    }
+    fn len(&self) -> usize {
+        self.prefixes.len()
+    }
+    fn count_one(&self, index: usize) -> Counts {
+        let p = self.prefixes[index];
+        Counts::total(count_from(full_mask(self.n), p.cols, p.left, p.right) as u128)
+    }
+    fn fingerprint(&self) -> u64 {
+        fnv1a(format!("bitmask/n={}/rows={}", self.n, self.depth).as_bytes())
+    }
+}

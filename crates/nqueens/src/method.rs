@@ -1,0 +1,170 @@
+//! The methods behind `count` and `list`, under one name each, so that a caller (the command
+//! line above all) can offer every engine without knowing how any of them works.
+//!
+//! Adding an engine means a module of its own, a variant here and its arms in the matches below;
+//! nothing that calls [`Method`] changes.
+
+use crate::plan::{self, NoProgress, Plan, Progress};
+use crate::{bitmask, naive, sets, Counts, Error, Flow};
+use std::fmt;
+use std::str::FromStr;
+
+/// How to count: threads, what to count, and who hears about progress.
+///
+/// ```
+/// use nqueens::CountOptions;
+///
+/// let opts = CountOptions { threads: 1, ..CountOptions::default() };
+/// assert_eq!(opts.threads, 1);
+/// assert!(!opts.unique);
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct CountOptions<'a> {
+    /// Worker threads; 0 means one per core. Methods without a subproblem split use one.
+    pub threads: usize,
+    /// Also count solutions up to symmetry; methods that cannot are refused.
+    pub unique: bool,
+    /// Told how many subproblems are done, for methods with a subproblem split.
+    pub progress: Option<&'a dyn Progress>,
+}
+
+/// A way of solving N-Queens.
+///
+/// ```
+/// use nqueens::Method;
+///
+/// let m: Method = "sets".parse().unwrap();
+/// assert_eq!(m, Method::Sets);
+/// assert_eq!(m.to_string(), "sets");
+/// assert!("magic".parse::<Method>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Scan the board above for attacks (textbook reference).
+    Naive,
+    /// Sets of used columns and diagonals (textbook reference).
+    Sets,
+    /// Bit masks, lowest free bit first (textbook reference, and the baseline for speed).
+    Bitmask,
+}
+
+impl Method {
+    /// Every method, in the order `--help` lists them.
+    pub const ALL: &'static [Method] = &[Method::Naive, Method::Sets, Method::Bitmask];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Naive => "naive",
+            Method::Sets => "sets",
+            Method::Bitmask => "bitmask",
+        }
+    }
+
+    /// One line on what the method does.
+    pub fn about(self) -> &'static str {
+        match self {
+            Method::Naive => "scan the board above for attacks (reference, slowest)",
+            Method::Sets => "sets of used columns and diagonals (reference)",
+            Method::Bitmask => "bit masks, lowest free bit first (reference, threaded)",
+        }
+    }
+
+    /// The method `count` uses when none is named.
+    pub fn default_for_count(_n: usize) -> Method {
+        Method::Bitmask
+    }
+
+    /// The method `list` uses when none is named.
+    pub fn default_for_list() -> Method {
+        Method::Bitmask
+    }
+
+    /// True when the method can list solutions, not only count them.
+    pub fn can_list(self) -> bool {
+        true
+    }
+
+    /// The method's subproblem split for n, if it has one.
+    ///
+    /// ```
+    /// use nqueens::Method;
+    ///
+    /// assert!(Method::Bitmask.plan(12).is_some());
+    /// assert!(Method::Naive.plan(12).is_none());
+    /// ```
+    pub fn plan(self, n: usize) -> Option<Box<dyn Plan>> {
+        match self {
+            Method::Bitmask => bitmask::BitmaskPlan::new(n)
+                .ok()
+                .map(|p| Box::new(p) as Box<dyn Plan>),
+            Method::Naive | Method::Sets => None,
+        }
+    }
+
+    /// Counts the solutions for n.
+    ///
+    /// ```
+    /// use nqueens::{CountOptions, Method};
+    ///
+    /// for m in Method::ALL {
+    ///     assert_eq!(m.count(6, &CountOptions::default()).unwrap().total, 4);
+    /// }
+    /// ```
+    pub fn count(self, n: usize, opts: &CountOptions) -> Result<Counts, Error> {
+        crate::check_n(n)?;
+        if opts.unique {
+            return Err(Error::Unsupported(format!(
+                "method {self} does not count unique solutions"
+            )));
+        }
+        if let Some(plan) = self.plan(n) {
+            let all: Vec<usize> = (0..plan.len()).collect();
+            let progress = opts.progress.unwrap_or(&NoProgress);
+            return Ok(plan::run(plan.as_ref(), &all, opts.threads, progress));
+        }
+        let total = match self {
+            Method::Naive => naive::count(n)?,
+            Method::Sets => sets::count(n)?,
+            Method::Bitmask => bitmask::count(n)?,
+        };
+        Ok(Counts::total(total))
+    }
+
+    /// Calls `visit` with every solution for n, in lexicographic order, until it returns
+    /// `Break`; returns how the walk ended.
+    pub fn for_each_solution(
+        self,
+        n: usize,
+        visit: &mut dyn FnMut(&[u32]) -> Flow,
+    ) -> Result<Flow, Error> {
+        match self {
+            Method::Naive => naive::for_each_solution(n, visit),
+            Method::Sets => sets::for_each_solution(n, visit),
+            Method::Bitmask => bitmask::for_each_solution(n, visit),
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Method, Error> {
+        Method::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+                Error::Invalid(format!(
+                    "unknown method '{s}': expected one of {}",
+                    names.join(", ")
+                ))
+            })
+    }
+}
