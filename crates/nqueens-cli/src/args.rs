@@ -3,7 +3,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{Args, Parser, Subcommand};
-use nqueens::{Format, Method, MAX_N};
+use nqueens::{Format, MAX_N, Method};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -35,7 +35,7 @@ pub enum Command {
 )]
 pub struct CountArgs {
     /// The board size N, from 1 to 64
-    #[arg(value_parser = parse_n)]
+    #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: usize,
 
     /// How to count
@@ -57,7 +57,7 @@ pub struct CountArgs {
 )]
 pub struct ListArgs {
     /// The board size N, from 1 to 64
-    #[arg(value_parser = parse_n)]
+    #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: usize,
 
     /// How each solution is written
@@ -75,8 +75,8 @@ pub struct ListArgs {
 
 fn parse_n(s: &str) -> Result<usize, String> {
     let range = format!("N must be a whole number from 1 to {MAX_N}");
-    match s.trim().parse::<u64>() {
-        Ok(n) if (1..=MAX_N as u64).contains(&n) => Ok(n as usize),
+    match s.trim().parse::<i128>() {
+        Ok(n) if (1..=MAX_N as i128).contains(&n) => Ok(n as usize),
         Ok(_) => Err(format!("out of range: {range}")),
         Err(_) => Err(format!("not a number: {range}")),
     }
@@ -143,10 +143,25 @@ fn one_line(e: &clap::Error) -> String {
     if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N>") {
         msg.push_str(&format!(" (N is the board size, from 1 to {MAX_N})"));
     }
-    if e.kind() == ErrorKind::MissingSubcommand
-        || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    {
-        msg = "a command is required: count or list (see 'nqueens --help')".to_string();
+    let commands = || {
+        let cmd = <Cli as clap::CommandFactory>::command();
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        names.join(", ")
+    };
+    match e.kind() {
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            msg = format!(
+                "a command is required: one of {} (see 'nqueens --help')",
+                commands()
+            );
+        }
+        ErrorKind::InvalidSubcommand => {
+            msg.push_str(&format!(": the commands are {}", commands()));
+        }
+        _ => {}
     }
     msg
 }

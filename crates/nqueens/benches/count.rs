@@ -1,7 +1,7 @@
 //! Times `count` for n = 10..=13 with every method, one thread, so that the methods can be
 //! compared as ratios within one run.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use nqueens::{CountOptions, Method};
 
 fn count_methods(c: &mut Criterion) {

@@ -1,8 +1,8 @@
 //! Writing solutions as text, one at a time, so that listings of millions of boards stream
 //! straight to the output and never sit in memory.
 
-use crate::board::row_string;
 use crate::Error;
+use crate::board::row_string;
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;

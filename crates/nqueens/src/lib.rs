@@ -38,7 +38,7 @@ pub mod naive;
 pub mod plan;
 pub mod sets;
 
-pub use board::{check_n, Placement, MAX_N};
+pub use board::{MAX_N, Placement, check_n};
 pub use counts::{Counts, SymmetryClasses};
 pub use error::Error;
 pub use format::{Format, SolutionWriter};

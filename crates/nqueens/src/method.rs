@@ -5,7 +5,7 @@
 //! nothing that calls [`Method`] changes.
 
 use crate::plan::{self, NoProgress, Plan, Progress};
-use crate::{bitmask, naive, sets, Counts, Error, Flow};
+use crate::{Counts, Error, Flow, bitmask, naive, sets};
 use std::fmt;
 use std::str::FromStr;
 

@@ -4,7 +4,7 @@
 //! It is the slowest method and the easiest to believe, which is why it stays: every faster
 //! engine is checked against it.
 
-use crate::{check_n, Error, Flow};
+use crate::{Error, Flow, check_n};
 use std::ops::ControlFlow;
 
 /// True when a queen at (`row`, `col`) is attacked by a queen in the rows above it.

@@ -2,7 +2,7 @@
 //! that checking a cell is O(1). Cells on one diagonal share `row - col`, cells on one
 //! anti-diagonal share `row + col`.
 
-use crate::{check_n, Error, Flow};
+use crate::{Error, Flow, check_n};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 

@@ -1,7 +1,7 @@
 //! `nqueens count`: the number of solutions, bare or as one JSON object.
 
-use crate::args::CountArgs;
 use crate::Outcome;
+use crate::args::CountArgs;
 use nqueens::{CountOptions, Counts, Method, SymmetryClasses};
 use serde::Serialize;
 use std::io::{self, Write};

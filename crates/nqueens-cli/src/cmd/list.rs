@@ -1,7 +1,7 @@
 //! `nqueens list`: every solution, streamed in lexicographic order in the chosen format.
 
-use crate::args::ListArgs;
 use crate::Outcome;
+use crate::args::ListArgs;
 use nqueens::{Method, SolutionWriter};
 use std::io::{self, BufWriter};
 use std::ops::ControlFlow;

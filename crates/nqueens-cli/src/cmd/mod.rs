@@ -3,8 +3,8 @@
 mod count;
 mod list;
 
-use crate::args::{Cli, Command};
 use crate::Outcome;
+use crate::args::{Cli, Command};
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> Outcome {

@@ -1,0 +1,181 @@
+//! The command line's contract: outputs, formats, limits, errors and a closed pipe.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::io::Read;
+use std::process::Stdio;
+
+fn nq() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = nq()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn count_prints_the_number_alone() {
+    assert_eq!(stdout_of(&["count", "8"]), "92\n");
+    assert_eq!(stdout_of(&["count", "1"]), "1\n");
+    assert_eq!(stdout_of(&["count", "2"]), "0\n");
+    assert_eq!(stdout_of(&["count", "3"]), "0\n");
+    for m in ["naive", "sets", "bitmask"] {
+        assert_eq!(stdout_of(&["count", "10", "--method", m]), "724\n");
+    }
+    assert_eq!(stdout_of(&["count", "12", "--threads", "1"]), "14200\n");
+}
+
+#[test]
+fn count_json_is_one_object() {
+    let text = stdout_of(&["count", "8", "--json", "--method", "sets"]);
+    assert_eq!(text.lines().count(), 1);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["n"], 8);
+    assert_eq!(v["solutions"], 92);
+    assert_eq!(v["method"], "sets");
+}
+
+#[test]
+fn list_board_format() {
+    assert_eq!(
+        stdout_of(&["list", "4"]),
+        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n"
+    );
+    assert_eq!(stdout_of(&["list", "1"]), "Q\n");
+    assert_eq!(stdout_of(&["list", "2"]), "");
+}
+
+#[test]
+fn list_leetcode_format() {
+    assert_eq!(
+        stdout_of(&["list", "4", "--format", "leetcode"]),
+        "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
+    );
+    assert_eq!(
+        stdout_of(&["list", "1", "--format", "leetcode"]),
+        "[[\"Q\"]]\n"
+    );
+    assert_eq!(stdout_of(&["list", "3", "--format", "leetcode"]), "[]\n");
+    // The whole listing is one JSON value with every board.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["list", "8", "-f", "leetcode"])).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 92);
+}
+
+#[test]
+fn list_perm_and_json_formats() {
+    assert_eq!(
+        stdout_of(&["list", "4", "--format", "perm"]),
+        "2 4 1 3\n3 1 4 2\n"
+    );
+    assert_eq!(
+        stdout_of(&["list", "4", "--format", "json"]),
+        "{\"columns\":[1,3,0,2]}\n{\"columns\":[2,0,3,1]}\n"
+    );
+    let lines = stdout_of(&["list", "10", "--format", "json"]);
+    assert_eq!(lines.lines().count(), 724);
+}
+
+#[test]
+fn list_limit_stops_early_and_keeps_the_order() {
+    let all = stdout_of(&["list", "8", "-f", "perm"]);
+    let three = stdout_of(&["list", "8", "-f", "perm", "--limit", "3"]);
+    let first_three: Vec<&str> = all.lines().take(3).collect();
+    assert_eq!(three.lines().collect::<Vec<_>>(), first_three);
+    assert_eq!(three.lines().next(), Some("1 5 8 6 3 7 2 4"));
+    assert_eq!(stdout_of(&["list", "8", "--limit", "0"]), "");
+    assert_eq!(
+        stdout_of(&["list", "6", "-f", "leetcode", "--limit", "1"]),
+        "[[\".Q....\",\"...Q..\",\".....Q\",\"Q.....\",\"..Q...\",\"....Q.\"]]\n"
+    );
+}
+
+#[test]
+fn every_method_lists_the_same() {
+    let expected = stdout_of(&["list", "7", "-f", "perm"]);
+    for m in ["naive", "sets", "bitmask"] {
+        assert_eq!(
+            stdout_of(&["list", "7", "-f", "perm", "--method", m]),
+            expected
+        );
+    }
+}
+
+/// Bad input: one line on stderr, exit code 2, no panic.
+fn fails_with(args: &[&str], needle: &str) {
+    let out = nq().args(args).assert().code(2).get_output().clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: {err}");
+    assert!(!err.contains("panicked"));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    fails_with(&["count", "0"], "from 1 to 64");
+    fails_with(&["count", "65"], "from 1 to 64");
+    fails_with(&["count", "-3"], "from 1 to 64");
+    fails_with(&["count", "abc"], "from 1 to 64");
+    fails_with(&["list", "99999999999999999999999"], "from 1 to 64");
+    fails_with(&["count"], "from 1 to 64");
+    fails_with(&["list"], "from 1 to 64");
+    fails_with(&["count", "8", "--frobnicate"], "--frobnicate");
+    fails_with(
+        &["list", "8", "--format", "png"],
+        "board, leetcode, perm, json",
+    );
+    fails_with(&["count", "8", "--method", "magic"], "naive");
+    fails_with(&["list", "8", "--limit", "many"], "many");
+    fails_with(&["count", "8", "--threads", "0"], "from 1 to 1024");
+    fails_with(&["solve", "8"], "solve");
+    fails_with(&[], "count");
+}
+
+#[test]
+fn help_and_version() {
+    for sub in ["count", "list"] {
+        nq().args([sub, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:"));
+    }
+    nq().arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("count").and(predicate::str::contains("list")));
+    nq().arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("nqueens "));
+}
+
+#[test]
+fn closed_stdout_ends_quietly_with_success() {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let mut child = std::process::Command::new(bin)
+        .args(["list", "14"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    assert!(first.starts_with(b"Q............."));
+    drop(stdout); // the reader goes away, as `head` does
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
