@@ -31,7 +31,7 @@ pub enum Command {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"bitmask\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512"
+    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"bitmask\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
 )]
 pub struct CountArgs {
     /// The board size N, from 1 to 64
@@ -49,11 +49,24 @@ pub struct CountArgs {
     /// Worker threads (methods with a subproblem split) [default: one per core]
     #[arg(long, short = 't', value_parser = parse_threads, value_name = "T")]
     pub threads: Option<usize>,
+
+    /// Print the number of unique solutions (up to rotation and reflection) instead of all
+    /// (method symmetry; --json then carries both, and the classes)
+    #[arg(long)]
+    pub unique: bool,
+
+    /// Show a progress bar on stderr even when stderr is not a terminal
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+
+    /// Never show a progress bar
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
 }
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens list 4                      two boards of Q and .\n  nqueens list 4 --format leetcode    [[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n  nqueens list 8 --format perm --limit 3\n  nqueens list 6 --format json        {\"columns\":[1,3,5,0,2,4]} ..."
+    after_help = "Examples:\n  nqueens list 4                      two boards of Q and .\n  nqueens list 4 --format leetcode    [[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n  nqueens list 8 --format perm --limit 3\n  nqueens list 6 --format json        {\"columns\":[1,3,5,0,2,4]} ...\n  nqueens list 8 --unique --format perm   the 12 unique solutions"
 )]
 pub struct ListArgs {
     /// The board size N, from 1 to 64
@@ -71,6 +84,11 @@ pub struct ListArgs {
     /// How to search
     #[arg(long, value_parser = method_parser(), value_name = "METHOD")]
     pub method: Option<Method>,
+
+    /// One solution per symmetry class: the smallest of its 8 rotations and reflections
+    /// (--format json adds each class's size)
+    #[arg(long)]
+    pub unique: bool,
 }
 
 fn parse_n(s: &str) -> Result<usize, String> {

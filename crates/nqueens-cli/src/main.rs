@@ -3,6 +3,7 @@
 
 mod args;
 mod cmd;
+mod progress;
 
 use clap::Parser;
 use std::io;

@@ -114,6 +114,22 @@ impl<W: Write> SolutionWriter<W> {
 
     /// Writes one solution (0-based column of each row).
     pub fn write(&mut self, columns: &[u32]) -> io::Result<()> {
+        self.write_with_class_size(columns, 0)
+    }
+
+    /// Writes a class representative; JSON objects also carry `class_size`, the number of
+    /// distinct boards in its class (other formats write the board alone). 0 means unknown.
+    ///
+    /// ```
+    /// use nqueens::{Format, SolutionWriter};
+    ///
+    /// let mut out = Vec::new();
+    /// let mut w = SolutionWriter::new(&mut out, Format::Json);
+    /// w.write_with_class_size(&[1, 3, 0, 2], 2).unwrap();
+    /// w.finish().unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap(), "{\"columns\":[1,3,0,2],\"class_size\":2}\n");
+    /// ```
+    pub fn write_with_class_size(&mut self, columns: &[u32], class_size: u32) -> io::Result<()> {
         let n = columns.len();
         let first = self.written == 0;
         let out = &mut self.out;
@@ -149,7 +165,11 @@ impl<W: Write> SolutionWriter<W> {
             Format::Json => {
                 out.write_all(b"{\"columns\":[")?;
                 write_list(out, columns)?;
-                out.write_all(b"]}\n")?;
+                if class_size > 0 {
+                    write!(out, "],\"class_size\":{class_size}}}\n")?;
+                } else {
+                    out.write_all(b"]}\n")?;
+                }
             }
         }
         self.written += 1;

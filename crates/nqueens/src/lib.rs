@@ -29,6 +29,7 @@
 
 pub mod bitmask;
 pub mod board;
+pub mod constellation;
 pub mod counts;
 pub mod error;
 pub mod format;
@@ -37,6 +38,7 @@ pub mod method;
 pub mod naive;
 pub mod plan;
 pub mod sets;
+pub mod symmetry;
 
 pub use board::{MAX_N, Placement, check_n};
 pub use counts::{Counts, SymmetryClasses};

@@ -5,7 +5,7 @@
 //! nothing that calls [`Method`] changes.
 
 use crate::plan::{self, NoProgress, Plan, Progress};
-use crate::{Counts, Error, Flow, bitmask, naive, sets};
+use crate::{Counts, Error, Flow, bitmask, constellation, naive, sets};
 use std::fmt;
 use std::str::FromStr;
 
@@ -46,11 +46,18 @@ pub enum Method {
     Sets,
     /// Bit masks, lowest free bit first (textbook reference, and the baseline for speed).
     Bitmask,
+    /// Canonical border constellations weighted by their symmetry: totals and unique counts.
+    Symmetry,
 }
 
 impl Method {
     /// Every method, in the order `--help` lists them.
-    pub const ALL: &'static [Method] = &[Method::Naive, Method::Sets, Method::Bitmask];
+    pub const ALL: &'static [Method] = &[
+        Method::Naive,
+        Method::Sets,
+        Method::Bitmask,
+        Method::Symmetry,
+    ];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -58,6 +65,7 @@ impl Method {
             Method::Naive => "naive",
             Method::Sets => "sets",
             Method::Bitmask => "bitmask",
+            Method::Symmetry => "symmetry",
         }
     }
 
@@ -67,12 +75,27 @@ impl Method {
             Method::Naive => "scan the board above for attacks (reference, slowest)",
             Method::Sets => "sets of used columns and diagonals (reference)",
             Method::Bitmask => "bit masks, lowest free bit first (reference, threaded)",
+            Method::Symmetry => {
+                "one board per symmetry class, weighted (fastest; threaded; counts unique)"
+            }
         }
     }
 
     /// The method `count` uses when none is named.
     pub fn default_for_count(_n: usize) -> Method {
-        Method::Bitmask
+        Method::Symmetry
+    }
+
+    /// True when the method counts unique solutions (`CountOptions::unique`).
+    ///
+    /// ```
+    /// use nqueens::Method;
+    ///
+    /// assert!(Method::Symmetry.counts_unique());
+    /// assert!(!Method::Bitmask.counts_unique());
+    /// ```
+    pub fn counts_unique(self) -> bool {
+        self == Method::Symmetry
     }
 
     /// The method `list` uses when none is named.
@@ -98,6 +121,9 @@ impl Method {
             Method::Bitmask => bitmask::BitmaskPlan::new(n)
                 .ok()
                 .map(|p| Box::new(p) as Box<dyn Plan>),
+            Method::Symmetry => constellation::SymmetryPlan::new(n)
+                .ok()
+                .map(|p| Box::new(p) as Box<dyn Plan>),
             Method::Naive | Method::Sets => None,
         }
     }
@@ -113,9 +139,9 @@ impl Method {
     /// ```
     pub fn count(self, n: usize, opts: &CountOptions) -> Result<Counts, Error> {
         crate::check_n(n)?;
-        if opts.unique {
+        if opts.unique && !self.counts_unique() {
             return Err(Error::Unsupported(format!(
-                "method {self} does not count unique solutions"
+                "method {self} does not count unique solutions: use --method symmetry"
             )));
         }
         if let Some(plan) = self.plan(n) {
@@ -127,6 +153,7 @@ impl Method {
             Method::Naive => naive::count(n)?,
             Method::Sets => sets::count(n)?,
             Method::Bitmask => bitmask::count(n)?,
+            Method::Symmetry => return constellation::count(n),
         };
         Ok(Counts::total(total))
     }
@@ -141,7 +168,8 @@ impl Method {
         match self {
             Method::Naive => naive::for_each_solution(n, visit),
             Method::Sets => sets::for_each_solution(n, visit),
-            Method::Bitmask => bitmask::for_each_solution(n, visit),
+            // The engine counts classes without building boards; listing is the bit-mask walk's.
+            Method::Bitmask | Method::Symmetry => bitmask::for_each_solution(n, visit),
         }
     }
 }

@@ -2,7 +2,8 @@
 
 use crate::Outcome;
 use crate::args::CountArgs;
-use nqueens::{CountOptions, Counts, Method, SymmetryClasses};
+use crate::progress;
+use nqueens::{CountOptions, Counts, Method, Progress, SymmetryClasses};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -24,12 +25,18 @@ struct Report<'a> {
 pub fn run(a: CountArgs) -> Outcome {
     let method = a.method.unwrap_or_else(|| Method::default_for_count(a.n));
     let threads = a.threads.unwrap_or_else(rayon_threads);
+    let reporter = progress::reporter(a.progress, a.quiet);
     let opts = CountOptions {
         threads,
-        ..CountOptions::default()
+        unique: a.unique,
+        progress: reporter.as_ref().map(|r| r as &dyn Progress),
     };
     let start = Instant::now();
-    let counts: Counts = method.count(a.n, &opts)?;
+    let result = method.count(a.n, &opts);
+    if let Some(r) = &reporter {
+        r.finish();
+    }
+    let counts: Counts = result?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     if a.json {
@@ -48,6 +55,9 @@ pub fn run(a: CountArgs) -> Outcome {
         };
         let line = serde_json::to_string(&report).map_err(io::Error::other)?;
         writeln!(out, "{line}")?;
+    } else if a.unique {
+        // The library refuses --unique for methods that cannot count it, so it is known here.
+        writeln!(out, "{}", counts.unique.unwrap_or_default())?;
     } else {
         writeln!(out, "{}", counts.total)?;
     }

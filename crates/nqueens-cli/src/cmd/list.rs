@@ -2,6 +2,7 @@
 
 use crate::Outcome;
 use crate::args::ListArgs;
+use nqueens::symmetry::for_each_unique;
 use nqueens::{Method, SolutionWriter};
 use std::io::{self, BufWriter};
 use std::ops::ControlFlow;
@@ -12,7 +13,19 @@ pub fn run(a: ListArgs) -> Outcome {
     let limit = a.limit.unwrap_or(u64::MAX);
     let mut writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format);
     let mut failed: Option<io::Error> = None;
-    if limit > 0 {
+    if limit > 0 && a.unique {
+        let _ = for_each_unique(a.n, method, &mut |cols: &[u32], size: u32| {
+            if let Err(e) = writer.write_with_class_size(cols, size) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            if writer.written() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+    } else if limit > 0 {
         let _ = method.for_each_solution(a.n, &mut |cols: &[u32]| {
             if let Err(e) = writer.write(cols) {
                 failed = Some(e);

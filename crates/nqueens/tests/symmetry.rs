@@ -1,0 +1,198 @@
+//! The symmetry engine and the symmetry helpers against OEIS and against the reference methods.
+
+use nqueens::constellation::{SymmetryPlan, constellations};
+use nqueens::known::{A000170, A002562};
+use nqueens::plan::{NoProgress, run};
+use nqueens::symmetry::{Symmetry, canonical, class_size, for_each_unique, images, is_canonical};
+use nqueens::{CountOptions, Counts, Method, Plan};
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+fn all_solutions(n: usize) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let _ = Method::Bitmask
+        .for_each_solution(n, &mut |c: &[u32]| {
+            out.push(c.to_vec());
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    out
+}
+
+#[test]
+fn totals_and_unique_match_oeis_up_to_15() {
+    for n in 1..=15 {
+        let opts = CountOptions {
+            threads: 2,
+            unique: true,
+            ..CountOptions::default()
+        };
+        let c = Method::Symmetry.count(n, &opts).unwrap();
+        assert_eq!(c.total, A000170[n - 1], "total for n = {n}");
+        assert_eq!(c.unique, Some(A002562[n - 1]), "unique for n = {n}");
+    }
+}
+
+#[test]
+fn classes_add_up_to_the_totals() {
+    for n in 2..=13 {
+        let c = nqueens::constellation::count(n).unwrap();
+        let classes = c.classes.unwrap();
+        assert_eq!(classes.total(), A000170[n - 1], "n = {n}");
+        assert_eq!(classes.unique(), A002562[n - 1], "n = {n}");
+    }
+    // Independent check of the split by class, from the listed boards themselves.
+    for n in 4..=10 {
+        let mut by_size = [0u128; 9];
+        for s in all_solutions(n) {
+            if is_canonical(&s) {
+                by_size[class_size(&s) as usize] += 1;
+            }
+        }
+        let classes = nqueens::constellation::count(n).unwrap().classes.unwrap();
+        assert_eq!(classes.rot90, by_size[2], "n = {n}");
+        assert_eq!(classes.rot180, by_size[4], "n = {n}");
+        assert_eq!(classes.asymmetric, by_size[8], "n = {n}");
+    }
+}
+
+#[test]
+fn n_equal_to_one_is_one_class_of_one_board() {
+    let c = Method::Symmetry.count(1, &CountOptions::default()).unwrap();
+    assert_eq!((c.total, c.unique), (1, Some(1)));
+    for n in 2..=3 {
+        let c = Method::Symmetry.count(n, &CountOptions::default()).unwrap();
+        assert_eq!((c.total, c.unique), (0, Some(0)));
+    }
+}
+
+#[test]
+fn every_subproblem_counted_alone_sums_to_the_total() {
+    for n in 8..=13 {
+        let plan = SymmetryPlan::new(n).unwrap();
+        assert!(plan.len() > 1, "n = {n} splits into several subproblems");
+        let mut sum = plan.zero();
+        for i in 0..plan.len() {
+            sum += plan.count_one(i);
+        }
+        assert_eq!(sum.total, A000170[n - 1], "n = {n}");
+        assert_eq!(sum.unique, Some(A002562[n - 1]), "n = {n}");
+        // The same list in another order, on several threads, gives the same count.
+        let rev: Vec<usize> = (0..plan.len()).rev().collect();
+        assert_eq!(run(&plan, &rev, 2, &NoProgress), sum);
+    }
+}
+
+#[test]
+fn the_split_is_deterministic_and_fingerprinted() {
+    let a = Method::Symmetry.plan(11).unwrap();
+    let b = Method::Symmetry.plan(11).unwrap();
+    assert_eq!(a.fingerprint(), b.fingerprint());
+    assert_ne!(
+        a.fingerprint(),
+        Method::Symmetry.plan(12).unwrap().fingerprint()
+    );
+    assert_ne!(
+        a.fingerprint(),
+        Method::Bitmask.plan(11).unwrap().fingerprint()
+    );
+    assert_eq!(a.method(), "symmetry");
+    for i in 0..a.len() {
+        assert_eq!(a.count_one(i), b.count_one(i));
+    }
+    assert_eq!(constellations(11), constellations(11));
+}
+
+#[test]
+fn agrees_with_bitmask_on_every_split_for_small_boards() {
+    for n in 1..=12 {
+        let opts = CountOptions::default();
+        assert_eq!(
+            Method::Symmetry.count(n, &opts).unwrap().total,
+            Method::Bitmask.count(n, &opts).unwrap().total,
+            "n = {n}"
+        );
+    }
+}
+
+#[test]
+fn constellations_are_canonical_and_valid() {
+    for n in 4..=12 {
+        let mut weight = 0u32;
+        for c in constellations(n) {
+            let q = c.queens();
+            assert!(matches!(c.fixed_by(), 1 | 2 | 4), "n = {n}: {q:?}");
+            weight += c.weight();
+            for (i, &(r1, c1)) in q.iter().enumerate() {
+                for &(r2, c2) in &q[i + 1..] {
+                    assert!(r1 != r2 && c1 != c2);
+                    assert!(r1 + c2 != r2 + c1 && r1 + c1 != r2 + c2);
+                }
+            }
+        }
+        assert!(weight > 0, "n = {n}");
+    }
+}
+
+#[test]
+fn other_methods_refuse_unique_and_name_the_one_that_can() {
+    let opts = CountOptions {
+        unique: true,
+        ..CountOptions::default()
+    };
+    for m in [Method::Naive, Method::Sets, Method::Bitmask] {
+        let err = m.count(8, &opts).unwrap_err().to_string();
+        assert!(err.contains("--method symmetry"), "{err}");
+    }
+}
+
+#[test]
+fn images_are_solutions_and_the_group_acts_consistently() {
+    for s in all_solutions(8) {
+        let imgs = images(&s);
+        for img in &imgs {
+            assert!(nqueens::board::first_conflict(img).is_none());
+        }
+        let distinct: BTreeSet<_> = imgs.iter().cloned().collect();
+        assert_eq!(distinct.len() as u32, class_size(&s));
+        assert_eq!(canonical(&s), *distinct.iter().next().unwrap());
+        // Four quarter turns are the identity; a mirror twice is the identity.
+        let mut r = s.clone();
+        for _ in 0..4 {
+            r = Symmetry::Rot90.apply(&r);
+        }
+        assert_eq!(r, s);
+        let t = Symmetry::Transpose.apply(&Symmetry::Transpose.apply(&s));
+        assert_eq!(t, s);
+    }
+}
+
+#[test]
+fn unique_listing_covers_every_solution_once_per_class() {
+    for n in 1..=10 {
+        let mut reps = Vec::new();
+        let _ = for_each_unique(n, Method::Bitmask, &mut |c: &[u32], size: u32| {
+            reps.push((c.to_vec(), size));
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        assert_eq!(reps.len() as u128, A002562[n - 1], "n = {n}");
+        let mut union = BTreeSet::new();
+        for (r, size) in &reps {
+            let imgs: BTreeSet<Vec<u32>> = images(r).into_iter().collect();
+            assert_eq!(imgs.len() as u32, *size, "n = {n}");
+            assert_eq!(imgs.iter().next(), Some(r), "the smallest image is listed");
+            union.extend(imgs);
+        }
+        let all: BTreeSet<Vec<u32>> = all_solutions(n).into_iter().collect();
+        assert_eq!(union, all, "n = {n}");
+        assert!(reps.windows(2).all(|w| w[0].0 < w[1].0), "sorted, n = {n}");
+    }
+}
+
+#[test]
+fn counts_add_with_classes() {
+    let plan = SymmetryPlan::new(9).unwrap();
+    let c: Counts = (0..plan.len()).map(|i| plan.count_one(i)).sum();
+    assert_eq!(c.classes.unwrap().total(), c.total);
+}
