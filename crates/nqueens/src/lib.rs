@@ -29,6 +29,7 @@
 
 pub mod bitmask;
 pub mod board;
+pub mod checkpoint;
 pub mod counts;
 pub mod error;
 pub mod format;
@@ -37,6 +38,7 @@ pub mod method;
 pub mod naive;
 pub mod plan;
 pub mod sets;
+pub mod shard;
 
 pub use board::{check_n, Placement, MAX_N};
 pub use counts::{Counts, SymmetryClasses};
