@@ -139,7 +139,7 @@ pub fn run(a: CountArgs) -> Outcome {
         },
     };
     let seconds = start.elapsed().as_secs_f64();
-    if shard.is_whole() {
+    if l.shard.is_none() {
         print_total(plan.as_ref(), counts, a.json, threads, None, seconds)
     } else {
         print_shard(&ShardRecord::new(plan.as_ref(), shard, counts), a.json)
