@@ -74,7 +74,7 @@ fn resume_gives_exact_total(path: &Path) {
 fn sigint_saves_and_exits_130_then_resume_is_exact() {
     let dir = scratch("sigint");
     let path = dir.join("q16.ckpt");
-    let mut child = start_long_count(&path);
+    let child = start_long_count(&path);
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
