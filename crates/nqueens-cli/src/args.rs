@@ -27,6 +27,8 @@ pub enum Command {
     Count(CountArgs),
     /// List every solution for an N×N board, in lexicographic order
     List(ListArgs),
+    /// Add up the shards of a count (the JSON records of 'count N --shard I/K --json')
+    Merge(MergeArgs),
 }
 
 #[derive(Args)]
@@ -62,6 +64,9 @@ pub struct CountArgs {
     /// Never show a progress bar
     #[arg(long, short = 'q')]
     pub quiet: bool,
+
+    #[command(flatten)]
+    pub long: crate::cmd::longrun::LongRunArgs,
 }
 
 #[derive(Args)]
@@ -89,6 +94,20 @@ pub struct ListArgs {
     /// (--format json adds each class's size)
     #[arg(long)]
     pub unique: bool,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  nqueens merge shard-*.json           the total of all shards\n  nqueens merge --json shard-*.json    {\"n\":16,\"method\":\"bitmask\",\"shards\":8,\"solutions\":14772512}"
+)]
+pub struct MergeArgs {
+    /// Files of shard records, one JSON object a line ('-' reads standard input)
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<std::path::PathBuf>,
+
+    /// Print one JSON object instead of the bare number
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn parse_n(s: &str) -> Result<usize, String> {

@@ -30,6 +30,8 @@
 pub mod bitmask;
 pub mod board;
 pub mod constellation;
+
+pub mod checkpoint;
 pub mod counts;
 pub mod error;
 pub mod format;
@@ -39,6 +41,8 @@ pub mod naive;
 pub mod plan;
 pub mod sets;
 pub mod symmetry;
+
+pub mod shard;
 
 pub use board::{MAX_N, Placement, check_n};
 pub use counts::{Counts, SymmetryClasses};

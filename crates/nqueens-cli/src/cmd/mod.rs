@@ -2,6 +2,8 @@
 
 mod count;
 mod list;
+pub mod longrun;
+mod merge;
 
 use crate::Outcome;
 use crate::args::{Cli, Command};
@@ -11,5 +13,6 @@ pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }

@@ -1,0 +1,280 @@
+//! `nqueens count` for long runs: checkpoints (`--checkpoint`, `--resume`), shards for batch
+//! schedulers (`--shard I/K`) and cluster runs (`--mpi`). All of them work on a method's
+//! subproblem split, so they are refused for methods without one.
+
+#[cfg(feature = "mpi")]
+mod cluster;
+
+use crate::args::CountArgs;
+use crate::{Failure, Outcome};
+use clap::Args;
+use nqueens::checkpoint::{Checkpoint, CheckpointOptions, RunEnd, run_with_checkpoint};
+use nqueens::plan::NoProgress;
+use nqueens::shard::{Shard, ShardRecord, count_shard};
+use nqueens::{Counts, Method, Plan, SymmetryClasses};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The exit code of a count stopped by SIGINT or SIGTERM, as shells report a Ctrl-C.
+const STOPPED: u8 = 130;
+
+/// The long-run flags of `count`.
+#[derive(Args, Debug, Default)]
+pub struct LongRunArgs {
+    /// Save finished subproblems to FILE every --checkpoint-every seconds and on Ctrl-C or
+    /// SIGTERM (then exit 130); continue later with --resume FILE
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoint saves [default: 60]
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    pub checkpoint_every: Option<u64>,
+
+    /// Continue the count saved in FILE (and keep saving to it); the method defaults to the
+    /// file's
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+
+    /// Count only part I of K: the subproblems whose index modulo K is I (0 ≤ I < K); with
+    /// --json it prints a record for 'nqueens merge'
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+
+    /// Spread the count over the processes of an MPI job: mpirun -np P nqueens count N --mpi
+    /// (builds with the 'mpi' feature; one thread per process unless --threads says otherwise)
+    #[arg(long, conflicts_with_all = ["checkpoint", "resume", "shard"])]
+    pub mpi: bool,
+}
+
+impl LongRunArgs {
+    /// True when any long-run flag is given, so that this module takes over the count.
+    pub fn wanted(&self) -> bool {
+        self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.shard.is_some()
+            || self.mpi
+            || self.checkpoint_every.is_some()
+    }
+}
+
+fn parse_secs(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(t) if (1..=86_400).contains(&t) => Ok(t),
+        _ => Err("SECS must be a whole number of seconds from 1 to 86400".to_string()),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse::<Shard>().map_err(|e| e.to_string())
+}
+
+/// What `count --json` prints for a whole count.
+#[derive(Serialize)]
+struct Report<'a> {
+    n: usize,
+    method: &'a str,
+    solutions: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    classes: Option<SymmetryClasses>,
+    threads: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    processes: Option<usize>,
+    seconds: f64,
+}
+
+/// Runs `count` with long-run flags.
+pub fn run(a: CountArgs) -> Outcome {
+    let l = &a.long;
+    if l.checkpoint_every.is_some() && l.checkpoint.is_none() && l.resume.is_none() {
+        return Err(Failure::usage(
+            "--checkpoint-every needs --checkpoint FILE or --resume FILE",
+        ));
+    }
+    let method = match (a.method, &l.resume) {
+        (Some(m), _) => m,
+        // Resuming continues with the method that started the count.
+        (None, Some(path)) => {
+            let cp = Checkpoint::load(path)?;
+            cp.method.parse::<Method>().map_err(|_| {
+                Failure::usage(format!(
+                    "checkpoint {} is for method {}, which this build does not have",
+                    path.display(),
+                    cp.method
+                ))
+            })?
+        }
+        (None, None) => Method::default_for_count(a.n),
+    };
+    let what = if l.mpi {
+        "run under MPI"
+    } else if l.shard.is_some() {
+        "be sharded"
+    } else {
+        "be checkpointed"
+    };
+    let plan = method.plan(a.n).ok_or_else(|| no_split(method, what))?;
+    let threads = a.threads.unwrap_or(0);
+
+    if l.mpi {
+        return run_mpi(plan.as_ref(), a.threads, a.json);
+    }
+    let shard = l.shard.unwrap_or(Shard::WHOLE);
+    let start = Instant::now();
+    let counts = match (&l.checkpoint, &l.resume) {
+        (None, None) => count_shard(plan.as_ref(), shard, threads, &NoProgress).counts,
+        (Some(path), _) => match checkpointed(plan.as_ref(), shard, threads, l, path, false)? {
+            Ok(c) => c,
+            Err(code) => return Ok(code),
+        },
+        (None, Some(path)) => match checkpointed(plan.as_ref(), shard, threads, l, path, true)? {
+            Ok(c) => c,
+            Err(code) => return Ok(code),
+        },
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if l.shard.is_none() {
+        print_total(plan.as_ref(), counts, a.json, threads, None, seconds)
+    } else {
+        print_shard(&ShardRecord::new(plan.as_ref(), shard, counts), a.json)
+    }
+}
+
+/// The error for a method that cannot split its count.
+fn no_split(method: Method, what: &str) -> Failure {
+    // Which methods can: asked of a small board, where building a split costs nothing.
+    let able: Vec<&str> = Method::ALL
+        .iter()
+        .filter(|m| m.plan(10).is_some())
+        .map(|m| m.name())
+        .collect();
+    Failure::usage(format!(
+        "method {method} has no subproblem split, so its count cannot {what}: use --method {}",
+        able.join(" or --method ")
+    ))
+}
+
+/// Counts with a checkpoint; `Err(exit code)` when stopped by a signal (the checkpoint is saved).
+fn checkpointed(
+    plan: &dyn Plan,
+    shard: Shard,
+    threads: usize,
+    l: &LongRunArgs,
+    path: &Path,
+    resume: bool,
+) -> Result<Result<Counts, ExitCode>, Failure> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // The first signal asks for a clean stop; a second one, while the first is still being
+        // handled, ends the process at once (with the checkpoint of the last interval).
+        signal_hook::flag::register_conditional_shutdown(sig, STOPPED as i32, Arc::clone(&stop))
+            .and_then(|_| signal_hook::flag::register(sig, Arc::clone(&stop)))
+            .map_err(|e| Failure::from(io::Error::other(format!("cannot catch signals: {e}"))))?;
+    }
+    let opts = CheckpointOptions {
+        path: path.to_path_buf(),
+        every: Duration::from_secs(l.checkpoint_every.unwrap_or(60)),
+        resume,
+        shard,
+        threads,
+    };
+    match run_with_checkpoint(plan, &opts, &NoProgress, &stop)? {
+        RunEnd::Finished(c) => Ok(Ok(c)),
+        RunEnd::Stopped { done, of } => {
+            let method = plan.method();
+            let shard_flag = if shard.is_whole() {
+                String::new()
+            } else {
+                format!(" --shard {shard}")
+            };
+            eprintln!(
+                "nqueens: stopped; {done} of {of} subproblems saved in {p}; continue with: \
+                 nqueens count {n} --method {method}{shard_flag} --resume {p}",
+                p = path.display(),
+                n = plan.n()
+            );
+            Ok(Err(ExitCode::from(STOPPED)))
+        }
+    }
+}
+
+/// Prints a whole count as `count` does: the bare total, or one JSON object.
+fn print_total(
+    plan: &dyn Plan,
+    counts: Counts,
+    json: bool,
+    threads: usize,
+    processes: Option<usize>,
+    seconds: f64,
+) -> Outcome {
+    let mut out = io::stdout().lock();
+    if json {
+        let report = Report {
+            n: plan.n(),
+            method: plan.method(),
+            solutions: counts.total,
+            unique: counts.unique,
+            classes: counts.classes,
+            threads: if threads == 0 {
+                rayon_threads()
+            } else {
+                threads
+            },
+            processes,
+            seconds,
+        };
+        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}", counts.total)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints a shard's count: the bare partial total, or the record `merge` reads.
+fn print_shard(record: &ShardRecord, json: bool) -> Outcome {
+    let mut out = io::stdout().lock();
+    if json {
+        let line = serde_json::to_string(record).map_err(io::Error::other)?;
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}", record.counts.total)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "mpi")]
+fn run_mpi(plan: &dyn Plan, threads: Option<usize>, json: bool) -> Outcome {
+    let start = Instant::now();
+    match cluster::count(plan, threads)? {
+        Some((counts, processes, threads)) => {
+            let seconds = start.elapsed().as_secs_f64();
+            print_total(plan, counts, json, threads, Some(processes), seconds)
+        }
+        // Every rank but 0 stays quiet.
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn run_mpi(_plan: &dyn Plan, _threads: Option<usize>, _json: bool) -> Outcome {
+    Err(Failure::usage(
+        "this nqueens was built without MPI support: rebuild it with \
+         'cargo build --release --features mpi' (needs an MPI library such as Open MPI)",
+    ))
+}
+
+/// One thread per core, as the machine reports it.
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}

@@ -1,0 +1,277 @@
+//! Long runs from the command line: checkpoints that survive SIGINT and SIGKILL, refused
+//! checkpoints, shards and their merge, and `--mpi` in a build without MPI.
+
+use assert_cmd::Command;
+use nqueens::Method;
+use nqueens::checkpoint::Checkpoint;
+use nqueens::shard::Shard;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// A fresh directory of the test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nq-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The number of finished subproblems the checkpoint at `path` holds, if it can be read yet.
+fn saved(path: &Path) -> Option<usize> {
+    Checkpoint::load(path).ok().map(|c| c.done.len())
+}
+
+/// Starts a long count (n = 16 on one thread: many seconds) that saves every second, and waits
+/// until a periodic save holds some finished work.
+fn start_long_count(path: &Path) -> Child {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let mut child = std::process::Command::new(bin)
+        .args(["count", "16", "--method", "bitmask", "--threads", "1"])
+        .arg("--checkpoint")
+        .arg(path)
+        .args(["--checkpoint-every", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while saved(path).unwrap_or(0) == 0 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the count ended before it was interrupted"
+        );
+        assert!(start.elapsed() < Duration::from_secs(120), "no save seen");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child
+}
+
+fn resume_gives_exact_total(path: &Path) {
+    nqueens()
+        .args(["count", "16", "--threads", "2", "--resume"])
+        .arg(path)
+        .assert()
+        .success()
+        .stdout("14772512\n");
+    let cp = Checkpoint::load(path).unwrap();
+    assert!(cp.is_complete());
+    // Resuming a finished count only prints its total.
+    nqueens()
+        .args(["count", "16", "--resume"])
+        .arg(path)
+        .assert()
+        .success()
+        .stdout("14772512\n");
+}
+
+#[test]
+fn sigint_saves_and_exits_130_then_resume_is_exact() {
+    let dir = scratch("sigint");
+    let path = dir.join("q16.ckpt");
+    let child = start_long_count(&path);
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--resume"), "{err}");
+    let cp = Checkpoint::load(&path).unwrap();
+    assert!(!cp.done.is_empty() && !cp.is_complete());
+    resume_gives_exact_total(&path);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sigkill_loses_at_most_the_last_interval() {
+    let dir = scratch("sigkill");
+    let path = dir.join("q16.ckpt");
+    let mut child = start_long_count(&path);
+    child.kill().unwrap(); // SIGKILL: no chance to save
+    child.wait().unwrap();
+    assert!(saved(&path).unwrap() > 0);
+    // No temporary file is left where the next save would go wrong, and none is needed.
+    resume_gives_exact_total(&path);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_and_foreign_checkpoints_are_refused() {
+    let dir = scratch("refused");
+    let path = dir.join("q10.ckpt");
+    nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("724\n");
+    // Starting over an existing checkpoint would throw its work away.
+    nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("already exists"));
+    // Another n.
+    nqueens()
+        .args(["count", "11", "--resume"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("n = 10, not n = 11"));
+    // Another method: a checkpoint that names a different engine.
+    let plan = Method::Bitmask.plan(10).unwrap();
+    let mut other = Checkpoint::new(plan.as_ref(), Shard::WHOLE);
+    other.method = "symmetry".to_string();
+    let other_path = dir.join("other.ckpt");
+    other.save(&other_path).unwrap();
+    nqueens()
+        .args(["count", "10", "--method", "bitmask", "--resume"])
+        .arg(&other_path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("method symmetry"));
+    // A method without a subproblem split cannot be checkpointed at all.
+    nqueens()
+        .args(["count", "10", "--method", "naive", "--resume"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no subproblem split"));
+    // Damage: one count changed by one.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let damaged = text.replacen("\n0 ", "\n0 1", 1);
+    assert_ne!(damaged, text);
+    std::fs::write(&path, damaged).unwrap();
+    nqueens()
+        .args(["count", "10", "--resume"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("damaged"));
+    // Cut short.
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    nqueens()
+        .args(["count", "10", "--resume"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("damaged"));
+    // Missing.
+    nqueens()
+        .args(["count", "10", "--resume"])
+        .arg(dir.join("none.ckpt"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read checkpoint"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Counts every shard of n in K parts into files and returns their paths.
+fn shard_files(dir: &Path, n: usize, k: usize) -> Vec<PathBuf> {
+    (0..k)
+        .map(|i| {
+            let out = nqueens()
+                .args(["count", &n.to_string(), "--method", "bitmask", "--json"])
+                .args(["--shard", &format!("{i}/{k}")])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            let path = dir.join(format!("shard-{i}.json"));
+            std::fs::write(&path, out).unwrap();
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
+    let dir = scratch("shards");
+    for (n, k, total) in [(9, 1, "352"), (11, 2, "2680"), (12, 7, "14200")] {
+        let files = shard_files(&dir, n, k);
+        nqueens()
+            .arg("merge")
+            .args(&files)
+            .assert()
+            .success()
+            .stdout(format!("{total}\n"));
+    }
+    let files = shard_files(&dir, 12, 7);
+    let record = std::fs::read_to_string(&files[3]).unwrap();
+    assert!(record.contains("\"shard\":3,\"shards\":7"), "{record}");
+    nqueens()
+        .args(["merge", "--json"])
+        .args(&files)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("\"solutions\":14200"));
+    // All records in one stream work too.
+    let all: String = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    nqueens()
+        .args(["merge", "-"])
+        .write_stdin(all)
+        .assert()
+        .success()
+        .stdout("14200\n");
+    nqueens()
+        .arg("merge")
+        .args(&files[1..])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing: 0/7"));
+    nqueens()
+        .arg("merge")
+        .args(&files)
+        .arg(&files[5])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("5/7 is given more than once"));
+    let other = dir.join("other.json");
+    std::fs::write(&other, "{\"n\":12}\n").unwrap();
+    nqueens()
+        .arg("merge")
+        .arg(&other)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("line 1: not a shard record"));
+    nqueens()
+        .args(["count", "12", "--shard", "7/7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("0 ≤ I < K"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_in_a_build_without_it_says_so() {
+    nqueens()
+        .args(["count", "8", "--mpi"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("built without MPI"));
+}
+
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_without_mpirun_counts_alone() {
+    nqueens()
+        .args(["count", "10", "--mpi"])
+        .assert()
+        .success()
+        .stdout("724\n");
+}
