@@ -29,6 +29,7 @@
 
 pub mod bitmask;
 pub mod board;
+pub mod construct;
 pub mod counts;
 pub mod error;
 pub mod format;
@@ -36,7 +37,10 @@ pub mod known;
 pub mod method;
 pub mod naive;
 pub mod plan;
+pub mod random;
 pub mod sets;
+pub mod trace;
+pub mod verify;
 
 pub use board::{check_n, Placement, MAX_N};
 pub use counts::{Counts, SymmetryClasses};

@@ -1,7 +1,10 @@
 //! One module per subcommand; each turns its arguments into library calls and prints.
 
 mod count;
+mod find;
 mod list;
+mod trace;
+mod verify;
 
 use crate::args::{Cli, Command};
 use crate::Outcome;
@@ -11,5 +14,8 @@ pub fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
+        Command::Find(a) => find::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Trace(a) => trace::run(a),
     }
 }
