@@ -612,6 +612,12 @@ impl<R: Read> Reader<R> {
             });
         };
         let len = columns.len();
+        if len == 0 {
+            return Err(ReadError::Unreadable {
+                line: start,
+                reason: "the \"columns\" list is empty: a board has at least one row".to_string(),
+            });
+        }
         if let Some(n) = n {
             if n as usize != len {
                 return Err(ReadError::Unreadable {
@@ -627,7 +633,7 @@ impl<R: Read> Reader<R> {
                     "row {} has column {}, but the {len} JSON columns run from 0 to {}",
                     row + 1,
                     columns[row],
-                    len.saturating_sub(1) // len >= 1 here: a column exists
+                    len - 1
                 ),
             });
         }
@@ -989,6 +995,7 @@ Q...
             .1
             .contains("\"n\" is 5"));
         assert!(unreadable("{\"count\":92}").1.contains("no \"columns\""));
+        assert!(unreadable("{\"columns\":[]}").1.contains("empty"));
         assert!(unreadable("{\"columns\":[0,-1]}")
             .1
             .contains("unexpected '-'"));
