@@ -17,7 +17,8 @@
 
 use crate::Error;
 
-/// The largest board [`solution`] accepts: its counters take about 28 bytes a queen.
+/// The largest board [`solution`] accepts: its column list and diagonal counters take about 20
+/// bytes a queen.
 pub const MAX_RANDOM_N: usize = 10_000_000;
 
 /// How many random columns the greedy start tries for a row before it takes a clashing one.
