@@ -319,41 +319,48 @@ impl<R: Read> Reader<R> {
     /// The next placement, `Ok(None)` at the end of the input.
     #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Parse<Option<Placed>> {
-        if self.in_list {
-            return self.next_in_list();
-        }
-        self.skip_space()?;
-        let line = self.line;
-        let placed = match self.peek()? {
-            None => return Ok(None),
-            Some(b'Q' | b'.') => self.board()?,
-            Some(b'0'..=b'9') => self.perm()?,
-            Some(b'{') => self.json()?,
-            Some(b'[') => {
-                self.bump();
-                self.skip_space()?;
-                match self.peek()? {
-                    Some(b'[') => {
-                        self.in_list = true;
-                        return self.next_in_list_first();
-                    }
-                    Some(b'"') => self.leetcode_board(line)?,
-                    Some(b']') => {
-                        self.bump();
-                        return self.next(); // an empty list holds no board
-                    }
-                    other => return Err(self.unexpected(other, "a LeetCode list of boards")),
+        // A loop rather than recursion: an input of a million empty lists `[]` must not
+        // overflow the stack.
+        loop {
+            if self.in_list {
+                match self.next_in_list()? {
+                    Some(placed) => return Ok(Some(placed)),
+                    None => continue, // the list closed; read on
                 }
             }
-            Some(other) => {
-                return Err(self.error(format!(
-                    "unexpected {}: expected a board (rows of Q and .), a permutation line \
-                     (1-based columns) or JSON",
-                    show(other)
-                )))
-            }
-        };
-        Ok(Some(placed))
+            self.skip_space()?;
+            let line = self.line;
+            let placed = match self.peek()? {
+                None => return Ok(None),
+                Some(b'Q' | b'.') => self.board()?,
+                Some(b'0'..=b'9') => self.perm()?,
+                Some(b'{') => self.json()?,
+                Some(b'[') => {
+                    self.bump();
+                    self.skip_space()?;
+                    match self.peek()? {
+                        Some(b'[') => {
+                            self.in_list = true;
+                            return self.next_in_list_first();
+                        }
+                        Some(b'"') => self.leetcode_board(line)?,
+                        Some(b']') => {
+                            self.bump();
+                            continue; // an empty list holds no board
+                        }
+                        other => return Err(self.unexpected(other, "a LeetCode list of boards")),
+                    }
+                }
+                Some(other) => {
+                    return Err(self.error(format!(
+                        "unexpected {}: expected a board (rows of Q and .), a permutation line \
+                         (1-based columns) or JSON",
+                        show(other)
+                    )))
+                }
+            };
+            return Ok(Some(placed));
+        }
     }
 
     // ---- bytes ----
@@ -782,14 +789,14 @@ impl<R: Read> Reader<R> {
         Ok(Some(placed))
     }
 
-    /// Between boards of a LeetCode list: `,[...]` or the closing `]`.
+    /// Between boards of a LeetCode list: `,[...]`, or the closing `]` (then `None`).
     fn next_in_list(&mut self) -> Parse<Option<Placed>> {
         self.skip_space()?;
         match self.peek()? {
             Some(b']') => {
                 self.bump();
                 self.in_list = false;
-                self.next()
+                Ok(None)
             }
             Some(b',') => {
                 self.bump();
@@ -1005,6 +1012,14 @@ Q...
         assert!(unreadable("{\"columns\":[0,1]").1.contains("ends inside"));
         assert!(unreadable("[[\".Q\"").1.contains("ends inside"));
         assert!(unreadable("99999999999\n").1.contains("too large"));
+    }
+
+    #[test]
+    fn many_empty_lists_do_not_overflow_the_stack() {
+        let text = "[]".repeat(1_000_000) + "[[\"Q\"]]" + &"[]".repeat(1_000_000);
+        let all = read_all(&text).unwrap();
+        assert_eq!(all.len(), 1);
+        assert_eq!(all[0].columns(), &[0]);
     }
 
     #[test]
