@@ -97,6 +97,16 @@ fn find_is_valid_for_large_n() {
 }
 
 #[test]
+fn construction_is_valid_near_ten_million_in_every_class_mod_6() {
+    for n in 9_999_997..=10_000_002usize {
+        let cols = nqueens::construct::solution(n).unwrap().unwrap();
+        assert_eq!(nqueens::verify::find_conflict(&cols), None, "n = {n}");
+        let wide: Vec<u64> = cols.iter().map(|&c| u64::from(c)).collect();
+        assert!(attack_free_linear(&wide), "n = {n}");
+    }
+}
+
+#[test]
 fn find_formats() {
     nqueens()
         .args(["find", "8"])
@@ -168,6 +178,11 @@ fn random_is_valid_and_reproducible() {
         assert_eq!(cols.len(), n);
         assert!(attack_free_linear(&cols), "n = {n}");
     }
+    // The board for a seed is part of the interface (the README shows this one).
+    assert_eq!(
+        find_output(&["12", "--random", "--seed", "7"]),
+        "1 5 10 8 4 12 9 2 6 11 3 7\n"
+    );
     let a = find_output(&["1000", "--random", "--seed", "1"]);
     let b = find_output(&["1000", "--random", "--seed", "2"]);
     assert_ne!(a, b);
