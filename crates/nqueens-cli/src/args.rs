@@ -116,8 +116,8 @@ pub struct FindArgs {
                   attack each other, rows and columns counted from 1.\n\n\
                   Exit code: 0 all valid, 1 some invalid, 2 unreadable input (the message gives the \
                   line and the reason; placements before it are still reported).\n\n\
-                  Examples:\n  nqueens find 1000 | nqueens verify          valid\n  \
-                  echo '1 2 3 4' | nqueens verify            invalid (line 1): queens at row 1, column 1 and row 2, column 2 share a diagonal (\\)\n  \
+                  Examples:\n  nqueens find 1000 | nqueens verify         valid\n  \
+                  echo '1 2 3 4' | nqueens verify            invalid (line 1): queens at row 1, column 1\n                                             and row 2, column 2 share a diagonal (\\)\n  \
                   nqueens list 8 -f json | nqueens verify    92 lines of valid"
 )]
 pub struct VerifyArgs {
@@ -248,7 +248,8 @@ fn one_line(e: &clap::Error) -> String {
     if e.kind() == ErrorKind::MissingSubcommand
         || e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     {
-        msg = "a command is required: count or list (see 'nqueens --help')".to_string();
+        msg = "a command is required: count, list, find, verify or trace (see 'nqueens --help')"
+            .to_string();
     }
     msg
 }
