@@ -29,6 +29,13 @@ pub enum Command {
     List(ListArgs),
     /// Add up the shards of a count (the JSON records of 'count N --shard I/K --json')
     Merge(MergeArgs),
+
+    /// One solution for any N, by construction or by a random local search
+    Find(FindArgs),
+    /// Check placements (from a file or stdin) in any format list or find writes
+    Verify(VerifyArgs),
+    /// Show the steps of the textbook backtracking search on a small board
+    Trace(TraceArgs),
 }
 
 #[derive(Args)]
@@ -108,6 +115,102 @@ pub struct MergeArgs {
     /// Print one JSON object instead of the bare number
     #[arg(long)]
     pub json: bool,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "N from 1 to 1,000,000,000 (with --random, up to 10,000,000). Boards 2×2 and 3×3 have no \
+                  solution: the message says so and the exit code is 1. Formats that draw every square \
+                  (board, leetcode and the like) are for N up to 1000.\n\n\
+                  Examples:\n  nqueens find 8                      4 6 8 2 7 1 3 5\n  \
+                  nqueens find 8 --format json        {\"columns\":[3,5,7,1,6,0,2,4]}\n  \
+                  nqueens find 100000000 > q.txt      about 900 MB, streamed\n  \
+                  nqueens find 1000000 --random --seed 7"
+)]
+pub struct FindArgs {
+    /// The board size N
+    #[arg(value_parser = parse_find_n)]
+    pub n: usize,
+
+    /// How the solution is written
+    #[arg(long, short = 'f', value_parser = format_parser(), default_value = "perm", value_name = "FORMAT")]
+    pub format: Format,
+
+    /// A random solution by local search (min-conflicts) instead of the fixed construction
+    #[arg(long)]
+    pub random: bool,
+
+    /// Seed for --random: the same seed gives the same board [default: from the clock, printed on stderr]
+    #[arg(long, requires = "random", value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Reads boards (rows of Q and ., a blank line between boards), permutation lines \
+                  (1-based columns), JSON objects with a \"columns\" list (0-based; JSON Lines, other \
+                  fields allowed) and LeetCode lists of boards, mixed freely. Prints one line per \
+                  placement: 'valid', or 'invalid (line L): ...' naming the first two queens that \
+                  attack each other, rows and columns counted from 1.\n\n\
+                  Exit code: 0 all valid, 1 some invalid, 2 unreadable input (the message gives the \
+                  line and the reason; placements before it are still reported).\n\n\
+                  Examples:\n  nqueens find 1000 | nqueens verify         valid\n  \
+                  echo '1 2 3 4' | nqueens verify            invalid (line 1): queens at row 1, column 1\n                                             and row 2, column 2 share a diagonal (\\)\n  \
+                  nqueens list 8 -f json | nqueens verify    92 lines of valid"
+)]
+pub struct VerifyArgs {
+    /// The file to read [default: stdin; '-' also means stdin]
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Rows are filled from the top, columns tried from the left; rows and columns count \
+                  from 1. One line per step, indented two spaces per row above it:\n  \
+                  place row R col C                             a queen goes on a safe square\n  \
+                  conflict row R col C: attacked by row R' col C' (column|diagonal \\|diagonal /)\n  \
+                  backtrack row R col C                         the queen is taken back, the next column is tried\n  \
+                  solution K: C1 C2 ... CN                      a full board, the column of each row\n\n\
+                  Example: nqueens trace 4 begins\n  \
+                  place row 1 col 1\n    \
+                  conflict row 2 col 1: attacked by row 1 col 1 (column)\n    \
+                  conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)\n    \
+                  place row 2 col 3\n      \
+                  conflict row 3 col 1: attacked by row 1 col 1 (column)\n      \
+                  conflict row 3 col 2: attacked by row 2 col 3 (diagonal /)\n      \
+                  conflict row 3 col 3: attacked by row 1 col 1 (diagonal \\)\n      \
+                  conflict row 3 col 4: attacked by row 2 col 3 (diagonal \\)\n    \
+                  backtrack row 2 col 3\n    \
+                  place row 2 col 4\n  \
+                  ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2."
+)]
+pub struct TraceArgs {
+    /// The board size N, from 1 to 10
+    #[arg(value_parser = parse_trace_n)]
+    pub n: usize,
+}
+
+fn parse_find_n(s: &str) -> Result<usize, String> {
+    parse_in_range(s, nqueens::construct::MAX_CONSTRUCT_N)
+}
+
+fn parse_trace_n(s: &str) -> Result<usize, String> {
+    parse_in_range(s, nqueens::trace::MAX_TRACE_N)
+}
+
+/// A whole number from 1 to `max` (underscores allowed as digit separators: 10_000_000).
+fn parse_in_range(s: &str, max: usize) -> Result<usize, String> {
+    let range = format!("N must be a whole number from 1 to {max}");
+    let digits: String = s.trim().chars().filter(|&c| c != '_').collect();
+    match digits.parse::<u64>() {
+        Ok(n) if (1..=max as u64).contains(&n) => Ok(n as usize),
+        Ok(_) => Err(format!("out of range: {range}")),
+        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("out of range: {range}"))
+        }
+        Err(_) => Err(format!("not a number: {range}")),
+    }
 }
 
 fn parse_n(s: &str) -> Result<usize, String> {

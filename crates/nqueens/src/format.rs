@@ -197,3 +197,55 @@ fn write_list(out: &mut impl Write, columns: &[u32]) -> io::Result<()> {
     }
     Ok(())
 }
+
+impl<W: Write> SolutionWriter<W> {
+    /// Writes one solution given as an iterator of columns, for boards too large to hold as a
+    /// list: the line-based formats (`perm`, `json`) stream it number by number; the others
+    /// collect it and call [`SolutionWriter::write`].
+    ///
+    /// ```
+    /// use nqueens::{Format, SolutionWriter};
+    ///
+    /// let mut out = Vec::new();
+    /// let mut w = SolutionWriter::new(&mut out, Format::Perm);
+    /// w.write_columns([1u32, 3, 0, 2]).unwrap();
+    /// w.finish().unwrap();
+    /// assert_eq!(out, b"2 4 1 3\n");
+    /// ```
+    pub fn write_columns(&mut self, columns: impl IntoIterator<Item = u32>) -> io::Result<()> {
+        let (open, close, sep, offset): (&[u8], &[u8], &[u8], u64) = match self.format {
+            Format::Perm => (b"", b"\n", b" ", 1),
+            Format::Json => (b"{\"columns\":[", b"]}\n", b",", 0),
+            _ => {
+                let all: Vec<u32> = columns.into_iter().collect();
+                return self.write(&all);
+            }
+        };
+        let out = &mut self.out;
+        out.write_all(open)?;
+        let mut digits = [0u8; 20];
+        for (i, c) in columns.into_iter().enumerate() {
+            if i > 0 {
+                out.write_all(sep)?;
+            }
+            out.write_all(decimal(u64::from(c) + offset, &mut digits))?;
+        }
+        out.write_all(close)?;
+        self.written += 1;
+        Ok(())
+    }
+}
+
+/// `v` in decimal, written into the end of `buf`: `write!` costs several times more, which shows
+/// when a board of ten million queens is printed.
+fn decimal(mut v: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            return &buf[i..];
+        }
+    }
+}

@@ -32,6 +32,8 @@ pub mod board;
 pub mod constellation;
 
 pub mod checkpoint;
+
+pub mod construct;
 pub mod counts;
 pub mod error;
 pub mod format;
@@ -39,8 +41,12 @@ pub mod known;
 pub mod method;
 pub mod naive;
 pub mod plan;
+pub mod random;
 pub mod sets;
 pub mod symmetry;
+
+pub mod trace;
+pub mod verify;
 
 pub mod shard;
 

@@ -1,9 +1,13 @@
 //! One module per subcommand; each turns its arguments into library calls and prints.
 
 mod count;
+mod find;
 mod list;
 pub mod longrun;
 mod merge;
+
+mod trace;
+mod verify;
 
 use crate::Outcome;
 use crate::args::{Cli, Command};
@@ -14,5 +18,9 @@ pub fn run(cli: Cli) -> Outcome {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
         Command::Merge(a) => merge::run(a),
+
+        Command::Find(a) => find::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Trace(a) => trace::run(a),
     }
 }
