@@ -46,6 +46,8 @@ pub struct Geometry {
     east: u64,
     /// The key bits of the queen on each cell, row-major: its diagonals that cross both halves.
     key: Vec<u64>,
+    /// The width of the keys.
+    bits: u32,
 }
 
 impl Geometry {
@@ -97,12 +99,13 @@ impl Geometry {
             west,
             east,
             key,
+            bits: sa.count_ones() + sb.count_ones(),
         }
     }
 
     /// The number of diagonals that cross both halves: the width of the keys.
     pub fn key_bits(&self) -> u32 {
-        self.key.iter().fold(0, |a, &k| a | k).count_ones()
+        self.bits
     }
 
     fn full(&self) -> u64 {
@@ -245,30 +248,47 @@ fn start(g: &Geometry, middle: Option<u8>) -> Diags {
 }
 
 /// Appends the key of every placement of `rows`' queens in the columns `half_cols`.
-fn collect_keys(
-    g: &Geometry,
-    at: Diags,
-    rows: &[usize],
-    half_cols: u64,
-    key: u64,
-    out: &mut Vec<u64>,
-) {
-    let Some((&r, rest)) = rows.split_first() else {
-        out.push(key);
+///
+/// A depth-first walk with an explicit stack; the last row has a single column left, so it is
+/// tested in place rather than walked.
+fn collect_keys(g: &Geometry, at: Diags, rows: &[usize], half_cols: u64, out: &mut Vec<u64>) {
+    let n = g.n;
+    let m = rows.len();
+    if m == 0 {
+        out.push(0);
         return;
-    };
-    let mut free = at.free(g.n, r, half_cols);
-    while free != 0 {
+    }
+    let mut stack = [(Diags::default(), 0u64, 0u64); 32];
+    stack[0] = (at, at.free(n, rows[0], half_cols), 0);
+    let mut d = 0;
+    loop {
+        let (here, free, key) = stack[d];
+        if free == 0 {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            continue;
+        }
         let c = free.trailing_zeros() as usize;
-        free &= free - 1;
-        collect_keys(
-            g,
-            at.place(g.n, r, c),
-            rest,
-            half_cols,
-            key | g.key[r * g.n + c],
-            out,
-        );
+        stack[d].1 = free & (free - 1);
+        let r = rows[d];
+        let next = here.place(n, r, c);
+        let key = key | g.key[r * n + c];
+        if d + 2 == m {
+            let last = rows[d + 1];
+            let f = next.free(n, last, half_cols);
+            if f != 0 {
+                out.push(key | g.key[last * n + f.trailing_zeros() as usize]);
+            }
+            continue;
+        }
+        if d + 1 == m {
+            out.push(key);
+            continue;
+        }
+        d += 1;
+        stack[d] = (next, next.free(n, rows[d], half_cols), key);
     }
 }
 
@@ -287,14 +307,23 @@ pub fn count_split(g: &Geometry, s: &Split) -> u64 {
     let middle = s.middle.map_or(0, |r| 1u64 << r);
     let west_rows = s.west_rows;
     let east_rows = all & !middle & !west_rows;
-    let east_order = row_order(g, east_rows, g.east);
+    // Top to bottom: neighbouring rows constrain each other most, so dead ends show early.
+    let east_order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
     let mut keys = Vec::new();
-    collect_keys(g, at, &east_order, g.east, 0, &mut keys);
+    collect_keys(g, at, &east_order, g.east, &mut keys);
     if keys.is_empty() {
         return 0;
     }
     let west_order = row_order(g, west_rows, g.west);
-    kernel::count_pairs(g.n, &g.key, g.west, at_tuple(at), &west_order, keys)
+    kernel::count_pairs(
+        g.n,
+        &g.key,
+        g.west,
+        at_tuple(at),
+        &west_order,
+        &keys,
+        g.bits,
+    )
 }
 
 fn at_tuple(d: Diags) -> (u64, u64, u64) {
