@@ -13,6 +13,8 @@
 //! - [`sets`]: sets of used columns and diagonals (`row - col`, `row + col`);
 //! - [`bitmask`]: columns and diagonals as bit masks, lowest free bit first.
 //!
+//! [`halves`] is the fast counter: it pairs half boards instead of backtracking over whole ones.
+//!
 //! ```
 //! use nqueens::{Method, CountOptions};
 //!
@@ -37,6 +39,7 @@ pub mod construct;
 pub mod counts;
 pub mod error;
 pub mod format;
+pub mod halves;
 pub mod known;
 pub mod method;
 pub mod naive;

@@ -5,7 +5,7 @@
 //! nothing that calls [`Method`] changes.
 
 use crate::plan::{self, NoProgress, Plan, Progress};
-use crate::{Counts, Error, Flow, bitmask, constellation, naive, sets};
+use crate::{Counts, Error, Flow, bitmask, constellation, halves, naive, sets};
 use std::fmt;
 use std::str::FromStr;
 
@@ -48,6 +48,9 @@ pub enum Method {
     Bitmask,
     /// Canonical border constellations weighted by their symmetry: totals and unique counts.
     Symmetry,
+    /// Meet in the middle: pairs of half boards with disjoint diagonals (fastest count, totals
+    /// only).
+    Halves,
 }
 
 impl Method {
@@ -57,6 +60,7 @@ impl Method {
         Method::Sets,
         Method::Bitmask,
         Method::Symmetry,
+        Method::Halves,
     ];
 
     /// The name used on the command line and in JSON.
@@ -66,6 +70,7 @@ impl Method {
             Method::Sets => "sets",
             Method::Bitmask => "bitmask",
             Method::Symmetry => "symmetry",
+            Method::Halves => "halves",
         }
     }
 
@@ -75,15 +80,22 @@ impl Method {
             Method::Naive => "scan the board above for attacks (reference, slowest)",
             Method::Sets => "sets of used columns and diagonals (reference)",
             Method::Bitmask => "bit masks, lowest free bit first (reference, threaded)",
-            Method::Symmetry => {
-                "one board per symmetry class, weighted (fastest; threaded; counts unique)"
+            Method::Symmetry => "one board per symmetry class, weighted (threaded; counts unique)",
+            Method::Halves => {
+                "meet in the middle: pairs of half boards (fastest; count only, totals only, \
+                 no --unique; threaded; n <= 23 within 4 GiB)"
             }
         }
     }
 
     /// The method `count` uses when none is named.
-    pub fn default_for_count(_n: usize) -> Method {
-        Method::Symmetry
+    pub fn default_for_count(n: usize) -> Method {
+        // Halves overtakes the symmetry engine from n = HALVES_FROM on (measured; see the README).
+        if n >= HALVES_FROM {
+            Method::Halves
+        } else {
+            Method::Symmetry
+        }
     }
 
     /// True when the method counts unique solutions (`CountOptions::unique`).
@@ -105,7 +117,7 @@ impl Method {
 
     /// True when the method can list solutions, not only count them.
     pub fn can_list(self) -> bool {
-        true
+        !matches!(self, Method::Halves)
     }
 
     /// The method's subproblem split for n, if it has one.
@@ -122,6 +134,9 @@ impl Method {
                 .ok()
                 .map(|p| Box::new(p) as Box<dyn Plan>),
             Method::Symmetry => constellation::SymmetryPlan::new(n)
+                .ok()
+                .map(|p| Box::new(p) as Box<dyn Plan>),
+            Method::Halves => halves::HalvesPlan::new(n)
                 .ok()
                 .map(|p| Box::new(p) as Box<dyn Plan>),
             Method::Naive | Method::Sets => None,
@@ -144,6 +159,14 @@ impl Method {
                 "method {self} does not count unique solutions: use --method symmetry"
             )));
         }
+        if self == Method::Halves {
+            if n < halves::MIN_N {
+                // Too small to split: the bit-mask count is exact and instant.
+                return Ok(Counts::total(bitmask::count(n)?));
+            }
+            halves::HalvesPlan::new(n)?;
+            halves::check_memory(n, effective_threads(opts.threads))?;
+        }
         if let Some(plan) = self.plan(n) {
             let all: Vec<usize> = (0..plan.len()).collect();
             let progress = opts.progress.unwrap_or(&NoProgress);
@@ -152,7 +175,7 @@ impl Method {
         let total = match self {
             Method::Naive => naive::count(n)?,
             Method::Sets => sets::count(n)?,
-            Method::Bitmask => bitmask::count(n)?,
+            Method::Bitmask | Method::Halves => bitmask::count(n)?,
             Method::Symmetry => return constellation::count(n),
         };
         Ok(Counts::total(total))
@@ -170,7 +193,22 @@ impl Method {
             Method::Sets => sets::for_each_solution(n, visit),
             // The engine counts classes without building boards; listing is the bit-mask walk's.
             Method::Bitmask | Method::Symmetry => bitmask::for_each_solution(n, visit),
+            Method::Halves => Err(Error::Unsupported(
+                "method halves only counts: list with another method".to_string(),
+            )),
         }
+    }
+}
+
+/// The smallest n for which `count` picks [`Method::Halves`] by default.
+const HALVES_FROM: usize = 12;
+
+/// The number of worker threads `threads` stands for (0: one per core).
+fn effective_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
     }
 }
 

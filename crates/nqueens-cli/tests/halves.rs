@@ -1,0 +1,50 @@
+//! `nqueens count --method halves` from the outside: counts, refusals, exit codes.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+#[test]
+fn counts_with_halves() {
+    nqueens()
+        .args(["count", "12", "--method", "halves", "--threads", "2"])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    nqueens()
+        .args(["count", "13", "--method", "halves", "--json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\"method\":\"halves\",\"solutions\":73712",
+        ));
+}
+
+#[test]
+fn refuses_listing_and_oversized_boards_with_one_line() {
+    nqueens()
+        .args(["list", "6", "--method", "halves"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("halves only counts")
+                .and(predicate::str::is_match("^[^\n]*\n$").unwrap()),
+        );
+    nqueens()
+        .args(["count", "27", "--method", "halves", "--threads", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("GiB"));
+}
+
+#[test]
+fn help_says_what_halves_cannot_do() {
+    nqueens()
+        .args(["count", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("halves").and(predicate::str::contains("--unique")));
+}

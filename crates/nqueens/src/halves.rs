@@ -1,0 +1,494 @@
+//! Meet in the middle: count solutions as compatible pairs of half boards, without backtracking
+//! over whole boards.
+//!
+//! Cut the columns into a west half and an east half (for odd n the middle column is set aside
+//! and its queen placed first). Every solution puts each row's queen in one of the halves, so it
+//! belongs to exactly one *row split*: the set of rows whose queens stand in the west. For a given
+//! split, the west queens form a *half placement*: a non-attacking assignment of the west rows to
+//! the west columns, and likewise in the east. Rows and columns of the two halves are disjoint by
+//! construction, so a west and an east placement make a solution exactly when they share no
+//! diagonal. Only diagonals that cross both halves can clash, and there are at most `2(n - 1)` of
+//! them, so each half placement is reduced to a 64-bit *key* of those diagonals and the count for
+//! a split is the number of (west, east) pairs whose keys are disjoint.
+//!
+//! The pairs are counted in [`kernel`]; this module chooses the splits, enumerates the half
+//! placements and exploits the board's mirror symmetries: flipping the board top to bottom or left
+//! to right maps a split onto another split with the same count, so each orbit of up to four splits
+//! is counted once and weighted.
+//!
+//! Counting is exact but totals only: the splits mix symmetry classes, so the method cannot report
+//! unique solutions. Memory stays small (the keys of one half of one split per thread); see
+//! [`memory_estimate`].
+
+pub mod kernel;
+
+use crate::plan::{Plan, fnv1a};
+use crate::{Counts, Error, check_n};
+
+/// The smallest board the method splits; smaller boards are counted directly by the bit-mask
+/// method, since halves of one or two columns leave nothing to pair.
+pub const MIN_N: usize = 5;
+
+/// The largest board the method accepts: diagonal masks must fit in 64 bits.
+pub const MAX_N: usize = 32;
+
+/// The most memory (bytes) the method may plan to use; larger boards are refused.
+pub const MEMORY_LIMIT: u64 = 4 << 30;
+
+/// The fixed shape of the problem for one n: which columns form each half, and which
+/// cross-half diagonal bit (if any) each cell's queen occupies.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    n: usize,
+    /// Queens per half.
+    half: usize,
+    west: u64,
+    east: u64,
+    /// The key bits of the queen on each cell, row-major: its diagonals that cross both halves.
+    key: Vec<u64>,
+    /// The width of the keys.
+    bits: u32,
+}
+
+impl Geometry {
+    /// The geometry of the n×n board (5 ≤ n ≤ 32).
+    ///
+    /// ```
+    /// let g = nqueens::halves::Geometry::new(8);
+    /// assert_eq!(g.key_bits(), 14); // 2(n - 1) cross-half diagonals
+    /// ```
+    pub fn new(n: usize) -> Geometry {
+        assert!((MIN_N..=MAX_N).contains(&n), "halves geometry for n = {n}");
+        let half = n / 2;
+        let west = (1u64 << half) - 1;
+        let east = west << (n - half);
+        // Diagonal indices: `a = c - r + n - 1` (down-left to up-right runs) and `b = r + c`.
+        let (mut wa, mut wb, mut ea, mut eb) = (0u64, 0u64, 0u64, 0u64);
+        for r in 0..n {
+            for c in 0..n {
+                let (a, b) = (1u64 << (c + n - 1 - r), 1u64 << (r + c));
+                if west >> c & 1 == 1 {
+                    wa |= a;
+                    wb |= b;
+                }
+                if east >> c & 1 == 1 {
+                    ea |= a;
+                    eb |= b;
+                }
+            }
+        }
+        let (sa, sb) = (wa & ea, wb & eb);
+        let rank = |set: u64, i: usize| (set & ((1u64 << i) - 1)).count_ones();
+        let mut key = vec![0u64; n * n];
+        for r in 0..n {
+            for c in 0..n {
+                let (a, b) = (c + n - 1 - r, r + c);
+                let mut k = 0;
+                if sa >> a & 1 == 1 {
+                    k |= 1u64 << rank(sa, a);
+                }
+                if sb >> b & 1 == 1 {
+                    k |= 1u64 << (sa.count_ones() + rank(sb, b));
+                }
+                key[r * n + c] = k;
+            }
+        }
+        Geometry {
+            n,
+            half,
+            west,
+            east,
+            key,
+            bits: sa.count_ones() + sb.count_ones(),
+        }
+    }
+
+    /// The number of diagonals that cross both halves: the width of the keys.
+    pub fn key_bits(&self) -> u32 {
+        self.bits
+    }
+
+    fn full(&self) -> u64 {
+        (1u64 << self.n) - 1
+    }
+}
+
+/// The diagonal state of a partial board, valid for any order of rows.
+///
+/// `d1` has bit `c - r + n - 1` and `d2` bit `r + c` for each queen (r, c); the cells of row `r`
+/// attacked along diagonals are then `(d2 >> r) | (d1 >> (n - 1 - r))`, whichever rows were filled
+/// before, which lets each half fill its rows in the order that prunes best.
+#[derive(Clone, Copy, Debug, Default)]
+struct Diags {
+    cols: u64,
+    d1: u64,
+    d2: u64,
+}
+
+impl Diags {
+    #[inline(always)]
+    fn free(&self, n: usize, r: usize, half_cols: u64) -> u64 {
+        half_cols & !self.cols & !((self.d2 >> r) | (self.d1 >> (n - 1 - r)))
+    }
+
+    #[inline(always)]
+    fn place(&self, n: usize, r: usize, c: usize) -> Diags {
+        Diags {
+            cols: self.cols | 1 << c,
+            d1: self.d1 | 1 << (c + n - 1 - r),
+            d2: self.d2 | 1 << (r + c),
+        }
+    }
+}
+
+/// One row split: the row of the middle column's queen (odd n), the rows whose queens stand in
+/// the west half, and how many splits of the same symmetry orbit it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The row of the queen in the middle column, for odd n.
+    pub middle: Option<u8>,
+    /// The rows (bit r for row r) whose queens stand in the west half.
+    pub west_rows: u64,
+    /// How many splits (1, 2 or 4) this one stands for under the mirror symmetries.
+    pub weight: u8,
+}
+
+/// Every row split up to the board's two mirror symmetries, with its orbit size as weight, in a
+/// fixed order.
+///
+/// ```
+/// use nqueens::halves::splits;
+///
+/// // n = 6: 20 splits of 6 rows into 3 + 3, in orbits whose weights add back up to 20.
+/// let s = splits(6);
+/// assert_eq!(s.iter().map(|s| s.weight as u32).sum::<u32>(), 20);
+/// assert!(s.len() < 20);
+/// ```
+pub fn splits(n: usize) -> Vec<Split> {
+    let half = n / 2;
+    let all = (1u64 << n) - 1;
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let middles: Vec<Option<u8>> = if n % 2 == 1 {
+        (0..n as u8).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let mut out = Vec::new();
+    for middle in middles {
+        let m = middle.map_or(0, |r| 1u64 << r);
+        let free = all & !m;
+        let flip_middle = middle.map(|r| (n as u8 - 1) - r);
+        // Subsets of `half` of the free rows, by Gosper's hack over the n - |m| free positions.
+        let slots = free.count_ones();
+        let mut x: u64 = (1u64 << half) - 1;
+        while x < 1u64 << slots {
+            let west = deposit(x, free);
+            let east = free & !west;
+            let key = |mid: Option<u8>, w: u64| (mid.unwrap_or(0), w);
+            let me = key(middle, west);
+            let images = [
+                me,
+                key(flip_middle, rev(west)),
+                key(middle, east),
+                key(flip_middle, rev(east)),
+            ];
+            if images.iter().all(|&i| me <= i) {
+                let mut distinct = images.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                out.push(Split {
+                    middle,
+                    west_rows: west,
+                    weight: distinct.len() as u8,
+                });
+            }
+            // Gosper: the next larger number with the same number of set bits.
+            let c = x & x.wrapping_neg();
+            let r = x + c;
+            x = (((r ^ x) >> 2) / c) | r;
+        }
+    }
+    out
+}
+
+/// Spreads the low bits of `x` onto the set bits of `mask`, lowest first (a portable `pdep`).
+fn deposit(mut x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        if x & 1 == 1 {
+            out |= bit;
+        }
+        x >>= 1;
+        mask ^= bit;
+    }
+    out
+}
+
+/// The board with only the middle column's queen placed (odd n), or empty.
+fn start(g: &Geometry, middle: Option<u8>) -> Diags {
+    match middle {
+        Some(r) => Diags::default().place(g.n, r as usize, g.half),
+        None => Diags::default(),
+    }
+}
+
+/// Appends the key of every placement of `rows`' queens in the columns `half_cols`.
+///
+/// A depth-first walk with an explicit stack; the last row has a single column left, so it is
+/// tested in place rather than walked.
+fn collect_keys(g: &Geometry, at: Diags, rows: &[usize], half_cols: u64, out: &mut Vec<u64>) {
+    let n = g.n;
+    let m = rows.len();
+    if m == 0 {
+        out.push(0);
+        return;
+    }
+    let mut stack = [(Diags::default(), 0u64, 0u64); 32];
+    stack[0] = (at, at.free(n, rows[0], half_cols), 0);
+    let mut d = 0;
+    loop {
+        let (here, free, key) = stack[d];
+        if free == 0 {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            continue;
+        }
+        let c = free.trailing_zeros() as usize;
+        stack[d].1 = free & (free - 1);
+        let r = rows[d];
+        let next = here.place(n, r, c);
+        let key = key | g.key[r * n + c];
+        if d + 2 == m {
+            let last = rows[d + 1];
+            let f = next.free(n, last, half_cols);
+            if f != 0 {
+                out.push(key | g.key[last * n + f.trailing_zeros() as usize]);
+            }
+            continue;
+        }
+        if d + 1 == m {
+            out.push(key);
+            continue;
+        }
+        d += 1;
+        stack[d] = (next, next.free(n, rows[d], half_cols), key);
+    }
+}
+
+/// Counts the solutions of one row split (unweighted).
+///
+/// ```
+/// use nqueens::halves::{count_split, splits, Geometry};
+///
+/// let g = Geometry::new(8);
+/// let total: u64 = splits(8).iter().map(|s| s.weight as u64 * count_split(&g, s)).sum();
+/// assert_eq!(total, 92);
+/// ```
+pub fn count_split(g: &Geometry, s: &Split) -> u64 {
+    let at = start(g, s.middle);
+    let all = g.full();
+    let middle = s.middle.map_or(0, |r| 1u64 << r);
+    let west_rows = s.west_rows;
+    let east_rows = all & !middle & !west_rows;
+    // Top to bottom: neighbouring rows constrain each other most, so dead ends show early.
+    let east_order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
+    let mut keys = Vec::new();
+    collect_keys(g, at, &east_order, g.east, &mut keys);
+    if keys.is_empty() {
+        return 0;
+    }
+    let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
+    kernel::count_pairs(
+        g.n,
+        &g.key,
+        g.west,
+        at_tuple(at),
+        &west_order,
+        &keys,
+        g.bits,
+    )
+}
+
+fn at_tuple(d: Diags) -> (u64, u64, u64) {
+    (d.cols, d.d1, d.d2)
+}
+
+/// A generous estimate of the bytes a count of n needs on `threads` threads: the split list,
+/// plus per thread the keys of the largest half of one split, their bit-sliced copy and the
+/// walk's candidate vectors.
+///
+/// ```
+/// use nqueens::halves::memory_estimate;
+///
+/// assert!(memory_estimate(20, 2) < 1 << 30);
+/// assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
+/// ```
+pub fn memory_estimate(n: usize, threads: usize) -> u64 {
+    // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
+    // 4× per added row (measured up to 17; assumed beyond).
+    let keys = 3_000.0 * 4f64.powi(n as i32 - 16);
+    let bits = 2.0 * n as f64;
+    let per_thread = keys * 8.0 + keys / 8.0 * (bits + n as f64 / 2.0 + 2.0);
+    // One 16-byte entry per orbit of about four splits.
+    let m = (n - n % 2) as i32;
+    let splits = binomial(m as u64, m as u64 / 2) as f64 * if n % 2 == 1 { n as f64 } else { 1.0 };
+    (splits / 4.0 * 16.0 + per_thread * threads.max(1) as f64) as u64
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// The half-board count split into one subproblem per orbit of row splits.
+///
+/// ```
+/// use nqueens::{halves::HalvesPlan, Plan};
+///
+/// let plan = HalvesPlan::new(10).unwrap();
+/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 724);
+/// ```
+pub struct HalvesPlan {
+    geometry: Geometry,
+    splits: Vec<Split>,
+}
+
+impl HalvesPlan {
+    /// The plan for n, or an error when n is outside MIN_N..=MAX_N or would need more than
+    /// [`MEMORY_LIMIT`] per thread.
+    pub fn new(n: usize) -> Result<HalvesPlan, Error> {
+        check_n(n)?;
+        if !(MIN_N..=MAX_N).contains(&n) {
+            return Err(Error::NOutOfRange {
+                n,
+                min: MIN_N,
+                max: MAX_N,
+            });
+        }
+        check_memory(n, 1)?;
+        Ok(HalvesPlan {
+            geometry: Geometry::new(n),
+            splits: splits(n),
+        })
+    }
+
+    /// The row splits, one per subproblem.
+    pub fn splits(&self) -> &[Split] {
+        &self.splits
+    }
+}
+
+/// Refuses n when `threads` threads would need more than [`MEMORY_LIMIT`].
+///
+/// ```
+/// assert!(nqueens::halves::check_memory(18, 2).is_ok());
+/// assert!(nqueens::halves::check_memory(31, 1).is_err());
+/// ```
+pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
+    let need = memory_estimate(n, threads);
+    if need > MEMORY_LIMIT {
+        return Err(Error::Invalid(format!(
+            "n = {n} with method halves needs about {:.1} GiB, over the {} GiB limit: use fewer \
+             threads or another method",
+            need as f64 / (1u64 << 30) as f64,
+            MEMORY_LIMIT >> 30
+        )));
+    }
+    Ok(())
+}
+
+impl Plan for HalvesPlan {
+    fn n(&self) -> usize {
+        self.geometry.n
+    }
+    fn method(&self) -> &'static str {
+        "halves"
+    }
+    fn len(&self) -> usize {
+        self.splits.len()
+    }
+    fn count_one(&self, index: usize) -> Counts {
+        let s = &self.splits[index];
+        Counts::total(s.weight as u128 * count_split(&self.geometry, s) as u128)
+    }
+    fn fingerprint(&self) -> u64 {
+        fnv1a(format!("halves/n={}/splits=mirror-orbits", self.geometry.n).as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::known::A000170;
+
+    fn total(n: usize) -> u128 {
+        let plan = HalvesPlan::new(n).unwrap();
+        (0..plan.len()).map(|i| plan.count_one(i).total).sum()
+    }
+
+    #[test]
+    fn matches_oeis_up_to_13() {
+        for n in MIN_N..=13 {
+            assert_eq!(total(n), A000170[n - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_split_matches_bitmask_on_small_boards() {
+        // Each split's count, against a plain backtracking count restricted to that split.
+        for n in [6usize, 7, 9] {
+            let g = Geometry::new(n);
+            let mut sum = 0u128;
+            for s in splits(n) {
+                let got = count_split(&g, &s);
+                assert_eq!(got, brute_split(n, &s), "n = {n}, split {s:?}");
+                sum += s.weight as u128 * got as u128;
+            }
+            assert_eq!(sum, A000170[n - 1]);
+        }
+    }
+
+    /// Solutions whose west-half queens are exactly on `s.west_rows` (and whose middle-column
+    /// queen is on `s.middle`), by plain backtracking.
+    fn brute_split(n: usize, s: &Split) -> u64 {
+        let mut count = 0;
+        let _ = crate::bitmask::for_each_solution(n, &mut |cols: &[u32]| {
+            let west: u64 = (0..n)
+                .filter(|&r| (cols[r] as usize) < n / 2)
+                .map(|r| 1u64 << r)
+                .sum();
+            let mid =
+                (n % 2 == 1).then(|| (0..n).find(|&r| cols[r] as usize == n / 2).unwrap() as u8);
+            if west == s.west_rows && mid == s.middle {
+                count += 1;
+            }
+            std::ops::ControlFlow::Continue(())
+        })
+        .unwrap();
+        count
+    }
+
+    #[test]
+    fn orbit_weights_cover_every_split() {
+        for n in 5..=12usize {
+            let per_middle = {
+                let m = (n - n % 2) as u64;
+                (1..=m).product::<u64>()
+                    / ((1..=(m / 2)).product::<u64>() * (1..=(m / 2)).product::<u64>())
+            };
+            let expected = per_middle * if n % 2 == 1 { n as u64 } else { 1 };
+            let got: u64 = splits(n).iter().map(|s| s.weight as u64).sum();
+            assert_eq!(got, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_do() {
+        assert!(HalvesPlan::new(4).is_err());
+        assert!(HalvesPlan::new(33).is_err());
+        assert!(check_memory(31, 1).is_err());
+        assert!(check_memory(20, 16).is_ok());
+    }
+}
