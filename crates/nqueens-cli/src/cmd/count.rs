@@ -26,7 +26,13 @@ pub fn run(a: CountArgs) -> Outcome {
     if a.long.wanted() {
         return super::longrun::run(a);
     }
-    let method = a.method.unwrap_or_else(|| Method::default_for_count(a.n));
+    let method = a.method.unwrap_or_else(|| {
+        if a.unique {
+            Method::Symmetry
+        } else {
+            Method::default_for_count(a.n)
+        }
+    });
     let threads = a.threads.unwrap_or_else(rayon_threads);
     let reporter = progress::reporter(a.progress, a.quiet);
     let opts = CountOptions {
