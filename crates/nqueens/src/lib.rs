@@ -29,16 +29,19 @@
 
 pub mod bitmask;
 pub mod board;
+pub mod complete;
 pub mod counts;
 pub mod error;
 pub mod format;
 pub mod known;
 pub mod method;
 pub mod naive;
+pub mod picture;
 pub mod plan;
 pub mod sets;
 
 pub use board::{check_n, Placement, MAX_N};
+pub use complete::Puzzle;
 pub use counts::{Counts, SymmetryClasses};
 pub use error::Error;
 pub use format::{Format, SolutionWriter};

@@ -22,28 +22,27 @@ struct Report<'a> {
 }
 
 pub fn run(a: CountArgs) -> Outcome {
-    let method = a.method.unwrap_or_else(|| Method::default_for_count(a.n));
+    let Some(n) = a.n else {
+        return super::complete::count(a);
+    };
+    let method = a.method.unwrap_or_else(|| Method::default_for_count(n));
     let threads = a.threads.unwrap_or_else(rayon_threads);
     let opts = CountOptions {
         threads,
         ..CountOptions::default()
     };
     let start = Instant::now();
-    let counts: Counts = method.count(a.n, &opts)?;
+    let counts: Counts = method.count(n, &opts)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     if a.json {
         let report = Report {
-            n: a.n,
+            n,
             method: method.name(),
             solutions: counts.total,
             unique: counts.unique,
             classes: counts.classes,
-            threads: if method.plan(a.n).is_some() {
-                threads
-            } else {
-                1
-            },
+            threads: if method.plan(n).is_some() { threads } else { 1 },
             seconds,
         };
         let line = serde_json::to_string(&report).map_err(io::Error::other)?;
@@ -56,7 +55,7 @@ pub fn run(a: CountArgs) -> Outcome {
 }
 
 /// One thread per core, as the machine reports it.
-fn rayon_threads() -> usize {
+pub(super) fn rayon_threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)
