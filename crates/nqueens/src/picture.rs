@@ -34,7 +34,7 @@ const DARK: &str = "#b58863";
 /// assert_eq!(l.cell, 40); // 8 squares of 40 px: a 320 px board
 /// assert_eq!(l.columns, 3);
 /// assert_eq!(l.size(1), (352, 352));
-/// assert_eq!(l.size(4), (1008, 688)); // three boards in the first row, one in the second
+/// assert_eq!(l.size(4), (1024, 688)); // three boards in the first row, one in the second
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgLayout {

@@ -28,9 +28,14 @@ struct Report<'a> {
 /// Reads and parses the board file (`-` is standard input); every problem is a usage error
 /// that names the file.
 pub fn read_puzzle(path: &Path) -> Result<Puzzle, Failure> {
-    let name = path.display();
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
     let mut text = String::new();
-    let read = if path.as_os_str() == "-" {
+    let read = if stdin {
         io::stdin()
             .lock()
             .take(MAX_BOARD_BYTES + 1)
