@@ -2,8 +2,9 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, Parser, Subcommand};
 use nqueens::{Format, MAX_N, Method};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -42,10 +43,15 @@ pub enum Command {
 #[command(
     after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"bitmask\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
 )]
+#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct CountArgs {
     /// The board size N, from 1 to 64
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
-    pub n: usize,
+    pub n: Option<usize>,
+
+    /// Count the completions of the board in FILE (Q queen, . free, x blocked) instead of N
+    #[arg(long, value_name = "FILE", conflicts_with = "method")]
+    pub board: Option<PathBuf>,
 
     /// How to count
     #[arg(long, value_parser = method_parser(), value_name = "METHOD")]
@@ -80,10 +86,15 @@ pub struct CountArgs {
 #[command(
     after_help = "Examples:\n  nqueens list 4                      two boards of Q and .\n  nqueens list 4 --format leetcode    [[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n  nqueens list 8 --format perm --limit 3\n  nqueens list 6 --format json        {\"columns\":[1,3,5,0,2,4]} ...\n  nqueens list 8 --unique --format perm   the 12 unique solutions"
 )]
+#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct ListArgs {
     /// The board size N, from 1 to 64
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
-    pub n: usize,
+    pub n: Option<usize>,
+
+    /// List the completions of the board in FILE (Q queen, . free, x blocked) instead of N
+    #[arg(long, value_name = "FILE", conflicts_with = "method")]
+    pub board: Option<PathBuf>,
 
     /// How each solution is written
     #[arg(long, short = 'f', value_parser = format_parser(), default_value = "board", value_name = "FORMAT")]
@@ -280,7 +291,7 @@ fn one_line(e: &clap::Error) -> String {
         }
     }
     let mut msg = parts.join(" ");
-    if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N>") {
+    if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N") {
         msg.push_str(&format!(" (N is the board size, from 1 to {MAX_N})"));
     }
     let commands = || {

@@ -3,6 +3,7 @@
 
 use crate::Error;
 use crate::board::row_string;
+use crate::picture::{self, MAX_PICTURE_N, SvgLayout};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -25,12 +26,23 @@ pub enum Format {
     Perm,
     /// JSON Lines: `{"columns":[...]}` with 0-based columns.
     Json,
+    /// One SVG document: a chessboard with queens, or a grid of them for a listing
+    /// (see [`crate::picture`]); n up to 1000.
+    Svg,
+    /// A terminal board: `♛` on `·` light and `▪` dark squares, `×` blocked; n up to 1000.
+    Unicode,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: &'static [Format] =
-        &[Format::Board, Format::Leetcode, Format::Perm, Format::Json];
+    pub const ALL: &'static [Format] = &[
+        Format::Board,
+        Format::Leetcode,
+        Format::Perm,
+        Format::Json,
+        Format::Svg,
+        Format::Unicode,
+    ];
 
     /// The name used on the command line.
     pub fn name(self) -> &'static str {
@@ -39,6 +51,8 @@ impl Format {
             Format::Leetcode => "leetcode",
             Format::Perm => "perm",
             Format::Json => "json",
+            Format::Svg => "svg",
+            Format::Unicode => "unicode",
         }
     }
 
@@ -49,6 +63,23 @@ impl Format {
             Format::Leetcode => "one line of JSON, as LeetCode 51 prints it",
             Format::Perm => "1-based column of each row, one solution a line",
             Format::Json => "JSON Lines: {\"columns\":[...]} with 0-based columns",
+            Format::Svg => "one SVG picture: a chessboard, or a grid of boards (n up to 1000)",
+            Format::Unicode => "a terminal board: ♛ on · and ▪ squares (n up to 1000)",
+        }
+    }
+
+    /// The largest board the format writes, if it has a limit (pictures do).
+    ///
+    /// ```
+    /// use nqueens::Format;
+    ///
+    /// assert_eq!(Format::Svg.max_n(), Some(1000));
+    /// assert_eq!(Format::Perm.max_n(), None);
+    /// ```
+    pub fn max_n(self) -> Option<usize> {
+        match self {
+            Format::Svg | Format::Unicode => Some(MAX_PICTURE_N),
+            _ => None,
         }
     }
 }
@@ -95,6 +126,10 @@ pub struct SolutionWriter<W: Write> {
     out: W,
     format: Format,
     written: u64,
+    /// Blocked squares of each row, drawn by the picture formats.
+    blocked: Option<Vec<u64>>,
+    /// Set by the first SVG board, which fixes n.
+    layout: Option<SvgLayout>,
 }
 
 impl<W: Write> SolutionWriter<W> {
@@ -104,7 +139,26 @@ impl<W: Write> SolutionWriter<W> {
             out,
             format,
             written: 0,
+            blocked: None,
+            layout: None,
         }
+    }
+
+    /// Marks blocked squares (bit `c` of `blocked[row]` for column `c`) on every board the
+    /// picture formats draw; the text formats ignore them.
+    ///
+    /// ```
+    /// use nqueens::{Format, SolutionWriter};
+    ///
+    /// let mut out = Vec::new();
+    /// let mut w = SolutionWriter::new(&mut out, Format::Unicode).with_blocked(vec![0b1, 0, 0, 0]);
+    /// w.write(&[1, 3, 0, 2]).unwrap();
+    /// w.finish().unwrap();
+    /// assert!(String::from_utf8(out).unwrap().starts_with("× ♛ · ▪\n"));
+    /// ```
+    pub fn with_blocked(mut self, blocked: Vec<u64>) -> Self {
+        self.blocked = Some(blocked);
+        self
     }
 
     /// How many solutions were written.
@@ -131,6 +185,15 @@ impl<W: Write> SolutionWriter<W> {
     /// ```
     pub fn write_with_class_size(&mut self, columns: &[u32], class_size: u32) -> io::Result<()> {
         let n = columns.len();
+        if let Some(max) = self.format.max_n().filter(|&max| n > max) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "format {} draws boards up to n = {max}, not n = {n}",
+                    self.format
+                ),
+            ));
+        }
         let first = self.written == 0;
         let out = &mut self.out;
         match self.format {
@@ -171,16 +234,33 @@ impl<W: Write> SolutionWriter<W> {
                     out.write_all(b"]}\n")?;
                 }
             }
+            Format::Svg => {
+                let layout = *self.layout.get_or_insert_with(|| SvgLayout::new(n));
+                if first {
+                    picture::svg_start(out, &layout)?;
+                }
+                picture::svg_board(out, &layout, self.written, columns, self.blocked.as_deref())?;
+            }
+            Format::Unicode => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                picture::unicode_board(out, columns, self.blocked.as_deref())?;
+            }
         }
         self.written += 1;
         Ok(())
     }
 
-    /// Ends the output (closes the LeetCode list) and flushes it.
+    /// Ends the output (closes the LeetCode list or the SVG document) and flushes it.
     pub fn finish(mut self) -> io::Result<W> {
-        if self.format == Format::Leetcode {
-            self.out
-                .write_all(if self.written == 0 { b"[]\n" } else { b"]\n" })?;
+        match self.format {
+            Format::Leetcode => {
+                self.out
+                    .write_all(if self.written == 0 { b"[]\n" } else { b"]\n" })?;
+            }
+            Format::Svg => picture::svg_finish(&mut self.out, self.layout.as_ref(), self.written)?,
+            _ => {}
         }
         self.out.flush()?;
         Ok(self.out)

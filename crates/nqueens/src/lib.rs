@@ -31,10 +31,9 @@
 
 pub mod bitmask;
 pub mod board;
-pub mod constellation;
-
 pub mod checkpoint;
-
+pub mod complete;
+pub mod constellation;
 pub mod construct;
 pub mod counts;
 pub mod error;
@@ -43,17 +42,18 @@ pub mod halves;
 pub mod known;
 pub mod method;
 pub mod naive;
+pub mod picture;
 pub mod plan;
 pub mod random;
 pub mod sets;
 pub mod symmetry;
 
+pub mod shard;
 pub mod trace;
 pub mod verify;
 
-pub mod shard;
-
 pub use board::{MAX_N, Placement, check_n};
+pub use complete::Puzzle;
 pub use counts::{Counts, SymmetryClasses};
 pub use error::Error;
 pub use format::{Format, SolutionWriter};

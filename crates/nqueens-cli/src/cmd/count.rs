@@ -26,11 +26,14 @@ pub fn run(a: CountArgs) -> Outcome {
     if a.long.wanted() {
         return super::longrun::run(a);
     }
+    let Some(n) = a.n else {
+        return super::complete::count(a);
+    };
     let method = a.method.unwrap_or_else(|| {
         if a.unique {
             Method::Symmetry
         } else {
-            Method::default_for_count(a.n)
+            Method::default_for_count(n)
         }
     });
     let threads = a.threads.unwrap_or_else(rayon_threads);
@@ -41,7 +44,7 @@ pub fn run(a: CountArgs) -> Outcome {
         progress: reporter.as_ref().map(|r| r as &dyn Progress),
     };
     let start = Instant::now();
-    let result = method.count(a.n, &opts);
+    let result = method.count(n, &opts);
     if let Some(r) = &reporter {
         r.finish();
     }
@@ -50,16 +53,12 @@ pub fn run(a: CountArgs) -> Outcome {
     let mut out = io::stdout().lock();
     if a.json {
         let report = Report {
-            n: a.n,
+            n,
             method: method.name(),
             solutions: counts.total,
             unique: counts.unique,
             classes: counts.classes,
-            threads: if method.plan(a.n).is_some() {
-                threads
-            } else {
-                1
-            },
+            threads: if method.plan(n).is_some() { threads } else { 1 },
             seconds,
         };
         let line = serde_json::to_string(&report).map_err(io::Error::other)?;
@@ -75,7 +74,7 @@ pub fn run(a: CountArgs) -> Outcome {
 }
 
 /// One thread per core, as the machine reports it.
-fn rayon_threads() -> usize {
+pub(super) fn rayon_threads() -> usize {
     std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1)

@@ -97,21 +97,6 @@ pub fn run(a: CountArgs) -> Outcome {
             "--checkpoint-every needs --checkpoint FILE or --resume FILE",
         ));
     }
-    let method = match (a.method, &l.resume) {
-        (Some(m), _) => m,
-        // Resuming continues with the method that started the count.
-        (None, Some(path)) => {
-            let cp = Checkpoint::load(path)?;
-            cp.method.parse::<Method>().map_err(|_| {
-                Failure::usage(format!(
-                    "checkpoint {} is for method {}, which this build does not have",
-                    path.display(),
-                    cp.method
-                ))
-            })?
-        }
-        (None, None) => Method::default_for_count(a.n),
-    };
     let what = if l.mpi {
         "run under MPI"
     } else if l.shard.is_some() {
@@ -119,7 +104,30 @@ pub fn run(a: CountArgs) -> Outcome {
     } else {
         "be checkpointed"
     };
-    let plan = method.plan(a.n).ok_or_else(|| no_split(method, what))?;
+    let plan: Box<dyn Plan> = match (&a.board, a.n) {
+        // A completion count splits by the placements of its first free rows.
+        (Some(path), _) => Box::new(super::complete::read_puzzle(path)?.plan()),
+        (None, Some(n)) => {
+            let method = match (a.method, &l.resume) {
+                (Some(m), _) => m,
+                // Resuming continues with the method that started the count.
+                (None, Some(path)) => {
+                    let cp = Checkpoint::load(path)?;
+                    cp.method.parse::<Method>().map_err(|_| {
+                        Failure::usage(format!(
+                            "checkpoint {} is for method {}, which this build does not have",
+                            path.display(),
+                            cp.method
+                        ))
+                    })?
+                }
+                (None, None) if a.unique => Method::Symmetry,
+                (None, None) => Method::default_for_count(n),
+            };
+            method.plan(n).ok_or_else(|| no_split(method, what))?
+        }
+        (None, None) => return Err(Failure::usage("give N or --board FILE")),
+    };
     let threads = a.threads.unwrap_or(0);
 
     if l.mpi {

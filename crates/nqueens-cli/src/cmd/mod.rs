@@ -1,5 +1,6 @@
 //! One module per subcommand; each turns its arguments into library calls and prints.
 
+mod complete;
 mod count;
 mod find;
 mod list;

@@ -1,0 +1,114 @@
+//! `count --board FILE` and `list --board FILE`: the completions of a partly filled board, with
+//! the same output as plain counting and listing.
+
+use crate::args::{CountArgs, ListArgs};
+use crate::{Failure, Outcome};
+use nqueens::complete::Puzzle;
+use nqueens::{CountOptions, Plan, SolutionWriter};
+use serde::Serialize;
+use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Board files are tiny (64 rows of 64 squares); anything far larger is not a board.
+const MAX_BOARD_BYTES: u64 = 1 << 20;
+
+#[derive(Serialize)]
+struct Report<'a> {
+    board: &'a str,
+    n: usize,
+    method: &'a str,
+    solutions: u128,
+    threads: usize,
+    seconds: f64,
+}
+
+/// Reads and parses the board file (`-` is standard input); every problem is a usage error
+/// that names the file.
+pub fn read_puzzle(path: &Path) -> Result<Puzzle, Failure> {
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let mut text = String::new();
+    let read = if stdin {
+        io::stdin()
+            .lock()
+            .take(MAX_BOARD_BYTES + 1)
+            .read_to_string(&mut text)
+    } else {
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_BOARD_BYTES + 1).read_to_string(&mut text))
+    };
+    if let Err(e) = read {
+        return Err(Failure::usage(format!("cannot read board {name}: {e}")));
+    }
+    if text.len() as u64 > MAX_BOARD_BYTES {
+        return Err(Failure::usage(format!(
+            "board {name} is larger than {MAX_BOARD_BYTES} bytes: a board has at most 64 rows \
+             of 64 squares"
+        )));
+    }
+    Puzzle::parse(&text).map_err(|e| Failure::usage(format!("board {name}: {e}")))
+}
+
+pub fn count(a: CountArgs) -> Outcome {
+    let path = a.board.as_deref().expect("clap requires N or --board");
+    let puzzle = read_puzzle(path)?;
+    let threads = a.threads.unwrap_or_else(super::count::rayon_threads);
+    let opts = CountOptions {
+        threads,
+        ..CountOptions::default()
+    };
+    let start = Instant::now();
+    let counts = puzzle.count(&opts)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    if a.json {
+        let report = Report {
+            board: &path.to_string_lossy(),
+            n: puzzle.n(),
+            method: puzzle.plan().method(),
+            solutions: counts.total,
+            threads,
+            seconds,
+        };
+        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}", counts.total)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn list(a: ListArgs) -> Outcome {
+    let path = a.board.as_deref().expect("clap requires N or --board");
+    let puzzle = read_puzzle(path)?;
+    let limit = a.limit.unwrap_or(u64::MAX);
+    let mut writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format)
+        .with_blocked(puzzle.blocked().to_vec());
+    let mut failed: Option<io::Error> = None;
+    if limit > 0 {
+        let _ = puzzle.for_each_completion(&mut |cols: &[u32]| {
+            if let Err(e) = writer.write(cols) {
+                failed = Some(e);
+                return ControlFlow::Break(());
+            }
+            if writer.written() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    }
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    writer.finish()?;
+    Ok(ExitCode::SUCCESS)
+}

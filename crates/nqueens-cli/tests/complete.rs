@@ -1,0 +1,194 @@
+//! `count --board`, `list --board` and the picture formats, through the real binary.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+/// Writes `text` to a fresh file under the target directory and returns its path.
+fn board_file(name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("boards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// 6×6: a queen given in row 1, two blocked squares; exactly one completion (2 4 6 1 3 5).
+const PUZZLE6: &str = ".Q....\n......\n...x..\n......\nx.....\n......\n";
+
+#[test]
+fn count_and_list_a_board() {
+    let path = board_file("puzzle6.txt", PUZZLE6);
+    nqueens()
+        .args(["count", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("1\n");
+    nqueens()
+        .args(["count", "--threads", "2", "--json", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "\"n\":6,\"method\":\"complete\",\"solutions\":1,\"threads\":2",
+        ));
+    nqueens()
+        .args(["list", "--format", "perm", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("2 4 6 1 3 5\n");
+}
+
+#[test]
+fn an_empty_board_completes_like_plain_listing() {
+    let path = board_file("empty8.txt", &"........\n".repeat(8));
+    nqueens()
+        .args(["count", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("92\n");
+    let plain = nqueens()
+        .args(["list", "8", "--format", "perm"])
+        .output()
+        .unwrap();
+    nqueens()
+        .args(["list", "--format", "perm", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(plain.stdout);
+}
+
+#[test]
+fn board_from_stdin_and_unsolvable_boards() {
+    nqueens()
+        .args(["count", "--board", "-"])
+        .write_stdin("Q..\n...\n...\n")
+        .assert()
+        .success()
+        .stdout("0\n");
+    nqueens()
+        .args(["list", "--board", "-", "--limit", "1"])
+        .write_stdin("....\n....\n....\n....\n")
+        .assert()
+        .success()
+        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
+}
+
+#[test]
+fn bad_boards_exit_2_with_one_line() {
+    let cases: &[(&str, &str)] = &[
+        ("..\n.z\n", "row 2, column 2: unexpected character 'z'"),
+        (
+            "...\n..\n...\n",
+            "row 2 has 2 squares but the board has 3 rows",
+        ),
+        ("Q.Q\n...\n...\n", "row 1 has two queens"),
+        (
+            "Q...\n....\n..Q.\n....\n",
+            "row 1, column 1 and row 3, column 3 attack",
+        ),
+    ];
+    for (i, &(text, want)) in cases.iter().enumerate() {
+        let path = board_file(&format!("bad{i}.txt"), text);
+        let out = nqueens()
+            .args(["count", "--board"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{text:?}");
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with("nqueens: board "), "{err}");
+        assert!(err.contains(want), "{text:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    nqueens()
+        .args(["list", "--board", "/no/such/board.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "nqueens: cannot read board /no/such/board.txt",
+        ));
+}
+
+#[test]
+fn n_or_board_exactly_once() {
+    let path = board_file("four.txt", &"....\n".repeat(4));
+    nqueens().arg("count").assert().code(2).stderr(
+        predicate::str::contains("<N|--board <FILE>>").and(predicate::str::contains("\n").count(1)),
+    );
+    nqueens()
+        .args(["count", "4", "--board"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+    nqueens()
+        .args(["list", "--method", "naive", "--board"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
+
+#[test]
+fn svg_is_one_document_with_a_board_each() {
+    let out = nqueens()
+        .args(["list", "6", "--format", "svg"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns="));
+    assert!(svg.ends_with("</svg>\n"));
+    assert_eq!(svg.matches("<svg").count(), 1);
+    assert_eq!(svg.matches("<g transform=").count(), 4);
+    assert_eq!(svg.matches("href=\"#queen\"").count(), 24);
+    assert!(svg.contains("<title>2 4 6 1 3 5</title>"));
+    // Four 6×6 boards of 240 px side by side, 16 px apart.
+    assert!(svg.contains("<style>:root{width:1040px;height:272px}</style>"));
+
+    // A completion marks its blocked squares; a single board needs no closing size rule.
+    let path = board_file("puzzle6-svg.txt", PUZZLE6);
+    let out = nqueens()
+        .args(["list", "--format", "svg", "--board"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(svg.matches("href=\"#blocked\"").count(), 2);
+    assert!(svg.contains("<use href=\"#blocked\" x=\"3\" y=\"2\""));
+    assert!(!svg.contains(":root{width"));
+
+    // No solution: still a document a browser opens.
+    nqueens()
+        .args(["list", "3", "--format", "svg"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("no solutions").and(predicate::str::ends_with("</svg>\n")),
+        );
+}
+
+#[test]
+fn unicode_boards() {
+    nqueens()
+        .args(["list", "4", "--format", "unicode"])
+        .assert()
+        .success()
+        .stdout("· ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n· ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
+    nqueens()
+        .args(["list", "--format", "unicode", "--board", "-"])
+        .write_stdin("x...\n....\n....\n....\n")
+        .assert()
+        .success()
+        .stdout("× ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n× ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
+}
