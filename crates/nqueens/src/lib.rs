@@ -13,6 +13,9 @@
 //! - [`sets`]: sets of used columns and diagonals (`row - col`, `row + col`);
 //! - [`bitmask`]: columns and diagonals as bit masks, lowest free bit first.
 //!
+//! The fast engine, [`constellation`] (`Method::Symmetry`), searches one board per symmetry class
+//! and counts unique solutions too; [`symmetry`] holds the board's eight symmetries.
+//!
 //! ```
 //! use nqueens::{Method, CountOptions};
 //!
