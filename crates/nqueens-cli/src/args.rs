@@ -41,7 +41,7 @@ pub enum Command {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"bitmask\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
+    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
 )]
 #[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct CountArgs {

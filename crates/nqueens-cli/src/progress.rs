@@ -23,7 +23,7 @@ pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
     if std::io::stderr().is_terminal() {
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr());
         let style = ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} subproblems {percent}% | {per_sec} | ETA {eta} ",
+            "{wide_bar} {pos}/{len} subproblems {percent}% {per_sec} ETA {eta}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style);

@@ -229,7 +229,7 @@ impl<W: Write> SolutionWriter<W> {
                 out.write_all(b"{\"columns\":[")?;
                 write_list(out, columns)?;
                 if class_size > 0 {
-                    write!(out, "],\"class_size\":{class_size}}}\n")?;
+                    writeln!(out, "],\"class_size\":{class_size}}}")?;
                 } else {
                     out.write_all(b"]}\n")?;
                 }

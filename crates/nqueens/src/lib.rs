@@ -14,6 +14,9 @@
 //! - [`bitmask`]: columns and diagonals as bit masks, lowest free bit first.
 //!
 //! [`halves`] is the fast counter: it pairs half boards instead of backtracking over whole ones.
+
+//! The fast engine, [`constellation`] (`Method::Symmetry`), searches one board per symmetry class
+//! and counts unique solutions too; [`symmetry`] holds the board's eight symmetries.
 //!
 //! ```
 //! use nqueens::{Method, CountOptions};

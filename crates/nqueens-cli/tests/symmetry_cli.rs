@@ -1,0 +1,174 @@
+//! The command line's symmetry features: `count --unique`, the classes in `--json`, `list
+//! --unique` in every format, progress on stderr only, and the refusals.
+
+use assert_cmd::Command;
+use nqueens::known::{A000170, A002562};
+use nqueens::symmetry::images;
+use predicates::prelude::*;
+use std::collections::BTreeSet;
+
+fn nqueens() -> Command {
+    Command::cargo_bin("nqueens").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = nqueens().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {:?}", out);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn perms(text: &str) -> Vec<Vec<u32>> {
+    text.lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|x| x.parse::<u32>().unwrap() - 1)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn count_unique_prints_the_number_of_classes() {
+    for n in [1usize, 2, 6, 8, 10, 12] {
+        let want = format!("{}\n", A002562[n - 1]);
+        nqueens()
+            .args(["count", &n.to_string(), "--unique"])
+            .assert()
+            .success()
+            .stdout(want);
+    }
+    nqueens()
+        .args(["count", "9", "--unique", "--method", "symmetry", "-t", "1"])
+        .assert()
+        .success()
+        .stdout("46\n");
+}
+
+#[test]
+fn count_defaults_to_the_symmetry_engine_and_json_carries_the_classes() {
+    let line = stdout_of(&["count", "8", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(v["method"], "symmetry");
+    assert_eq!(v["solutions"], 92);
+    assert_eq!(v["unique"], 12);
+    assert_eq!(v["classes"]["rot90"], 0);
+    assert_eq!(v["classes"]["rot180"], 1);
+    assert_eq!(v["classes"]["asymmetric"], 11);
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["count", "12", "--json", "--unique"])).unwrap();
+    assert_eq!(v["solutions"], 14200);
+    assert_eq!(v["unique"], 1787);
+}
+
+#[test]
+fn other_methods_refuse_unique_with_a_pointer_to_symmetry() {
+    nqueens()
+        .args(["count", "8", "--unique", "--method", "bitmask"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--method symmetry"));
+}
+
+#[test]
+fn list_unique_images_cover_list_for_n_up_to_10() {
+    for n in 1..=10usize {
+        let all: BTreeSet<Vec<u32>> =
+            perms(&stdout_of(&["list", &n.to_string(), "--format", "perm"]))
+                .into_iter()
+                .collect();
+        assert_eq!(all.len() as u128, A000170[n - 1]);
+        let reps = perms(&stdout_of(&[
+            "list",
+            &n.to_string(),
+            "--unique",
+            "--format",
+            "perm",
+        ]));
+        assert_eq!(reps.len() as u128, A002562[n - 1], "n = {n}");
+        let mut union = BTreeSet::new();
+        for r in &reps {
+            let imgs: BTreeSet<Vec<u32>> = images(r).into_iter().collect();
+            assert_eq!(
+                imgs.iter().next(),
+                Some(r),
+                "n = {n}: smallest image listed"
+            );
+            union.extend(imgs);
+        }
+        assert_eq!(union, all, "n = {n}");
+    }
+}
+
+#[test]
+fn list_unique_json_carries_the_class_size() {
+    let out = stdout_of(&["list", "8", "--unique", "--format", "json"]);
+    let mut sizes = 0;
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["columns"].as_array().unwrap().len(), 8);
+        sizes += v["class_size"].as_u64().unwrap();
+    }
+    assert_eq!(out.lines().count(), 12);
+    assert_eq!(sizes, 92);
+    nqueens()
+        .args(["list", "4", "--unique", "--format", "json"])
+        .assert()
+        .success()
+        .stdout("{\"columns\":[1,3,0,2],\"class_size\":2}\n");
+}
+
+#[test]
+fn list_unique_in_the_other_formats() {
+    nqueens()
+        .args(["list", "4", "--unique"])
+        .assert()
+        .success()
+        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
+    nqueens()
+        .args(["list", "4", "--unique", "--format", "leetcode"])
+        .assert()
+        .success()
+        .stdout("[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]\n");
+    nqueens()
+        .args(["list", "3", "--unique", "--format", "leetcode"])
+        .assert()
+        .success()
+        .stdout("[]\n");
+    let out = stdout_of(&["list", "8", "--unique", "--format", "perm", "--limit", "3"]);
+    assert_eq!(out.lines().count(), 3);
+}
+
+#[test]
+fn progress_goes_to_stderr_only_and_quiet_silences_it() {
+    nqueens()
+        .args(["count", "12", "--progress", "-t", "2"])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr(predicate::str::contains("subproblems"));
+    // Not a terminal and not asked for: nothing on stderr.
+    nqueens()
+        .args(["count", "12"])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr("");
+    nqueens()
+        .args(["count", "12", "--quiet"])
+        .assert()
+        .success()
+        .stderr("");
+    nqueens()
+        .args(["count", "12", "--progress", "--quiet"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn large_boards_are_accepted_by_the_engine() {
+    // Masks are 64 bits wide, so n = 64 is valid input; building a large split must work
+    // (counting it would take ages).
+    let plan = nqueens::Method::Symmetry.plan(40).unwrap();
+    assert!(plan.len() > 100_000);
+}
