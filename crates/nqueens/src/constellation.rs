@@ -199,7 +199,7 @@ fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) 
             .take(5)
             .map(|a| a.count_ones() as u64)
             .product::<u64>();
-        if best.as_ref().map_or(true, |(b, _, _)| score < *b) {
+        if best.as_ref().is_none_or(|(b, _, _)| score < *b) {
             best = Some((score, image, lay));
         }
     }

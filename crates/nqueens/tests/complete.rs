@@ -60,7 +60,7 @@ fn brute_force(
         .filter(|s| {
             s.iter()
                 .enumerate()
-                .all(|(r, &c)| given[r].map_or(true, |g| g == c) && !blocked[r][c as usize])
+                .all(|(r, &c)| given[r].is_none_or(|g| g == c) && !blocked[r][c as usize])
         })
         .cloned()
         .collect()
