@@ -899,7 +899,7 @@ fn show(b: u8) -> String {
     } else if b.is_ascii() {
         format!("byte 0x{b:02x}")
     } else {
-        "a non-ASCII character".to_string()
+        format!("non-ASCII byte 0x{b:02x}")
     }
 }
 
@@ -997,6 +997,9 @@ Q...
             )
         );
         assert_eq!(unreadable("hello\n").0, 1);
+        assert!(unreadable("\n\u{265b}")
+            .1
+            .starts_with("unexpected non-ASCII byte 0xe2"));
         assert_eq!(unreadable("\n\n.Q#.\n").0, 3);
         assert!(
             unreadable("{\"n\":5,\"columns\":[0]}")
