@@ -73,8 +73,8 @@ impl Method {
             Method::Sets => "sets of used columns and diagonals (reference)",
             Method::Bitmask => "bit masks, lowest free bit first (reference, threaded)",
             Method::Halves => {
-                "meet in the middle: pairs of half boards (fastest; count only, totals only, \
-                 no --unique; threaded; n <= 23 within 4 GiB)"
+                "meet in the middle: pairs of half boards (fastest count, threaded; totals \
+                 only, no --unique, no list; refuses n >= 24 on 2+ threads: over 4 GiB)"
             }
         }
     }
