@@ -11,7 +11,7 @@
 //! them, so each half placement is reduced to a 64-bit *key* of those diagonals and the count for
 //! a split is the number of (west, east) pairs whose keys are disjoint.
 //!
-//! The pairs are counted in [`kernel`]; this module chooses the splits, enumerates the half
+//! The pairs are counted in the `kernel` submodule; this module chooses the splits, enumerates the half
 //! placements and exploits the board's mirror symmetries: flipping the board top to bottom or left
 //! to right maps a split onto another split with the same count, so each orbit of up to four splits
 //! is counted once and weighted.
@@ -20,7 +20,7 @@
 //! unique solutions. Memory stays small (the keys of one half of one split per thread); see
 //! [`memory_estimate`].
 
-pub mod kernel;
+mod kernel;
 
 use crate::plan::{Plan, fnv1a};
 use crate::{Counts, Error, check_n};

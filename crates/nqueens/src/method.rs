@@ -82,16 +82,17 @@ impl Method {
             Method::Bitmask => "bit masks, lowest free bit first (reference, threaded)",
             Method::Symmetry => "one board per symmetry class, weighted (threaded; counts unique)",
             Method::Halves => {
-                "meet in the middle: pairs of half boards (fastest; count only, totals only, \
-                 no --unique; threaded; n <= 23 within 4 GiB)"
+                "meet in the middle: pairs of half boards (fastest count, threaded; totals \
+                 only, no --unique, no list; refuses n >= 24 on 2+ threads: over 4 GiB)"
             }
         }
     }
 
     /// The method `count` uses when none is named.
     pub fn default_for_count(n: usize) -> Method {
-        // Halves overtakes the symmetry engine from n = HALVES_FROM on (measured; see the README).
-        if n >= HALVES_FROM {
+        // Halves overtakes the symmetry engine from n = HALVES_FROM on (measured; see the
+        // README); past its own range it cannot help.
+        if (HALVES_FROM..=halves::MAX_N).contains(&n) {
             Method::Halves
         } else {
             Method::Symmetry
