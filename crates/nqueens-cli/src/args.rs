@@ -136,12 +136,20 @@ pub struct MergeArgs {
                   Examples:\n  nqueens find 8                      4 6 8 2 7 1 3 5\n  \
                   nqueens find 8 --format json        {\"columns\":[3,5,7,1,6,0,2,4]}\n  \
                   nqueens find 100000000 > q.txt      about 900 MB, streamed\n  \
-                  nqueens find 1000000 --random --seed 7"
+                  nqueens find 1000000 --random --seed 7\n  \
+                  nqueens find --board puzzle.txt     the first completion of a board file\n  \
+                  nqueens find 12 --format svg > q.svg"
 )]
+#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct FindArgs {
     /// The board size N
     #[arg(value_parser = parse_find_n)]
-    pub n: usize,
+    pub n: Option<usize>,
+
+    /// Find the first completion (in lexicographic order) of the board in FILE (Q queen,
+    /// . free, x blocked) instead of a solution for N; exit code 1 when it has none
+    #[arg(long, value_name = "FILE", conflicts_with = "random")]
+    pub board: Option<PathBuf>,
 
     /// How the solution is written
     #[arg(long, short = 'f', value_parser = format_parser(), default_value = "perm", value_name = "FORMAT")]

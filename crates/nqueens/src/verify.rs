@@ -997,9 +997,11 @@ Q...
             )
         );
         assert_eq!(unreadable("hello\n").0, 1);
-        assert!(unreadable("\n\u{265b}")
-            .1
-            .starts_with("unexpected non-ASCII byte 0xe2"));
+        assert!(
+            unreadable("\n\u{265b}")
+                .1
+                .starts_with("unexpected non-ASCII byte 0xe2")
+        );
         assert_eq!(unreadable("\n\n.Q#.\n").0, 3);
         assert!(
             unreadable("{\"n\":5,\"columns\":[0]}")

@@ -77,7 +77,8 @@ fn refuses_boards_that_would_not_fit_in_memory() {
 
 #[test]
 fn count_defaults_to_halves_for_large_boards() {
-    assert_eq!(Method::default_for_count(8), Method::Bitmask);
+    assert_eq!(Method::default_for_count(8), Method::Symmetry);
+    assert_eq!(Method::default_for_count(13), Method::Symmetry);
     assert_eq!(Method::default_for_count(18), Method::Halves);
-    assert_eq!(Method::default_for_count(40), Method::Bitmask);
+    assert_eq!(Method::default_for_count(40), Method::Symmetry);
 }

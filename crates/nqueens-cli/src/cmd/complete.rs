@@ -1,10 +1,11 @@
 //! `count --board FILE` and `list --board FILE`: the completions of a partly filled board, with
 //! the same output as plain counting and listing.
 
-use crate::args::{CountArgs, ListArgs};
+use crate::args::{CountArgs, FindArgs, ListArgs};
+use crate::progress;
 use crate::{Failure, Outcome};
 use nqueens::complete::Puzzle;
-use nqueens::{CountOptions, Plan, SolutionWriter};
+use nqueens::{CountOptions, Plan, Progress, SolutionWriter};
 use serde::Serialize;
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
@@ -60,12 +61,19 @@ pub fn count(a: CountArgs) -> Outcome {
     let path = a.board.as_deref().expect("clap requires N or --board");
     let puzzle = read_puzzle(path)?;
     let threads = a.threads.unwrap_or_else(super::count::rayon_threads);
+    let reporter = progress::reporter(a.progress, a.quiet);
     let opts = CountOptions {
         threads,
-        ..CountOptions::default()
+        // The library refuses unique counts of completions with a message.
+        unique: a.unique,
+        progress: reporter.as_ref().map(|r| r as &dyn Progress),
     };
     let start = Instant::now();
-    let counts = puzzle.count(&opts)?;
+    let result = puzzle.count(&opts);
+    if let Some(r) = &reporter {
+        r.finish();
+    }
+    let counts = result?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     if a.json {
@@ -86,8 +94,34 @@ pub fn count(a: CountArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `find --board FILE`: the first completion in lexicographic order, or exit code 1.
+pub fn find(a: FindArgs) -> Outcome {
+    let path = a.board.as_deref().expect("clap requires N or --board");
+    let puzzle = read_puzzle(path)?;
+    let Some(columns) = puzzle.first_completion() else {
+        return Err(Failure {
+            message: format!(
+                "no completion: the board in {} cannot be completed",
+                path.display()
+            ),
+            code: 1,
+        });
+    };
+    let mut writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format)
+        .with_blocked(puzzle.blocked().to_vec());
+    writer.write(&columns)?;
+    writer.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn list(a: ListArgs) -> Outcome {
     let path = a.board.as_deref().expect("clap requires N or --board");
+    if a.unique {
+        // Given queens and blocked squares break the board's symmetry, so there are no classes.
+        return Err(Failure::usage(
+            "--unique lists symmetry classes of the empty board; it does not apply to --board",
+        ));
+    }
     let puzzle = read_puzzle(path)?;
     let limit = a.limit.unwrap_or(u64::MAX);
     let mut writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format)

@@ -12,7 +12,9 @@ use std::process::ExitCode;
 const MAX_DRAWN_N: usize = 1000;
 
 pub fn run(a: FindArgs) -> Outcome {
-    let n = a.n;
+    let Some(n) = a.n else {
+        return super::complete::find(a);
+    };
     if !matches!(a.format, Format::Perm | Format::Json) && n > MAX_DRAWN_N {
         return Err(Failure::usage(format!(
             "the {} format draws all n² squares, so it is for n up to {MAX_DRAWN_N}; \

@@ -6,12 +6,13 @@
 mod cluster;
 
 use crate::args::CountArgs;
+use crate::progress;
 use crate::{Failure, Outcome};
 use clap::Args;
 use nqueens::checkpoint::{Checkpoint, CheckpointOptions, RunEnd, run_with_checkpoint};
 use nqueens::plan::NoProgress;
 use nqueens::shard::{Shard, ShardRecord, count_shard};
-use nqueens::{Counts, Method, Plan, SymmetryClasses};
+use nqueens::{Counts, Method, Plan, Progress, SymmetryClasses};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -135,16 +136,22 @@ pub fn run(a: CountArgs) -> Outcome {
     }
     let shard = l.shard.unwrap_or(Shard::WHOLE);
     let start = Instant::now();
-    let counts = match (&l.checkpoint, &l.resume) {
-        (None, None) => count_shard(plan.as_ref(), shard, threads, &NoProgress).counts,
-        (Some(path), _) => match checkpointed(plan.as_ref(), shard, threads, l, path, false)? {
-            Ok(c) => c,
-            Err(code) => return Ok(code),
-        },
-        (None, Some(path)) => match checkpointed(plan.as_ref(), shard, threads, l, path, true)? {
-            Ok(c) => c,
-            Err(code) => return Ok(code),
-        },
+    let reporter = progress::reporter(a.progress, a.quiet);
+    let progress: &dyn Progress = match &reporter {
+        Some(r) => r,
+        None => &NoProgress,
+    };
+    let counted = match (&l.checkpoint, &l.resume) {
+        (None, None) => Ok(count_shard(plan.as_ref(), shard, threads, progress).counts),
+        (Some(path), _) => checkpointed(plan.as_ref(), shard, threads, l, path, false, progress)?,
+        (None, Some(path)) => checkpointed(plan.as_ref(), shard, threads, l, path, true, progress)?,
+    };
+    if let Some(r) = &reporter {
+        r.finish();
+    }
+    let counts = match counted {
+        Ok(c) => c,
+        Err(code) => return Ok(code),
     };
     let seconds = start.elapsed().as_secs_f64();
     if l.shard.is_none() {
@@ -176,6 +183,7 @@ fn checkpointed(
     l: &LongRunArgs,
     path: &Path,
     resume: bool,
+    progress: &dyn Progress,
 ) -> Result<Result<Counts, ExitCode>, Failure> {
     let stop = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
@@ -192,7 +200,7 @@ fn checkpointed(
         shard,
         threads,
     };
-    match run_with_checkpoint(plan, &opts, &NoProgress, &stop)? {
+    match run_with_checkpoint(plan, &opts, progress, &stop)? {
         RunEnd::Finished(c) => Ok(Ok(c)),
         RunEnd::Stopped { done, of } => {
             let method = plan.method();
