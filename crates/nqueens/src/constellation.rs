@@ -196,7 +196,7 @@ fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) 
         let score = lay
             .avail
             .iter()
-            .take(5)
+            .take(n / 2)
             .map(|a| a.count_ones() as u64)
             .product::<u64>();
         if best.as_ref().is_none_or(|(b, _, _)| score < *b) {
@@ -208,10 +208,6 @@ fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) 
 }
 
 /// The hot loop: counts the ways to fill the free rows, given the cells each offers.
-///
-/// A plain depth-first search with an explicit stack instead of recursion. Each child's free
-/// cells are computed before it is entered, so dead ends are never pushed, and the last two
-/// rows are counted without being entered.
 fn count_layout(avail: &[u64], gap: &[u32]) -> u64 {
     let m = avail.len();
     match m {
@@ -230,59 +226,124 @@ fn count_layout(avail: &[u64], gap: &[u32]) -> u64 {
         }
         _ => {}
     }
-    // Fixed 64-entry tables indexed with `& 63`: the index can never leave them, so the compiler
-    // drops the bounds checks from the loop (m ≤ 64 always holds).
-    let mut avail_t = [0u64; 64];
-    let mut gap_t = [0u32; 64];
-    avail_t[..m].copy_from_slice(avail);
-    gap_t[..m - 1].copy_from_slice(gap);
-    let mut stack = [(0u64, 0u64, 0u64, 0u64); 64];
-    let last = m - 1;
-    let (mut cols, mut left, mut right) = (0u64, 0u64, 0u64);
-    let mut free = avail_t[0];
-    let mut depth = 0usize;
-    let mut count = 0u64;
-    loop {
-        if free == 0 {
-            if depth == 0 {
-                return count;
+    let mut rows = Rows {
+        avail: [0; 64],
+        gap: [0; 64],
+        last: m - 1,
+    };
+    rows.avail[..m].copy_from_slice(avail);
+    rows.gap[..m - 1].copy_from_slice(gap);
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("bmi1")
+        && std::arch::is_x86_feature_detected!("bmi2")
+        && std::arch::is_x86_feature_detected!("popcnt")
+    {
+        // SAFETY: the processor has just been seen to support every feature it is built for.
+        return unsafe { fill_bmi(&rows, 0, rows.avail[0], 0, 0, 0) };
+    }
+    fill(&rows, 0, rows.avail[0], 0, 0, 0)
+}
+
+/// The free rows of one search (three or more), in fixed 64-entry tables indexed with `& 63`:
+/// the index can never leave them, so the compiler drops the bounds checks (m ≤ 64 always holds).
+struct Rows {
+    /// For each free row, the cells that no border queen attacks.
+    avail: [u64; 64],
+    /// For each free row but the last, how many rows down the next free row lies.
+    gap: [u32; 64],
+    /// The index of the last free row.
+    last: usize,
+}
+
+/// Defines a recursive search over [`Rows`]: `$name(rows, d, free, cols, left, right)` counts
+/// the ways to fill free rows `d..` when row `d` offers the cells `free`.
+///
+/// The depth tests are made once per node, outside its loop over cells, so each loop is a tight
+/// one of a single kind. The last four levels are never entered as calls: a node up to four rows
+/// above the end walks its descendants in place down to the last two rows, which [`last_two`]
+/// counts without a loop; most nodes of the tree lie there, so this saves most calls (about 8%
+/// of the time against walking only three levels in place). Any other node recurses, entering
+/// only children that have a free cell. The body is a macro so that the
+/// same code can be built twice: plainly, and with the bit-manipulation instructions that
+/// shift by a register and isolate the lowest bit in one step (most x86-64 processors since
+/// 2013 have them, but a portable build may not assume them); the second build is picked at run
+/// time and is about 6% faster.
+macro_rules! fill_fn {
+    ($(#[$attr:meta])* fn $name:ident) => {
+        $(#[$attr])*
+        fn $name(
+            t: &Rows,
+            d: usize,
+            mut free: u64,
+            cols: u64,
+            left: u64,
+            right: u64,
+        ) -> u64 {
+            let g = t.gap[d & 63];
+            let below = t.avail[(d + 1) & 63];
+            let mut count = 0;
+            if d + 2 == t.last {
+                count = two_below(t, d, free, cols, left, right);
+            } else if d + 3 == t.last {
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+                    count += two_below(t, d + 1, below & !(c | l | r), c, l, r);
+                }
+            } else if d + 4 == t.last {
+                let g2 = t.gap[(d + 1) & 63];
+                let below2 = t.avail[(d + 2) & 63];
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+                    let mut next = below & !(c | l | r);
+                    while next != 0 {
+                        let b = next & next.wrapping_neg();
+                        next ^= b;
+                        let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
+                        count += two_below(t, d + 2, below2 & !(c2 | l2 | r2), c2, l2, r2);
+                    }
+                }
+            } else {
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free ^= bit;
+                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+                    let next = below & !(c | l | r);
+                    if next != 0 {
+                        count += $name(t, d + 1, next, c, l, r);
+                    }
+                }
             }
-            depth -= 1;
-            (free, cols, left, right) = stack[depth & 63];
-            continue;
+            count
         }
+    };
+}
+
+/// Counts the completions of the last three free rows: `free` holds the cells of the first
+/// of them (row `d`), the masks those above it.
+#[inline(always)]
+fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64) -> u64 {
+    let (g, below) = (t.gap[d & 63], t.avail[(d + 1) & 63]);
+    let (g2, end) = (t.gap[(d + 1) & 63], t.avail[t.last & 63]);
+    let mut count = 0;
+    while free != 0 {
         let bit = free & free.wrapping_neg();
         free ^= bit;
-        let g = gap_t[depth & 63];
-        let c = cols | bit;
-        let l = (left | bit) << g;
-        let r = (right | bit) >> g;
-        let next = avail_t[(depth + 1) & 63] & !(c | l | r);
-        if depth + 2 == last {
-            count += last_two(next, c, l, r, gap_t[(depth + 1) & 63], avail_t[last & 63]);
-        } else if depth + 3 == last {
-            // Three rows left: walk the child's cells here rather than entering it.
-            let g = gap_t[(depth + 1) & 63];
-            let (g2, below, end) = (
-                gap_t[(depth + 2) & 63],
-                avail_t[(depth + 2) & 63],
-                avail_t[last & 63],
-            );
-            let mut cells = next;
-            while cells != 0 {
-                let b = cells & cells.wrapping_neg();
-                cells ^= b;
-                let (c2, l2, r2) = (c | b, (l | b) << g, (r | b) >> g);
-                let next2 = below & !(c2 | l2 | r2);
-                count += last_two(next2, c2, l2, r2, g2, end);
-            }
-        } else if next != 0 {
-            stack[depth & 63] = (free, cols, left, right);
-            depth += 1;
-            (free, cols, left, right) = (next, c, l, r);
-        }
+        let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+        count += last_two(below & !(c | l | r), c, l, r, g2, end);
     }
+    count
 }
+
+fill_fn!(fn fill);
+fill_fn!(
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "bmi1,bmi2,popcnt")]
+    fn fill_bmi
+);
 
 /// The completions of the last two free rows, given the cells `next` that the second-to-last
 /// row allows and the masks above it. Two columns are left, `x` and `y`, and `next` holds those of
