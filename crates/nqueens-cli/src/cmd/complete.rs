@@ -8,7 +8,6 @@ use nqueens::complete::Puzzle;
 use nqueens::{CountOptions, Plan, Progress, SolutionWriter};
 use serde::Serialize;
 use std::io::{self, BufWriter, Read, Write};
-use std::ops::ControlFlow;
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -123,26 +122,10 @@ pub fn list(a: ListArgs) -> Outcome {
         ));
     }
     let puzzle = read_puzzle(path)?;
-    let limit = a.limit.unwrap_or(u64::MAX);
-    let mut writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format)
+    let writer = SolutionWriter::new(BufWriter::new(io::stdout().lock()), a.format)
         .with_blocked(puzzle.blocked().to_vec());
-    let mut failed: Option<io::Error> = None;
-    if limit > 0 {
-        let _ = puzzle.for_each_completion(&mut |cols: &[u32]| {
-            if let Err(e) = writer.write(cols) {
-                failed = Some(e);
-                return ControlFlow::Break(());
-            }
-            if writer.written() >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-    }
-    if let Some(e) = failed {
-        return Err(e.into());
-    }
-    writer.finish()?;
-    Ok(ExitCode::SUCCESS)
+    super::list::stream(writer, a.limit, |emit| {
+        let _ = puzzle.for_each_completion(&mut |cols: &[u32]| emit(cols, 0));
+        Ok(())
+    })
 }

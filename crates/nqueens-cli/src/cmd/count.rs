@@ -9,8 +9,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+/// What `count --json` prints for a whole count.
 #[derive(Serialize)]
-struct Report<'a> {
+pub(super) struct Report<'a> {
     n: usize,
     method: &'a str,
     solutions: u128,
@@ -19,7 +20,63 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     classes: Option<SymmetryClasses>,
     threads: usize,
+    /// MPI processes, for a count spread over a cluster.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    processes: Option<usize>,
     seconds: f64,
+}
+
+impl<'a> Report<'a> {
+    pub(super) fn new(
+        n: usize,
+        method: &'a str,
+        counts: Counts,
+        threads: usize,
+        seconds: f64,
+    ) -> Report<'a> {
+        Report {
+            n,
+            method,
+            solutions: counts.total,
+            unique: counts.unique,
+            classes: counts.classes,
+            threads,
+            processes: None,
+            seconds,
+        }
+    }
+
+    pub(super) fn with_processes(mut self, processes: usize) -> Report<'a> {
+        self.processes = Some(processes);
+        self
+    }
+
+    /// Prints the count as `count` does: one JSON object with `json`; otherwise the bare
+    /// number, the unique count when `unique` was asked (the library refuses `--unique` for
+    /// methods that cannot count it, so it is known then).
+    pub(super) fn print(&self, json: bool, unique: bool) -> Outcome {
+        if json {
+            print_json(self)?;
+        } else {
+            let number = if unique {
+                self.unique.unwrap_or_default()
+            } else {
+                self.solutions
+            };
+            let mut out = io::stdout().lock();
+            writeln!(out, "{number}")?;
+            out.flush()?;
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// Prints one value as one line of JSON on stdout.
+pub(super) fn print_json(value: &impl Serialize) -> io::Result<()> {
+    let line = serde_json::to_string(value).map_err(io::Error::other)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()
 }
 
 pub fn run(a: CountArgs) -> Outcome {
@@ -50,27 +107,8 @@ pub fn run(a: CountArgs) -> Outcome {
     }
     let counts: Counts = result?;
     let seconds = start.elapsed().as_secs_f64();
-    let mut out = io::stdout().lock();
-    if a.json {
-        let report = Report {
-            n,
-            method: method.name(),
-            solutions: counts.total,
-            unique: counts.unique,
-            classes: counts.classes,
-            threads: if method.plan(n).is_some() { threads } else { 1 },
-            seconds,
-        };
-        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
-    } else if a.unique {
-        // The library refuses --unique for methods that cannot count it, so it is known here.
-        writeln!(out, "{}", counts.unique.unwrap_or_default())?;
-    } else {
-        writeln!(out, "{}", counts.total)?;
-    }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let threads = if method.plan(n).is_some() { threads } else { 1 };
+    Report::new(n, method.name(), counts, threads, seconds).print(a.json, a.unique)
 }
 
 /// One thread per core, as the machine reports it.

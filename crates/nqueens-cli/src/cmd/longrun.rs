@@ -5,6 +5,7 @@
 #[cfg(feature = "mpi")]
 mod cluster;
 
+use super::count::{Report, print_json, rayon_threads};
 use crate::args::CountArgs;
 use crate::progress;
 use crate::{Failure, Outcome};
@@ -12,8 +13,7 @@ use clap::Args;
 use nqueens::checkpoint::{Checkpoint, CheckpointOptions, RunEnd, run_with_checkpoint};
 use nqueens::plan::NoProgress;
 use nqueens::shard::{Shard, ShardRecord, count_shard};
-use nqueens::{Counts, Method, Plan, Progress, SymmetryClasses};
-use serde::Serialize;
+use nqueens::{Counts, Method, Plan, Progress};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -74,22 +74,6 @@ fn parse_shard(s: &str) -> Result<Shard, String> {
     s.parse::<Shard>().map_err(|e| e.to_string())
 }
 
-/// What `count --json` prints for a whole count.
-#[derive(Serialize)]
-struct Report<'a> {
-    n: usize,
-    method: &'a str,
-    solutions: u128,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    classes: Option<SymmetryClasses>,
-    threads: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    processes: Option<usize>,
-    seconds: f64,
-}
-
 /// Runs `count` with long-run flags.
 pub fn run(a: CountArgs) -> Outcome {
     let l = &a.long;
@@ -132,7 +116,7 @@ pub fn run(a: CountArgs) -> Outcome {
     let threads = a.threads.unwrap_or(0);
 
     if l.mpi {
-        return run_mpi(plan.as_ref(), a.threads, a.json);
+        return run_mpi(plan.as_ref(), a.threads, (a.json, a.unique));
     }
     let shard = l.shard.unwrap_or(Shard::WHOLE);
     let start = Instant::now();
@@ -155,7 +139,14 @@ pub fn run(a: CountArgs) -> Outcome {
     };
     let seconds = start.elapsed().as_secs_f64();
     if l.shard.is_none() {
-        print_total(plan.as_ref(), counts, a.json, threads, None, seconds)
+        print_total(
+            plan.as_ref(),
+            counts,
+            (a.json, a.unique),
+            threads,
+            None,
+            seconds,
+        )
     } else {
         print_shard(&ShardRecord::new(plan.as_ref(), shard, counts), a.json)
     }
@@ -220,60 +211,47 @@ fn checkpointed(
     }
 }
 
-/// Prints a whole count as `count` does: the bare total, or one JSON object.
+/// Prints a whole count as `count` does: the bare total (or unique count), or one JSON object.
 fn print_total(
     plan: &dyn Plan,
     counts: Counts,
-    json: bool,
+    output: (bool, bool),
     threads: usize,
     processes: Option<usize>,
     seconds: f64,
 ) -> Outcome {
-    let mut out = io::stdout().lock();
-    if json {
-        let report = Report {
-            n: plan.n(),
-            method: plan.method(),
-            solutions: counts.total,
-            unique: counts.unique,
-            classes: counts.classes,
-            threads: if threads == 0 {
-                rayon_threads()
-            } else {
-                threads
-            },
-            processes,
-            seconds,
-        };
-        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
+    let threads = if threads == 0 {
+        rayon_threads()
     } else {
-        writeln!(out, "{}", counts.total)?;
+        threads
+    };
+    let mut report = Report::new(plan.n(), plan.method(), counts, threads, seconds);
+    if let Some(p) = processes {
+        report = report.with_processes(p);
     }
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let (json, unique) = output;
+    report.print(json, unique)
 }
 
 /// Prints a shard's count: the bare partial total, or the record `merge` reads.
 fn print_shard(record: &ShardRecord, json: bool) -> Outcome {
-    let mut out = io::stdout().lock();
     if json {
-        let line = serde_json::to_string(record).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
+        print_json(record)?;
     } else {
+        let mut out = io::stdout().lock();
         writeln!(out, "{}", record.counts.total)?;
+        out.flush()?;
     }
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(feature = "mpi")]
-fn run_mpi(plan: &dyn Plan, threads: Option<usize>, json: bool) -> Outcome {
+fn run_mpi(plan: &dyn Plan, threads: Option<usize>, output: (bool, bool)) -> Outcome {
     let start = Instant::now();
     match cluster::count(plan, threads)? {
         Some((counts, processes, threads)) => {
             let seconds = start.elapsed().as_secs_f64();
-            print_total(plan, counts, json, threads, Some(processes), seconds)
+            print_total(plan, counts, output, threads, Some(processes), seconds)
         }
         // Every rank but 0 stays quiet.
         None => Ok(ExitCode::SUCCESS),
@@ -281,16 +259,9 @@ fn run_mpi(plan: &dyn Plan, threads: Option<usize>, json: bool) -> Outcome {
 }
 
 #[cfg(not(feature = "mpi"))]
-fn run_mpi(_plan: &dyn Plan, _threads: Option<usize>, _json: bool) -> Outcome {
+fn run_mpi(_plan: &dyn Plan, _threads: Option<usize>, _output: (bool, bool)) -> Outcome {
     Err(Failure::usage(
         "this nqueens was built without MPI support: rebuild it with \
          'cargo build --release --features mpi' (needs an MPI library such as Open MPI)",
     ))
-}
-
-/// One thread per core, as the machine reports it.
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
 }
