@@ -148,7 +148,10 @@ pub fn run(a: CountArgs) -> Outcome {
             seconds,
         )
     } else {
-        print_shard(&ShardRecord::new(plan.as_ref(), shard, counts), a.json)
+        print_shard(
+            &ShardRecord::new(plan.as_ref(), shard, counts),
+            (a.json, a.unique),
+        )
     }
 }
 
@@ -233,13 +236,20 @@ fn print_total(
     report.print(json, unique)
 }
 
-/// Prints a shard's count: the bare partial total, or the record `merge` reads.
-fn print_shard(record: &ShardRecord, json: bool) -> Outcome {
+/// Prints a shard's count: the bare partial total (or unique count), or the record `merge`
+/// reads.
+fn print_shard(record: &ShardRecord, output: (bool, bool)) -> Outcome {
+    let (json, unique) = output;
     if json {
         print_json(record)?;
     } else {
+        let number = if unique {
+            record.counts.unique.unwrap_or_default()
+        } else {
+            record.counts.total
+        };
         let mut out = io::stdout().lock();
-        writeln!(out, "{}", record.counts.total)?;
+        writeln!(out, "{number}")?;
         out.flush()?;
     }
     Ok(ExitCode::SUCCESS)
