@@ -74,7 +74,6 @@ pub fn count(a: CountArgs) -> Outcome {
     }
     let counts = result?;
     let seconds = start.elapsed().as_secs_f64();
-    let mut out = io::stdout().lock();
     if a.json {
         let report = Report {
             board: &path.to_string_lossy(),
@@ -84,12 +83,12 @@ pub fn count(a: CountArgs) -> Outcome {
             threads,
             seconds,
         };
-        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
+        super::count::print_json(&report)?;
     } else {
+        let mut out = io::stdout().lock();
         writeln!(out, "{}", counts.total)?;
+        out.flush()?;
     }
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -46,7 +46,6 @@ pub fn run(a: MergeArgs) -> Outcome {
         }
     }
     let counts = merge(&records)?;
-    let mut out = io::stdout().lock();
     if a.json {
         let first = &records[0];
         let report = Report {
@@ -57,11 +56,11 @@ pub fn run(a: MergeArgs) -> Outcome {
             unique: counts.unique,
             classes: counts.classes,
         };
-        let line = serde_json::to_string(&report).map_err(io::Error::other)?;
-        writeln!(out, "{line}")?;
+        super::count::print_json(&report)?;
     } else {
+        let mut out = io::stdout().lock();
         writeln!(out, "{}", counts.total)?;
+        out.flush()?;
     }
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
