@@ -448,17 +448,7 @@ impl<R: Read> Reader<R> {
             while let Some(b) = self.peek()? {
                 match b {
                     b'Q' => {
-                        match queen {
-                            None => queen = Some(cells),
-                            Some(first) if row_problem.is_none() => {
-                                row_problem = Some(Problem::Attack {
-                                    along: Along::Row,
-                                    first: Square { row, col: first },
-                                    second: Square { row, col: cells },
-                                })
-                            }
-                            Some(_) => {}
-                        }
+                        queen_in_row(row, cells, &mut queen, &mut row_problem);
                         cells += 1;
                     }
                     b'.' => cells += 1,
@@ -828,17 +818,7 @@ impl<R: Read> Reader<R> {
                         break;
                     }
                     Some(b'Q') => {
-                        match queen {
-                            None => queen = Some(cells),
-                            Some(first) if row_problem.is_none() => {
-                                row_problem = Some(Problem::Attack {
-                                    along: Along::Row,
-                                    first: Square { row, col: first },
-                                    second: Square { row, col: cells },
-                                })
-                            }
-                            Some(_) => {}
-                        }
+                        queen_in_row(row, cells, &mut queen, &mut row_problem);
                         cells += 1;
                     }
                     Some(b'.') => cells += 1,
@@ -900,6 +880,27 @@ fn show(b: u8) -> String {
         format!("byte 0x{b:02x}")
     } else {
         format!("non-ASCII byte 0x{b:02x}")
+    }
+}
+
+/// Notes a queen at (`row`, `col`) of a drawn row (a board line or a LeetCode string): the
+/// first one is the row's queen, a second one is the row's problem (the first such wins).
+fn queen_in_row(
+    row: usize,
+    col: usize,
+    queen: &mut Option<usize>,
+    row_problem: &mut Option<Problem>,
+) {
+    match *queen {
+        None => *queen = Some(col),
+        Some(first) if row_problem.is_none() => {
+            *row_problem = Some(Problem::Attack {
+                along: Along::Row,
+                first: Square { row, col: first },
+                second: Square { row, col },
+            })
+        }
+        Some(_) => {}
     }
 }
 
