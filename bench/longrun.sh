@@ -3,13 +3,15 @@
 # the same count with a checkpoint, and against an MPI job of T processes (when the binary was
 # built with `--features mpi` and mpirun is there). Prints each time, the medians and ratios.
 #
-#   bench/longrun.sh [N] [REPEATS] [T]      (defaults: 17 3 2)
+#   bench/longrun.sh [N] [REPEATS] [T]      (defaults: 17 3 2; env METHOD, default symmetry;
+#                                            env BIN, default target/release/nqueens)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n=${1:-17}
 reps=${2:-3}
 t=${3:-2}
-bin=target/release/nqueens
+method=${METHOD:-symmetry}
+bin=${BIN:-target/release/nqueens}
 [ -x "$bin" ] || cargo build --release -p nqueens-cli
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -31,11 +33,11 @@ mpirun_flags=(--allow-run-as-root --oversubscribe --bind-to none)
 
 declare -A times
 for r in $(seq "$reps"); do
-  times[plain]+=" $(secs "$bin" count "$n" --method bitmask --threads "$t")"
+  times[plain]+=" $(secs "$bin" count "$n" --method "$method" --threads "$t")"
   rm -f "$dir/c"
-  times[checkpoint]+=" $(secs "$bin" count "$n" --method bitmask --threads "$t" --checkpoint "$dir/c")"
+  times[checkpoint]+=" $(secs "$bin" count "$n" --method "$method" --threads "$t" --checkpoint "$dir/c")"
   if [ "$mpi" = yes ]; then
-    times[mpi]+=" $(secs mpirun "${mpirun_flags[@]}" -np "$t" "$bin" count "$n" --method bitmask --mpi)"
+    times[mpi]+=" $(secs mpirun "${mpirun_flags[@]}" -np "$t" "$bin" count "$n" --method "$method" --mpi)"
   fi
   echo "round $r: plain${times[plain]##* } checkpoint${times[checkpoint]##* } mpi${times[mpi]:-}  (load $(cut -d' ' -f1-3 /proc/loadavg))" >&2
 done
@@ -45,6 +47,6 @@ base=$(echo "${times[plain]}" | median)
 for k in plain checkpoint mpi; do
   [ -n "${times[$k]:-}" ] || continue
   m=$(echo "${times[$k]}" | median)
-  printf '%-11s n=%s T=%s times:%s  median %.2f s  ratio to plain %.3f\n' \
-    "$k" "$n" "$t" "${times[$k]}" "$m" "$(echo "$m / $base" | bc -l)"
+  printf '%-11s n=%s %s T=%s times:%s  median %.3f s  ratio to plain %.3f\n' \
+    "$k" "$n" "$method" "$t" "${times[$k]}" "$m" "$(echo "$m / $base" | bc -l)"
 done

@@ -4,6 +4,7 @@
 
 #[cfg(feature = "mpi")]
 mod cluster;
+mod schedule;
 
 use super::count::{Report, print_json, rayon_threads};
 use crate::args::CountArgs;

@@ -7,6 +7,14 @@
 //! sending along the count of the chunk before; the answer is then waiting when the current
 //! chunk is done, and no rank idles for a round trip.
 //!
+//! Starting MPI takes a noticeable fraction of a second (Open MPI probes its transports), mostly
+//! waiting rather than computing. So no rank waits for it: the launcher already tells each
+//! process its rank and the job's size in the environment, and each rank starts counting its
+//! *opening block* (the chunk that the guided schedule would hand it first) while MPI starts.
+//! Once MPI is up, a rank whose guess matches its real rank and size claims its block in its
+//! first message; rank 0 hands out the blocks nobody claimed like any other chunk, so a wrong
+//! or missing guess costs time, never a wrong count.
+//!
 //! Rank 0 counts chunks too, on a thread of its own, so P processes give P counting cores. Its
 //! main thread serves requests, and waits between them by sleeping rather than in a blocking
 //! receive: Open MPI's blocking calls poll without pause and would burn the very core that the
@@ -16,14 +24,18 @@
 //! the plan's fingerprint, so ranks that built different splits (another version of the
 //! program on some node) stop the job instead of adding unrelated numbers.
 
+use super::schedule::Dispenser;
 use crate::Failure;
 use mpi::Threading;
 use mpi::traits::*;
 use nqueens::{Counts, Plan, SymmetryClasses};
 use rayon::prelude::*;
 use std::sync::Mutex;
+use std::thread::ScopedJoinHandle;
 use std::time::Duration;
 
+/// A worker's first message: a request, and whether it counted its opening block.
+const HELLO: i32 = 0;
 /// A worker's count of its last chunk, and a request for the next.
 const REQUEST: i32 = 1;
 /// A worker's count of its last chunk; it asks for nothing more.
@@ -31,9 +43,26 @@ const FINAL: i32 = 2;
 /// Rank 0's answer: `[start, end)` of the next chunk, empty when the list is used up.
 const CHUNK: i32 = 3;
 
+/// The flag of a HELLO message saying that the sender counted its opening block.
+const CLAIMED: u64 = 4;
+
 /// How long rank 0's serving thread sleeps when no message is waiting. Workers ask ahead of
 /// need, so this delay is hidden behind their counting.
 const POLL: Duration = Duration::from_millis(1);
+
+/// The rank and job size that the launcher put in the environment, before MPI is started:
+/// Open MPI's `mpirun`, then the PMI variables of MPICH's Hydra and of Slurm's `srun`.
+fn launcher_rank() -> Option<(usize, usize)> {
+    let var = |name: &str| std::env::var(name).ok()?.trim().parse::<usize>().ok();
+    [
+        ("OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"),
+        ("PMI_RANK", "PMI_SIZE"),
+        ("SLURM_PROCID", "SLURM_NTASKS"),
+    ]
+    .into_iter()
+    .find_map(|(rank, size)| Some((var(rank)?, var(size)?)))
+    .filter(|&(rank, size)| rank < size)
+}
 
 /// Counts `plan` over every rank of the MPI job. Rank 0 returns the total, the number of
 /// processes and the threads per process; the other ranks return `None`.
@@ -44,27 +73,42 @@ pub fn count(
     plan: &dyn Plan,
     threads: Option<usize>,
 ) -> Result<Option<(Counts, usize, usize)>, Failure> {
-    // Only the main thread calls MPI; rank 0's counting thread never does.
-    let (universe, _level) = mpi::initialize_with_threading(Threading::Funneled)
-        .ok_or_else(|| Failure::usage("MPI could not be started"))?;
-    let world = universe.world();
-    let size = world.size() as usize;
-    let rank = world.rank();
-    if size == 1 {
-        let threads = threads.unwrap_or(0);
-        let all: Vec<usize> = (0..plan.len()).collect();
-        let counts = nqueens::plan::run(plan, &all, threads, &nqueens::plan::NoProgress);
-        return Ok(Some((counts, 1, threads)));
-    }
+    let guess = launcher_rank().filter(|&(_, size)| size > 1);
     // One process per core is the usual MPI layout, hence one thread unless told otherwise.
-    let threads = threads.unwrap_or(1);
-    let counter = ChunkCounter::new(plan, threads)?;
-    if rank == 0 {
-        Ok(Some((serve(plan, &world, size, &counter), size, threads)))
-    } else {
-        work(plan, &world, &counter);
-        Ok(None)
-    }
+    let per_rank = threads.unwrap_or(1);
+    let counter = ChunkCounter::new(plan, per_rank)?;
+    std::thread::scope(|scope| {
+        let opening = guess.map(|(rank, size)| {
+            let (start, end) = Dispenser::new(plan.len(), size).opening(rank);
+            let counter = &counter;
+            let handle = scope.spawn(move || counter.count(start, end));
+            (rank, size, handle)
+        });
+        // Only the main thread calls MPI; the counting threads never do.
+        let (universe, _level) = mpi::initialize_with_threading(Threading::Funneled)
+            .ok_or_else(|| Failure::usage("MPI could not be started"))?;
+        let world = universe.world();
+        let size = world.size() as usize;
+        let rank = world.rank() as usize;
+        // The opening block counts only where the guess was right; otherwise the thread's work
+        // is dropped and rank 0 hands the block out again.
+        let opening = opening
+            .filter(|&(r, s, _)| (r, s) == (rank, size))
+            .map(|(_, _, handle)| handle);
+        if size == 1 {
+            let threads = threads.unwrap_or(0);
+            let all: Vec<usize> = (0..plan.len()).collect();
+            let counts = nqueens::plan::run(plan, &all, threads, &nqueens::plan::NoProgress);
+            return Ok(Some((counts, 1, threads)));
+        }
+        if rank == 0 {
+            let counts = serve(plan, &world, size, &counter, opening);
+            Ok(Some((counts, size, per_rank)))
+        } else {
+            work(plan, &world, &counter, opening);
+            Ok(None)
+        }
+    })
 }
 
 /// Counts chunks on one rank, with its own thread pool when it has more than one thread.
@@ -102,50 +146,38 @@ impl<'p> ChunkCounter<'p> {
     }
 }
 
-/// The list of subproblems, handed out in shrinking chunks.
-struct Dispenser {
-    next: usize,
-    len: usize,
-    takers: usize,
+/// The count of a finished counting thread, passing on its panic if it had one.
+fn join(handle: ScopedJoinHandle<'_, Counts>) -> Counts {
+    handle
+        .join()
+        .unwrap_or_else(|p| std::panic::resume_unwind(p))
 }
 
-impl Dispenser {
-    /// The next chunk `[start, end)`; empty once the list is used up.
-    fn take(&mut self) -> (usize, usize) {
-        let left = self.len - self.next;
-        // A quarter of each taker's fair share of what is left: big chunks early, single
-        // subproblems at the end.
-        let size = (left / (4 * self.takers)).max(1).min(left);
-        let start = self.next;
-        self.next += size;
-        (start, self.next)
-    }
-}
-
-/// Rank 0: counts on a thread of its own while serving the other ranks' requests.
+/// Rank 0: counts on a thread of its own while serving the other ranks' requests. `opening` is
+/// its own opening block, still being counted, when it guessed its rank right.
 fn serve(
     plan: &dyn Plan,
     world: &mpi::topology::SimpleCommunicator,
     size: usize,
     counter: &ChunkCounter,
+    opening: Option<ScopedJoinHandle<'_, Counts>>,
 ) -> Counts {
-    let dispenser = Mutex::new(Dispenser {
-        next: 0,
-        len: plan.len(),
-        takers: size,
-    });
-    let take = || dispenser.lock().unwrap_or_else(|p| p.into_inner()).take();
+    let mut dispenser = Dispenser::new(plan.len(), size);
+    if opening.is_none() {
+        dispenser.hand_back(0);
+    }
+    let dispenser = Mutex::new(dispenser);
+    let lock = || dispenser.lock().unwrap_or_else(|p| p.into_inner());
+    let take = || lock().take();
+    let count_rest = |mut sum: Counts| loop {
+        let (start, end) = take();
+        if start == end {
+            return sum;
+        }
+        sum += counter.count(start, end);
+    };
     std::thread::scope(|scope| {
-        let local = scope.spawn(|| {
-            let mut sum = plan.zero();
-            loop {
-                let (start, end) = take();
-                if start == end {
-                    return sum;
-                }
-                sum += counter.count(start, end);
-            }
-        });
+        let local = scope.spawn(|| count_rest(opening.map_or(plan.zero(), join)));
         let mut sum = plan.zero();
         let mut finished = 0;
         while finished < size - 1 {
@@ -165,53 +197,64 @@ fn serve(
                     world.abort(2);
                 }
             }
-            if status.tag() == REQUEST {
+            if status.tag() == HELLO && data[2] & CLAIMED == 0 {
+                lock().hand_back(from as usize);
+            }
+            if status.tag() == FINAL {
+                finished += 1;
+            } else {
                 let (start, end) = take();
                 world
                     .process_at_rank(from)
                     .send_with_tag(&[start as u64, end as u64][..], CHUNK);
-            } else {
-                finished += 1;
             }
         }
-        // The workers are done; what is left is rank 0's own share.
-        match local.join() {
-            Ok(own) => sum + own,
-            Err(p) => std::panic::resume_unwind(p),
-        }
+        // A block handed back after the counting thread ran out of work is counted here.
+        let sum = count_rest(sum);
+        sum + join(local)
     })
 }
 
-/// Every other rank: asks for chunks, always one ahead, and reports what it counted.
-fn work(plan: &dyn Plan, world: &mpi::topology::SimpleCommunicator, counter: &ChunkCounter) {
+/// Every other rank: asks for chunks, always one ahead, and reports what it counted. `opening`
+/// is its opening block, still being counted, when it guessed its rank right.
+fn work(
+    plan: &dyn Plan,
+    world: &mpi::topology::SimpleCommunicator,
+    counter: &ChunkCounter,
+    opening: Option<ScopedJoinHandle<'_, Counts>>,
+) {
     let root = world.process_at_rank(0);
-    let ask = |tag: i32, counts: Counts| root.send_with_tag(&encode(plan, counts)[..], tag);
+    let ask = |tag: i32, counts: Counts, flags: u64| {
+        root.send_with_tag(&encode(plan, counts, flags)[..], tag)
+    };
     let receive = || {
         let (v, _) = root.receive_vec_with_tag::<u64>(CHUNK);
         (v[0] as usize, v[1] as usize)
     };
     // Invariant at the top of the loop: no request is outstanding, `next` is the chunk to count
     // and `unsent` the count of the chunk before it, not yet reported.
-    ask(REQUEST, plan.zero());
+    let claim = if opening.is_some() { CLAIMED } else { 0 };
+    ask(HELLO, plan.zero(), claim);
     let mut next = receive();
-    let mut unsent = plan.zero();
+    let mut unsent = opening.map_or(plan.zero(), join);
     while next.0 < next.1 {
         // Ask for the chunk after this one now, so that the answer is here when this one is done.
-        ask(REQUEST, unsent);
+        ask(REQUEST, unsent, 0);
         unsent = counter.count(next.0, next.1);
         next = receive();
     }
-    ask(FINAL, unsent);
+    ask(FINAL, unsent, 0);
 }
 
 const WORDS: usize = 13;
 
 /// `[fingerprint, len, flags, total, unique, rot90, rot180, asymmetric]`, each u128 as two u64
-/// (low half first); `flags` says which optional counts are present.
-fn encode(plan: &dyn Plan, c: Counts) -> [u64; WORDS] {
+/// (low half first); `flags` says which optional counts are present, and carries `extra` (the
+/// claim of a HELLO).
+fn encode(plan: &dyn Plan, c: Counts, extra: u64) -> [u64; WORDS] {
     let split = |x: u128| [x as u64, (x >> 64) as u64];
     let k = c.classes.unwrap_or_default();
-    let flags = c.unique.is_some() as u64 | (c.classes.is_some() as u64) << 1;
+    let flags = c.unique.is_some() as u64 | (c.classes.is_some() as u64) << 1 | extra;
     let mut w = [0u64; WORDS];
     w[0] = plan.fingerprint();
     w[1] = plan.len() as u64;
