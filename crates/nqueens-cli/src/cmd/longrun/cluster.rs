@@ -1,19 +1,17 @@
 //! `count --mpi`: one count spread over the processes (ranks) of an MPI job.
 //!
-//! Rank 0 holds the list of subproblems and hands out contiguous chunks of it on request:
-//! large chunks first, then smaller ones as the list runs down (guided scheduling), so that
-//! messages stay few while the last chunks are small enough that no rank finishes long after
-//! the others. Every other rank asks for its next chunk as soon as it starts the current one,
-//! sending along the count of the chunk before; the answer is then waiting when the current
-//! chunk is done, and no rank idles for a round trip.
+//! Every rank starts on its *opening share* of the subproblems (see the `schedule` module), which
+//! is known before the ranks have talked to each other. That matters because starting MPI takes
+//! a noticeable fraction of a second (Open MPI probes its transports), mostly waiting: the
+//! launcher already tells each process its rank and the job's size in the environment, so each
+//! rank counts its share while MPI starts. Once MPI is up, a rank whose guess matches its real
+//! rank and size claims its share in its first message; rank 0 hands out the shares nobody
+//! claimed like any other chunk, so a wrong or missing guess costs time, never a wrong count.
 //!
-//! Starting MPI takes a noticeable fraction of a second (Open MPI probes its transports), mostly
-//! waiting rather than computing. So no rank waits for it: the launcher already tells each
-//! process its rank and the job's size in the environment, and each rank starts counting its
-//! *opening block* (the chunk that the guided schedule would hand it first) while MPI starts.
-//! Once MPI is up, a rank whose guess matches its real rank and size claims its block in its
-//! first message; rank 0 hands out the blocks nobody claimed like any other chunk, so a wrong
-//! or missing guess costs time, never a wrong count.
+//! Rank 0 then hands out the rest of the list in chunks on request. Every other rank asks for
+//! its next chunk as soon as it starts the current one, sending along the count of the chunk
+//! before; the answer is then waiting when the current chunk is done, and no rank idles for a
+//! round trip.
 //!
 //! Rank 0 counts chunks too, on a thread of its own, so P processes give P counting cores. Its
 //! main thread serves requests, and waits between them by sleeping rather than in a blocking
@@ -24,7 +22,7 @@
 //! the plan's fingerprint, so ranks that built different splits (another version of the
 //! program on some node) stop the job instead of adding unrelated numbers.
 
-use super::schedule::Dispenser;
+use super::schedule::{Chunk, Dispenser};
 use crate::Failure;
 use mpi::Threading;
 use mpi::traits::*;
@@ -34,16 +32,16 @@ use std::sync::Mutex;
 use std::thread::ScopedJoinHandle;
 use std::time::Duration;
 
-/// A worker's first message: a request, and whether it counted its opening block.
+/// A worker's first message: a request, and whether it counted its opening share.
 const HELLO: i32 = 0;
 /// A worker's count of its last chunk, and a request for the next.
 const REQUEST: i32 = 1;
 /// A worker's count of its last chunk; it asks for nothing more.
 const FINAL: i32 = 2;
-/// Rank 0's answer: `[start, end)` of the next chunk, empty when the list is used up.
+/// Rank 0's answer: `[start, end, step]` of the next chunk, empty when the list is used up.
 const CHUNK: i32 = 3;
 
-/// The flag of a HELLO message saying that the sender counted its opening block.
+/// The flag of a HELLO message saying that the sender counted its opening share.
 const CLAIMED: u64 = 4;
 
 /// How long rank 0's serving thread sleeps when no message is waiting. Workers ask ahead of
@@ -79,9 +77,9 @@ pub fn count(
     let counter = ChunkCounter::new(plan, per_rank)?;
     std::thread::scope(|scope| {
         let opening = guess.map(|(rank, size)| {
-            let (start, end) = Dispenser::new(plan.len(), size).opening(rank);
+            let share = Dispenser::new(plan.len(), size).opening(rank);
             let counter = &counter;
-            let handle = scope.spawn(move || counter.count(start, end));
+            let handle = scope.spawn(move || counter.count(share));
             (rank, size, handle)
         });
         // Only the main thread calls MPI; the counting threads never do.
@@ -90,8 +88,8 @@ pub fn count(
         let world = universe.world();
         let size = world.size() as usize;
         let rank = world.rank() as usize;
-        // The opening block counts only where the guess was right; otherwise the thread's work
-        // is dropped and rank 0 hands the block out again.
+        // The opening share counts only where the guess was right; otherwise the thread's work
+        // is dropped and rank 0 hands the share out again.
         let opening = opening
             .filter(|&(r, s, _)| (r, s) == (rank, size))
             .map(|(_, _, handle)| handle);
@@ -131,15 +129,17 @@ impl<'p> ChunkCounter<'p> {
         Ok(ChunkCounter { plan, pool })
     }
 
-    fn count(&self, start: usize, end: usize) -> Counts {
+    fn count(&self, chunk: Chunk) -> Counts {
         let plan = self.plan;
         match &self.pool {
-            None => (start..end).fold(plan.zero(), |a, i| a + plan.count_one(i)),
+            None => chunk
+                .indices()
+                .fold(plan.zero(), |a, i| a + plan.count_one(i)),
             Some(pool) => pool.install(|| {
-                (start..end)
+                (0..chunk.len())
                     .into_par_iter()
                     .with_max_len(1)
-                    .map(|i| plan.count_one(i))
+                    .map(|k| plan.count_one(chunk.start + k * chunk.step))
                     .reduce(|| plan.zero(), |a, b| a + b)
             }),
         }
@@ -154,7 +154,7 @@ fn join(handle: ScopedJoinHandle<'_, Counts>) -> Counts {
 }
 
 /// Rank 0: counts on a thread of its own while serving the other ranks' requests. `opening` is
-/// its own opening block, still being counted, when it guessed its rank right.
+/// its own opening share, still being counted, when it guessed its rank right.
 fn serve(
     plan: &dyn Plan,
     world: &mpi::topology::SimpleCommunicator,
@@ -170,11 +170,11 @@ fn serve(
     let lock = || dispenser.lock().unwrap_or_else(|p| p.into_inner());
     let take = || lock().take();
     let count_rest = |mut sum: Counts| loop {
-        let (start, end) = take();
-        if start == end {
+        let chunk = take();
+        if chunk.is_empty() {
             return sum;
         }
-        sum += counter.count(start, end);
+        sum += counter.count(chunk);
     };
     std::thread::scope(|scope| {
         let local = scope.spawn(|| count_rest(opening.map_or(plan.zero(), join)));
@@ -203,20 +203,20 @@ fn serve(
             if status.tag() == FINAL {
                 finished += 1;
             } else {
-                let (start, end) = take();
+                let c = take();
                 world
                     .process_at_rank(from)
-                    .send_with_tag(&[start as u64, end as u64][..], CHUNK);
+                    .send_with_tag(&[c.start as u64, c.end as u64, c.step as u64][..], CHUNK);
             }
         }
-        // A block handed back after the counting thread ran out of work is counted here.
+        // A share handed back after the counting thread ran out of work is counted here.
         let sum = count_rest(sum);
         sum + join(local)
     })
 }
 
 /// Every other rank: asks for chunks, always one ahead, and reports what it counted. `opening`
-/// is its opening block, still being counted, when it guessed its rank right.
+/// is its opening share, still being counted, when it guessed its rank right.
 fn work(
     plan: &dyn Plan,
     world: &mpi::topology::SimpleCommunicator,
@@ -229,7 +229,11 @@ fn work(
     };
     let receive = || {
         let (v, _) = root.receive_vec_with_tag::<u64>(CHUNK);
-        (v[0] as usize, v[1] as usize)
+        Chunk {
+            start: v[0] as usize,
+            end: v[1] as usize,
+            step: v[2] as usize,
+        }
     };
     // Invariant at the top of the loop: no request is outstanding, `next` is the chunk to count
     // and `unsent` the count of the chunk before it, not yet reported.
@@ -237,10 +241,10 @@ fn work(
     ask(HELLO, plan.zero(), claim);
     let mut next = receive();
     let mut unsent = opening.map_or(plan.zero(), join);
-    while next.0 < next.1 {
+    while !next.is_empty() {
         // Ask for the chunk after this one now, so that the answer is here when this one is done.
         ask(REQUEST, unsent, 0);
-        unsent = counter.count(next.0, next.1);
+        unsent = counter.count(next);
         next = receive();
     }
     ask(FINAL, unsent, 0);

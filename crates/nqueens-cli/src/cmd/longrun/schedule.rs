@@ -1,54 +1,83 @@
-//! The order in which a cluster run hands out subproblems: contiguous chunks of the plan's list,
-//! large first and shrinking as the list runs down (guided scheduling), so that messages stay
-//! few while no rank finishes long after the others. Each rank's first chunk, its *opening
-//! block*, is fixed by the number of ranks alone, so a rank can start on it before the ranks
-//! have talked to each other.
+//! The order in which a cluster run hands out subproblems.
+//!
+//! The first half of the plan's list is dealt out in advance, round robin: rank `r` of `P` owns
+//! subproblems `r`, `r + P`, `r + 2P`, ... of it, its *opening share*. That share depends on the
+//! number of ranks alone, so a rank can count it before the ranks have talked to each other
+//! (while MPI is still starting), and dealing round robin evens out the cost of neighbouring
+//! subproblems, which varies along the list. The second half is handed out on request in
+//! contiguous chunks, large first and shrinking as the list runs down (guided scheduling), so
+//! that messages stay few and a rank that drew a cheap opening share catches up with the others.
 //!
 //! Kept apart from the MPI code so that the schedule is tested in every build.
 
 // Only the MPI build hands chunks out.
 #![cfg_attr(not(feature = "mpi"), allow(dead_code))]
 
-/// The list of subproblems, handed out in shrinking chunks.
+/// Subproblems `start`, `start + step`, ... below `end`: what one rank counts in one go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    pub start: usize,
+    pub end: usize,
+    pub step: usize,
+}
+
+impl Chunk {
+    /// Whether the chunk holds no subproblem (the answer once the list is used up).
+    pub fn is_empty(&self) -> bool {
+        self.start >= self.end
+    }
+
+    /// The indices of the chunk's subproblems, in order.
+    pub fn indices(self) -> impl ExactSizeIterator<Item = usize> {
+        (self.start..self.end).step_by(self.step.max(1))
+    }
+
+    /// How many subproblems the chunk holds.
+    pub fn len(&self) -> usize {
+        self.indices().len()
+    }
+}
+
+/// The list of subproblems, dealt out to the ranks.
 pub struct Dispenser {
     next: usize,
     len: usize,
     takers: usize,
-    /// The first chunk of each rank, counted while MPI starts.
-    openings: Vec<(usize, usize)>,
-    /// Opening blocks that their rank did not count, handed out before anything else.
-    pending: Vec<(usize, usize)>,
+    /// Opening shares that their rank did not count, handed out before anything else.
+    pending: Vec<Chunk>,
 }
 
 impl Dispenser {
-    /// The schedule of `len` subproblems over `takers` ranks, past the opening blocks.
+    /// The schedule of `len` subproblems over `takers` ranks; `take` starts after the opening
+    /// shares.
     pub fn new(len: usize, takers: usize) -> Dispenser {
-        let mut d = Dispenser {
-            next: 0,
+        Dispenser {
+            next: len / 2,
             len,
-            takers,
-            openings: Vec::new(),
+            takers: takers.max(1),
             pending: Vec::new(),
-        };
-        d.openings = (0..takers).map(|_| d.take()).collect();
-        d
-    }
-
-    /// The opening block of `rank`: the chunk the schedule hands it first.
-    pub fn opening(&self, rank: usize) -> (usize, usize) {
-        self.openings[rank]
-    }
-
-    /// Puts the opening block of `rank` back, for a rank that did not count it.
-    pub fn hand_back(&mut self, rank: usize) {
-        let (start, end) = self.openings[rank];
-        if start < end {
-            self.pending.push((start, end));
         }
     }
 
-    /// The next chunk `[start, end)`; empty once the list is used up.
-    pub fn take(&mut self) -> (usize, usize) {
+    /// The opening share of `rank`.
+    pub fn opening(&self, rank: usize) -> Chunk {
+        Chunk {
+            start: rank,
+            end: self.len / 2,
+            step: self.takers,
+        }
+    }
+
+    /// Puts the opening share of `rank` back, for a rank that did not count it.
+    pub fn hand_back(&mut self, rank: usize) {
+        let share = self.opening(rank);
+        if !share.is_empty() {
+            self.pending.push(share);
+        }
+    }
+
+    /// The next chunk; empty once the list is used up.
+    pub fn take(&mut self) -> Chunk {
         if let Some(chunk) = self.pending.pop() {
             return chunk;
         }
@@ -58,34 +87,38 @@ impl Dispenser {
         let size = (left / (4 * self.takers)).max(1).min(left);
         let start = self.next;
         self.next += size;
-        (start, self.next)
+        Chunk {
+            start,
+            end: self.next,
+            step: 1,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Dispenser;
+    use super::{Chunk, Dispenser};
 
-    /// Hands out everything, with the opening blocks of `unclaimed` ranks handed back, and
+    /// Hands out everything, with the opening shares of `unclaimed` ranks handed back, and
     /// returns how often each subproblem was given to someone.
     fn coverage(len: usize, takers: usize, unclaimed: &[usize]) -> Vec<u32> {
         let mut d = Dispenser::new(len, takers);
         let mut seen = vec![0u32; len];
+        let mut mark = |c: Chunk| c.indices().for_each(|i| seen[i] += 1);
         for rank in 0..takers {
             if !unclaimed.contains(&rank) {
-                let (start, end) = d.opening(rank);
-                seen[start..end].iter_mut().for_each(|s| *s += 1);
+                mark(d.opening(rank));
             }
         }
         for &rank in unclaimed {
             d.hand_back(rank);
         }
         loop {
-            let (start, end) = d.take();
-            if start == end {
+            let chunk = d.take();
+            if chunk.is_empty() {
                 return seen;
             }
-            seen[start..end].iter_mut().for_each(|s| *s += 1);
+            mark(chunk);
         }
     }
 
@@ -114,13 +147,20 @@ mod tests {
     }
 
     #[test]
-    fn opening_blocks_are_the_first_chunks_in_rank_order() {
-        let d = Dispenser::new(1000, 4);
-        // A quarter of each rank's fair share of what is left, one rank after the other.
-        assert_eq!(d.opening(0), (0, 62));
-        assert_eq!(d.opening(1), (62, 120));
-        assert_eq!(d.opening(3), (175, 226));
-        let mut d = d;
-        assert_eq!(d.take(), (226, 274));
+    fn opening_shares_are_dealt_round_robin_over_the_first_half() {
+        let mut d = Dispenser::new(1000, 4);
+        let share = d.opening(1);
+        assert_eq!(share.indices().take(3).collect::<Vec<_>>(), [1, 5, 9]);
+        assert_eq!(share.len(), 125);
+        // Then a quarter of each rank's fair share of what is left, one chunk after the other.
+        assert_eq!(
+            d.take(),
+            Chunk {
+                start: 500,
+                end: 531,
+                step: 1
+            }
+        );
+        assert_eq!(d.take().start, 531);
     }
 }
