@@ -23,10 +23,16 @@
 //! diagonals). Rows already taken are jumped over by shifting the diagonal masks by the row gap,
 //! so the hot loop has no special cases.
 
+#[cfg(target_arch = "x86_64")]
+mod four_rows;
+
 use crate::bitmask::full_mask;
 use crate::plan::{Plan, fnv1a};
 use crate::symmetry::{Symmetry, class_size};
 use crate::{Counts, Error, SymmetryClasses, check_n};
+#[cfg(target_arch = "x86_64")]
+use four_rows::LastFour;
+use std::sync::OnceLock;
 
 /// Queens placed in advance on the four border lines: the top row's queen, the bottom row's,
 /// the left column's and the right column's, as (row, column), a corner queen listed once.
@@ -245,9 +251,57 @@ fn first_rows(avail: &[u64], gap: &[u32], depth: usize) -> u64 {
     walk(avail, gap, 0, depth, (0, 0, 0))
 }
 
+/// The three builds of the inner search; the fastest the processor runs is picked at run time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+enum Kernel {
+    /// Portable code.
+    Plain,
+    /// The same code built with BMI1/BMI2 (shifts by a register, lowest-bit isolation).
+    Bmi,
+    /// BMI2 again, with the last four free rows taken from tables ([`four_rows`]).
+    Tables,
+}
+
+impl Kernel {
+    /// The kernels this processor can run, slowest first.
+    fn available() -> Vec<Kernel> {
+        let mut out = vec![Kernel::Plain];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            out.push(Kernel::Bmi);
+            // The tables lean on `pext`, which some processors have but run slowly.
+            if four_rows::pext_is_fast() {
+                out.push(Kernel::Tables);
+            }
+        }
+        out
+    }
+
+    /// The fastest kernel available, found once.
+    fn best() -> Kernel {
+        static BEST: OnceLock<Kernel> = OnceLock::new();
+        *BEST.get_or_init(|| *Kernel::available().last().expect("the portable kernel"))
+    }
+}
+
 /// The hot loop: counts the ways to fill the free rows of an `n`×`n` board, given the cells each
 /// offers and the columns the border queens hold.
 fn count_layout(n: usize, avail: &[u64], gap: &[u32], border_cols: u64) -> u64 {
+    count_layout_with(Kernel::best(), n, avail, gap, border_cols)
+}
+
+/// [`count_layout`] with a given kernel, which the processor must support.
+fn count_layout_with(
+    kernel: Kernel,
+    n: usize,
+    avail: &[u64],
+    gap: &[u32],
+    border_cols: u64,
+) -> u64 {
     let m = avail.len();
     match m {
         0 => return 1,
@@ -273,13 +327,24 @@ fn count_layout(n: usize, avail: &[u64], gap: &[u32], border_cols: u64) -> u64 {
     };
     rows.avail[..m].copy_from_slice(avail);
     rows.gap[..m - 1].copy_from_slice(gap);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = kernel;
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("bmi1")
-        && std::arch::is_x86_feature_detected!("bmi2")
-        && std::arch::is_x86_feature_detected!("popcnt")
-    {
-        // SAFETY: the processor has just been seen to support every feature it is built for.
-        return unsafe { fill_bmi(&rows, 0, rows.avail[0], border_cols, 0, 0) };
+    match kernel {
+        Kernel::Plain => {}
+        Kernel::Tables if m >= 6 => {
+            let tail = [avail[m - 4], avail[m - 3], avail[m - 2], avail[m - 1]];
+            if let Some(four) = LastFour::new(n, tail, [gap[m - 4], gap[m - 3], gap[m - 2]]) {
+                // SAFETY: the caller checked that the processor supports the features.
+                return unsafe { fill_tables(&rows, &four, 0, rows.avail[0], border_cols, 0, 0) };
+            }
+            // SAFETY: as above.
+            return unsafe { fill_bmi(&rows, 0, rows.avail[0], border_cols, 0, 0) };
+        }
+        Kernel::Bmi | Kernel::Tables => {
+            // SAFETY: the caller checked that the processor supports the features.
+            return unsafe { fill_bmi(&rows, 0, rows.avail[0], border_cols, 0, 0) };
+        }
     }
     // The search starts with the border queens' columns taken, so that its column mask always
     // holds every column in use: `last_two` reads the two columns left from it.
@@ -378,6 +443,54 @@ fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64
         free ^= bit;
         let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
         count += last_two(below & !(c | l | r), c, l, r, g2, end, t.full);
+    }
+    count
+}
+
+/// The search of [`fill_fn`] with its last four free rows counted from tables ([`LastFour`])
+/// rather than walked: each node five rows above the end walks the next two rows in place and
+/// hands the four below to the tables, so the loops of the deepest levels, whose exits the
+/// predictor misses most, are gone. About a quarter faster than [`fill_bmi`] on n = 16 and 17.
+/// Needs `d + 5 <= t.last`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi1,bmi2,popcnt")]
+fn fill_tables(
+    t: &Rows,
+    four: &LastFour,
+    d: usize,
+    mut free: u64,
+    cols: u64,
+    left: u64,
+    right: u64,
+) -> u64 {
+    let g = t.gap[d & 63];
+    let below = t.avail[(d + 1) & 63];
+    let mut count = 0;
+    if d + 5 == t.last {
+        let g2 = t.gap[(d + 1) & 63];
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+            let mut next = below & !(c | l | r);
+            while next != 0 {
+                let b = next & next.wrapping_neg();
+                next ^= b;
+                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
+                // SAFETY: built for the same features as this function.
+                count += unsafe { four.count(c2, l2, r2) };
+            }
+        }
+    } else {
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+            let next = below & !(c | l | r);
+            if next != 0 {
+                count += fill_tables(t, four, d + 1, next, c, l, r);
+            }
+        }
     }
     count
 }
@@ -561,7 +674,8 @@ mod tests {
     /// which the in-place walk and `last_two` take over.
     #[test]
     fn fast_search_matches_a_plain_walk_on_every_image() {
-        for n in 5..=11 {
+        let kernels = Kernel::available();
+        for n in 5..=12 {
             for c in constellations(n) {
                 for s in Symmetry::ALL {
                     let mut image: Vec<(u32, u32)> = c
@@ -575,8 +689,10 @@ mod tests {
                     image.sort_unstable();
                     let lay = layout(n, &image);
                     let plain = first_rows(&lay.avail, &lay.gap, lay.avail.len());
-                    let fast = count_layout(n, &lay.avail, &lay.gap, lay.border_cols);
-                    assert_eq!(fast, plain, "n = {n}, {image:?}");
+                    for &k in &kernels {
+                        let fast = count_layout_with(k, n, &lay.avail, &lay.gap, lay.border_cols);
+                        assert_eq!(fast, plain, "{k:?}, n = {n}, {image:?}");
+                    }
                 }
             }
         }
