@@ -448,9 +448,12 @@ fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64
 }
 
 /// The search of [`fill_fn`] with its last four free rows counted from tables ([`LastFour`])
-/// rather than walked: each node five rows above the end walks the next two rows in place and
-/// hands the four below to the tables, so the loops of the deepest levels, whose exits the
-/// predictor misses most, are gone. About a quarter faster than [`fill_bmi`] on n = 16 and 17.
+/// rather than walked, so the loops of the deepest levels, whose exits the predictor misses
+/// most, are gone: about a third less time than [`fill_bmi`] on n = 16 and 17.
+///
+/// A node six rows above the end walks the next three rows in place and hands the four below to
+/// the tables (a node five rows above, two rows: only when the search has six free rows); any
+/// other node recurses. Walking three rows in place rather than two saves about 6% in calls.
 /// Needs `d + 5 <= t.last`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
@@ -479,6 +482,28 @@ fn fill_tables(
                 let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
                 // SAFETY: built for the same features as this function.
                 count += unsafe { four.count(c2, l2, r2) };
+            }
+        }
+    } else if d + 6 == t.last {
+        let (g2, below2) = (t.gap[(d + 1) & 63], t.avail[(d + 2) & 63]);
+        let g3 = t.gap[(d + 2) & 63];
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+            let mut next = below & !(c | l | r);
+            while next != 0 {
+                let b = next & next.wrapping_neg();
+                next ^= b;
+                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
+                let mut next2 = below2 & !(c2 | l2 | r2);
+                while next2 != 0 {
+                    let b2 = next2 & next2.wrapping_neg();
+                    next2 ^= b2;
+                    let (c3, l3, r3) = (c2 | b2, (l2 | b2) << g3, (r2 | b2) >> g3);
+                    // SAFETY: built for the same features as this function.
+                    count += unsafe { four.count(c3, l3, r3) };
+                }
             }
         }
     } else {
