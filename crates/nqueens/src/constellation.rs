@@ -28,7 +28,7 @@ mod four_rows;
 
 use crate::bitmask::full_mask;
 use crate::plan::{Plan, fnv1a};
-use crate::symmetry::{Symmetry, class_size};
+use crate::symmetry::Symmetry;
 use crate::{Counts, Error, SymmetryClasses, check_n};
 #[cfg(target_arch = "x86_64")]
 use four_rows::LastFour;
@@ -148,8 +148,6 @@ fn canonical_fixed_by(n: usize, q: &[(usize, usize)]) -> Option<u32> {
 
 /// The rows left to fill once the border queens stand, with what each row offers.
 struct Layout {
-    /// The free rows, top to bottom.
-    rows: Vec<usize>,
     /// For each free row, the cells that no border queen attacks.
     avail: Vec<u64>,
     /// For each free row but the last, how many rows down the next free row lies.
@@ -180,7 +178,6 @@ fn layout(n: usize, queens: &[(u32, u32)]) -> Layout {
     let gap = rows.windows(2).map(|w| (w[1] - w[0]) as u32).collect();
     let border_cols = queens.iter().fold(0, |cols, &(_, c)| cols | 1u64 << c);
     Layout {
-        rows,
         avail,
         gap,
         border_cols,
@@ -547,19 +544,101 @@ fn last_two(next: u64, cols: u64, left: u64, right: u64, g: u32, end: u64, full:
     apart as u64 * (u_then_v as u64 + v_then_u as u64)
 }
 
-/// The slow path for symmetric constellations: the same search, keeping the whole board so
-/// that each solution's own symmetry can be read at the leaf. Returns the completions found
-/// with 8, 4 and 2 boards in their class.
+/// The completions of a constellation that are themselves fixed by the half turn, or with
+/// `quarter`, by the quarter turn (none when the constellation itself is not).
+///
+/// Such a board is known from its queens in about half (or a quarter) of its rows: each queen
+/// placed brings its images under the turn along, so the search places whole orbits of cells.
+/// Its tree is tiny next to the full search's, which keeps the symmetric constellations (their
+/// completions must be split by their own symmetry) from needing a search that keeps the whole
+/// board at every leaf.
+fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool) -> u64 {
+    /// Columns and both diagonals in use, and the column of each row's queen (`None`: empty).
+    #[derive(Clone)]
+    struct Board {
+        cols: u64,
+        sums: u128,
+        diffs: u128,
+        rows: Vec<Option<u32>>,
+    }
+    impl Board {
+        /// Places a queen, or returns false when the cell is attacked or its row taken.
+        fn place(&mut self, n: usize, r: usize, c: usize) -> bool {
+            let (sum, diff) = (1u128 << (r + c), 1u128 << (r + n - 1 - c));
+            if self.rows[r].is_some() || self.cols & 1 << c != 0 || self.sums & sum != 0 {
+                return false;
+            }
+            if self.diffs & diff != 0 {
+                return false;
+            }
+            self.cols |= 1 << c;
+            self.sums |= sum;
+            self.diffs |= diff;
+            self.rows[r] = Some(c as u32);
+            true
+        }
+    }
+    fn walk(n: usize, quarter: bool, board: &Board) -> u64 {
+        let Some(r) = board.rows.iter().position(Option::is_none) else {
+            return 1;
+        };
+        let last = n - 1;
+        let mut found = 0;
+        for c in 0..n {
+            let mut orbit = vec![(r, c), (last - r, last - c)];
+            if quarter {
+                orbit.extend([(c, last - r), (last - c, r)]);
+            }
+            orbit.sort_unstable();
+            orbit.dedup();
+            let mut next = board.clone();
+            if orbit.iter().all(|&(r, c)| next.place(n, r, c)) {
+                found += walk(n, quarter, &next);
+            }
+        }
+        found
+    }
+    let turn = if quarter {
+        Symmetry::Rot90
+    } else {
+        Symmetry::Rot180
+    };
+    let fixed = queens.iter().all(|&(r, c)| {
+        let (r, c) = turn.cell(n, r as usize, c as usize);
+        queens.contains(&(r as u32, c as u32))
+    });
+    if !fixed {
+        return 0;
+    }
+    let mut board = Board {
+        cols: 0,
+        sums: 0,
+        diffs: 0,
+        rows: vec![None; n],
+    };
+    for &(r, c) in queens {
+        if !board.place(n, r as usize, c as usize) {
+            return 0;
+        }
+    }
+    walk(n, quarter, &board)
+}
+
+/// The search for symmetric constellations the slow way, keeping the whole board so that each
+/// solution's own symmetry can be read at the leaf: the reference for
+/// [`symmetric_completions`]. Returns the completions found with 8, 4 and 2 boards in their class.
+#[cfg(test)]
 fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
     fn walk(
         lay: &Layout,
+        rows: &[usize],
         t: usize,
         masks: (u64, u64, u64),
         board: &mut Vec<u32>,
         found: &mut [u64; 3],
     ) {
-        if t == lay.rows.len() {
-            match class_size(board) {
+        if t == rows.len() {
+            match crate::symmetry::class_size(board) {
                 8 => found[0] += 1,
                 4 => found[1] += 1,
                 _ => found[2] += 1,
@@ -571,18 +650,21 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            board[lay.rows[t]] = bit.trailing_zeros();
+            board[rows[t]] = bit.trailing_zeros();
             let g = lay.gap.get(t).copied().unwrap_or(1);
             let next = (cols | bit, (left | bit) << g, (right | bit) >> g);
-            walk(lay, t + 1, next, board, found);
+            walk(lay, rows, t + 1, next, board, found);
         }
     }
     let mut board = vec![0u32; n];
     for &(r, c) in queens {
         board[r as usize] = c;
     }
+    let rows: Vec<usize> = (0..n)
+        .filter(|&r| queens.iter().all(|&(qr, _)| qr as usize != r))
+        .collect();
     let mut found = [0u64; 3];
-    walk(lay, 0, (0, 0, 0), &mut board, &mut found);
+    walk(lay, &rows, 0, (0, 0, 0), &mut board, &mut found);
     found
 }
 
@@ -591,14 +673,24 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
 /// A class of solutions whose boards are fixed by `k` symmetries meets the constellation
 /// `k / fixed_by` times among its completions, hence the divisions.
 fn count_constellation(n: usize, c: &Constellation) -> SymmetryClasses {
-    let (queens, lay) = cheapest_image(n, &c.queens);
+    let (_, lay) = cheapest_image(n, &c.queens);
     if c.fixed_by == 1 {
         return SymmetryClasses {
             asymmetric: count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128,
             ..SymmetryClasses::default()
         };
     }
-    let [by1, by2, by4] = classify_layout(n, &queens, &lay).map(|x| x as u128);
+    // The completions fixed by a quarter turn have 2 boards in their class, those fixed by the
+    // half turn only 4, the others 8. A constellation fixed by the half turn only has no
+    // completion fixed by a quarter turn: that completion's constellation would be fixed too.
+    let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128;
+    let half = symmetric_completions(n, &c.queens, false) as u128;
+    let quarter = if c.fixed_by == 4 {
+        symmetric_completions(n, &c.queens, true) as u128
+    } else {
+        0
+    };
+    let (by1, by2, by4) = (all - half, half - quarter, quarter);
     let f = c.fixed_by as u128;
     SymmetryClasses {
         asymmetric: by1 / f,
@@ -721,6 +813,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn symmetric_completions_match_the_full_walk() {
+        let mut seen = [0; 2];
+        for n in 4..=13 {
+            for c in constellations(n).iter().filter(|c| c.fixed_by() > 1) {
+                let (queens, lay) = cheapest_image(n, c.queens());
+                let [_, by2, by4] = classify_layout(n, &queens, &lay);
+                let half = symmetric_completions(n, c.queens(), false);
+                let quarter = symmetric_completions(n, c.queens(), true);
+                assert_eq!(half, by2 + by4, "n = {n}, {:?}", c.queens());
+                assert_eq!(quarter, by4, "n = {n}, {:?}", c.queens());
+                seen[0] += (by2 > 0) as u32;
+                seen[1] += (by4 > 0) as u32;
+            }
+        }
+        assert!(seen[0] > 0 && seen[1] > 0, "both kinds met: {seen:?}");
     }
 
     #[test]
