@@ -451,9 +451,10 @@ fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64
 /// rather than walked, so the loops of the deepest levels, whose exits the predictor misses
 /// most, are gone: about a third less time than [`fill_bmi`] on n = 16 and 17.
 ///
-/// A node six rows above the end walks the next three rows in place and hands the four below to
-/// the tables (a node five rows above, two rows: only when the search has six free rows); any
-/// other node recurses. Walking three rows in place rather than two saves about 6% in calls.
+/// A node seven rows above the end walks the next four rows in place and hands the four below
+/// to the tables; any other node recurses. (A search with only six or seven free rows starts
+/// closer to the end: its first node walks two or three rows in place.) Every row walked in
+/// place rather than by a call saves time: about 6% for the third row, 5 to 10% for the fourth.
 /// Needs `d + 5 <= t.last`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]
@@ -482,6 +483,35 @@ fn fill_tables(
                 let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
                 // SAFETY: built for the same features as this function.
                 count += unsafe { four.count(c2, l2, r2) };
+            }
+        }
+    } else if d + 7 == t.last {
+        let (g2, below2) = (t.gap[(d + 1) & 63], t.avail[(d + 2) & 63]);
+        let (g3, below3) = (t.gap[(d + 2) & 63], t.avail[(d + 3) & 63]);
+        let g4 = t.gap[(d + 3) & 63];
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+            let mut next = below & !(c | l | r);
+            while next != 0 {
+                let b = next & next.wrapping_neg();
+                next ^= b;
+                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
+                let mut next2 = below2 & !(c2 | l2 | r2);
+                while next2 != 0 {
+                    let b2 = next2 & next2.wrapping_neg();
+                    next2 ^= b2;
+                    let (c3, l3, r3) = (c2 | b2, (l2 | b2) << g3, (r2 | b2) >> g3);
+                    let mut next3 = below3 & !(c3 | l3 | r3);
+                    while next3 != 0 {
+                        let b3 = next3 & next3.wrapping_neg();
+                        next3 ^= b3;
+                        let (c4, l4, r4) = (c3 | b3, (l3 | b3) << g4, (r3 | b3) >> g4);
+                        // SAFETY: built for the same features as this function.
+                        count += unsafe { four.count(c4, l4, r4) };
+                    }
+                }
             }
         }
     } else if d + 6 == t.last {
