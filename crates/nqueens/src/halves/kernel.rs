@@ -9,38 +9,86 @@
 //! the west queens placed so far is carried down the walk, so each AND is shared by every
 //! placement below it. A branch stops as soon as the vector is all zero, and the last row counts
 //! instead of storing.
+//!
+//! The east keys come in classes (by how many queens they put on the board's two long
+//! diagonals), each with its own weight per pair; a class starts on a fresh word, so the weighted
+//! count is one popcount per class range.
 
-/// The east keys of one split, bit-sliced.
+/// The east keys of one split, bit-sliced, in weighted classes.
 pub struct Sliced {
     /// Words per vector.
     words: usize,
     /// `bits` vectors of `words` words each: vector `b` has bit `i` set when key `i` lacks bit `b`.
     lacks: Vec<u64>,
-    /// Every key, as a vector of ones (the tail past the last key is zero).
+    /// Every key, as a vector of ones (the padding after each class is zero).
     all: Vec<u64>,
+    /// Each class's words `start..end` and the weight of each of its pairs.
+    classes: Vec<(usize, usize, u64)>,
+}
+
+/// Transposes a 64 × 64 bit matrix in place: afterwards bit `i` of `a[b]` is what bit `b` of
+/// `a[i]` was.
+///
+/// The usual recursive swap of off-diagonal blocks: at step `j` the upper `j` bits of row `k`
+/// trade places with the lower `j` bits of row `k + j`, for all 32 such row pairs at once, so six
+/// steps of word operations replace 4,096 single-bit moves.
+pub fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        for k in 0..64 {
+            if k & j == 0 {
+                let t = ((a[k] >> j) ^ a[k + j]) & m;
+                a[k + j] ^= t;
+                a[k] ^= t << j;
+            }
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
 }
 
 impl Sliced {
-    /// Slices `keys`, whose bits are below `bits`.
-    pub fn new(keys: &[u64], bits: u32) -> Sliced {
-        let words = keys.len().div_ceil(64);
-        let mut all = vec![u64::MAX; words];
-        if keys.len() % 64 != 0 {
-            all[words - 1] = (1u64 << (keys.len() % 64)) - 1;
-        }
-        let mut lacks = Vec::with_capacity(words * bits as usize);
-        for _ in 0..bits {
-            lacks.extend_from_slice(&all);
-        }
-        for (i, &k) in keys.iter().enumerate() {
-            let mut k = k;
-            while k != 0 {
-                let b = k.trailing_zeros() as usize;
-                k &= k - 1;
-                lacks[b * words + i / 64] &= !(1u64 << (i % 64));
+    /// Slices the classes of keys `(keys, weight)`, whose bits are below `bits`; each class
+    /// starts on a fresh word so that counting can weight it by word ranges.
+    pub fn new(classes: &[(&[u64], u64)], bits: u32) -> Sliced {
+        let words: usize = classes.iter().map(|(k, _)| k.len().div_ceil(64)).sum();
+        let bits = bits as usize;
+        let mut lacks = vec![0u64; words * bits];
+        let mut all = vec![0u64; words];
+        let mut ranges = Vec::with_capacity(classes.len());
+        let mut w = 0;
+        for &(keys, weight) in classes {
+            let start = w;
+            for block in keys.chunks(64) {
+                let ones = if block.len() == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << block.len()) - 1
+                };
+                let mut m = [0u64; 64];
+                m[..block.len()].copy_from_slice(block);
+                transpose64(&mut m);
+                all[w] = ones;
+                for (b, &t) in m[..bits].iter().enumerate() {
+                    lacks[b * words + w] = !t & ones;
+                }
+                w += 1;
             }
+            ranges.push((start, w, weight));
         }
-        Sliced { words, lacks, all }
+        Sliced {
+            words,
+            lacks,
+            all,
+            classes: ranges,
+        }
+    }
+
+    /// How many keys are held (padding aside).
+    #[cfg(test)]
+    pub fn keys(&self) -> u64 {
+        self.all.iter().map(|w| w.count_ones() as u64).sum()
     }
 
     #[inline(always)]
@@ -83,9 +131,21 @@ impl Sliced {
         any != 0
     }
 
-    /// The number of keys in `cand` that also lack every bit of `key`.
+    /// The weighted number of keys in `cand` that also lack every bit of `key`.
     #[inline(always)]
     fn count(&self, cand: &[u64], key: u64) -> u64 {
+        let mut total = 0;
+        for &(start, end, weight) in &self.classes {
+            total += weight * self.count_range(cand, key, start, end);
+        }
+        total
+    }
+
+    /// The number of keys of the words `start..end` in `cand` that also lack every bit of `key`.
+    #[inline(always)]
+    fn count_range(&self, cand: &[u64], key: u64, start: usize, end: usize) -> u64 {
+        let cand = &cand[start..end];
+        let lacks = |b: usize| &self.lacks(b)[start..end];
         if key == 0 {
             return cand.iter().map(|w| w.count_ones() as u64).sum();
         }
@@ -94,7 +154,7 @@ impl Sliced {
         if rest == 0 {
             return cand
                 .iter()
-                .zip(self.lacks(b0))
+                .zip(lacks(b0))
                 .map(|(&c, &l)| (c & l).count_ones() as u64)
                 .sum();
         }
@@ -102,8 +162,8 @@ impl Sliced {
         if rest & (rest - 1) == 0 {
             return cand
                 .iter()
-                .zip(self.lacks(b0))
-                .zip(self.lacks(b1))
+                .zip(lacks(b0))
+                .zip(lacks(b1))
                 .map(|((&c, &l), &m)| (c & l & m).count_ones() as u64)
                 .sum();
         }
@@ -114,7 +174,7 @@ impl Sliced {
                 let mut w = c;
                 let mut k = key;
                 while k != 0 {
-                    w &= self.lacks(k.trailing_zeros() as usize)[i];
+                    w &= lacks(k.trailing_zeros() as usize)[i];
                     k &= k - 1;
                 }
                 w.count_ones() as u64
@@ -123,28 +183,26 @@ impl Sliced {
     }
 }
 
-/// Counts the pairs (west placement, east key) whose keys are disjoint.
+/// Counts the pairs (west placement, east key) whose keys are disjoint, each weighted by its
+/// east key's class.
 ///
 /// `key` gives each cell's key bits (row-major, n×n), `west` the west columns, `start` the
 /// columns and diagonals already taken (`cols`, `d1`, `d2` as in the parent module), `rows` the
-/// west rows in the order to fill them, and `east` the keys of every east placement, whose bits
-/// lie below `bits`.
+/// west rows in the order to fill them, and `sliced` the east keys.
 pub fn count_pairs(
     n: usize,
     key: &[u64],
     west: u64,
     start: (u64, u64, u64),
     rows: &[usize],
-    east: &[u64],
-    bits: u32,
+    sliced: &Sliced,
 ) -> u64 {
-    let sliced = Sliced::new(east, bits);
     let walk = Walk {
         n,
         key,
         west,
         rows,
-        sliced: &sliced,
+        sliced,
     };
     #[cfg(target_arch = "x86_64")]
     {
@@ -255,5 +313,49 @@ impl Walk<'_> {
             total += self.sliced.count(cand, self.key[r * n + c]);
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator of test keys.
+    fn keys(seed: u64, len: usize, bits: u32) -> Vec<u64> {
+        let mut x = seed;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // About one bit in four set, like a half placement's key.
+                x & (x >> 1) & ((1u64 << bits) - 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn transpose_moves_every_bit() {
+        let k = keys(7, 64, 64);
+        let mut m: [u64; 64] = k.clone().try_into().unwrap();
+        transpose64(&mut m);
+        for (i, key) in k.iter().enumerate() {
+            for (b, row) in m.iter().enumerate() {
+                assert_eq!(row >> i & 1, key >> b & 1, "key {i} bit {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn sliced_counts_match_a_naive_pair_count() {
+        let bits = 20;
+        let (a, b) = (keys(1, 130, bits), keys(2, 64, bits));
+        let sliced = Sliced::new(&[(&a, 1), (&[], 5), (&b, 4)], bits);
+        assert_eq!(sliced.keys(), 194);
+        for probe in keys(3, 50, bits) {
+            let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
+                + 4 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
+            assert_eq!(sliced.count(&sliced.all, probe), naive, "probe {probe:b}");
+        }
     }
 }
