@@ -360,6 +360,9 @@ pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) ->
         d2: at.d2 | 1 << (g.n - 1),
         ..at
     };
+    if let Some(q) = quarters {
+        return q.west_pairs(g, west_at, west_rows, &sliced);
+    }
     let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
     kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, &sliced)
 }
@@ -426,7 +429,9 @@ fn binomial(n: u64, k: u64) -> u64 {
 pub struct HalvesPlan {
     geometry: Geometry,
     splits: Vec<Split>,
-    quarters: Option<Quarters>,
+    /// Built by the first count that needs them, so that a plan made only to be checked or
+    /// measured costs nothing.
+    quarters: std::sync::OnceLock<Quarters>,
 }
 
 impl HalvesPlan {
@@ -442,12 +447,10 @@ impl HalvesPlan {
             });
         }
         check_memory(n, 1)?;
-        let geometry = Geometry::new(n);
-        let quarters = (n <= QUARTERS_MAX_N).then(|| Quarters::new(&geometry));
         Ok(HalvesPlan {
-            geometry,
+            geometry: Geometry::new(n),
             splits: splits(n),
-            quarters,
+            quarters: std::sync::OnceLock::new(),
         })
     }
 
@@ -488,7 +491,10 @@ impl Plan for HalvesPlan {
     }
     fn count_one(&self, index: usize) -> Counts {
         let s = &self.splits[index];
-        let count = count_split_with(&self.geometry, self.quarters.as_ref(), s);
+        let g = &self.geometry;
+        let quarters =
+            (g.n <= QUARTERS_MAX_N).then(|| self.quarters.get_or_init(|| Quarters::new(g)));
+        let count = count_split_with(g, quarters, s);
         Counts::total(s.weight as u128 * count as u128)
     }
     fn fingerprint(&self) -> u64 {

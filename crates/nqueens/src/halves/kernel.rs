@@ -17,11 +17,11 @@
 /// The east keys of one split, bit-sliced, in weighted classes.
 pub struct Sliced {
     /// Words per vector.
-    words: usize,
+    pub(super) words: usize,
     /// `bits` vectors of `words` words each: vector `b` has bit `i` set when key `i` lacks bit `b`.
     lacks: Vec<u64>,
     /// Every key, as a vector of ones (the padding after each class is zero).
-    all: Vec<u64>,
+    pub(super) all: Vec<u64>,
     /// Each class's words `start..end` and the weight of each of its pairs.
     classes: Vec<(usize, usize, u64)>,
 }
@@ -98,7 +98,7 @@ impl Sliced {
 
     /// `out = cand & lacks(every bit of key)`; returns false when `out` is all zero.
     #[inline(always)]
-    fn narrow(&self, cand: &[u64], key: u64, out: &mut [u64]) -> bool {
+    pub(super) fn narrow(&self, cand: &[u64], key: u64, out: &mut [u64]) -> bool {
         let b0 = key.trailing_zeros() as usize;
         let rest = key & (key - 1);
         let out = &mut out[..self.words];
@@ -133,7 +133,7 @@ impl Sliced {
 
     /// The weighted number of keys in `cand` that also lack every bit of `key`.
     #[inline(always)]
-    fn count(&self, cand: &[u64], key: u64) -> u64 {
+    pub(super) fn count(&self, cand: &[u64], key: u64) -> u64 {
         let mut total = 0;
         for &(start, end, weight) in &self.classes {
             total += weight * self.count_range(cand, key, start, end);

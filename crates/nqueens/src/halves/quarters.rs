@@ -13,14 +13,17 @@
 //! The parts are kept in absolute board coordinates, so testing a north part against a south part
 //! (or against the queen in the middle column, for odd n) is a plain AND of diagonal masks.
 
+use super::kernel::Sliced;
 use super::{Diags, Geometry};
 
-/// One placement inside a quarter: its diagonals and its cross-half key bits.
+/// One placement inside a quarter: its diagonals, its cross-half key bits, and the column of
+/// each of its queens (relative to the half, four bits each, in row order).
 #[derive(Clone, Copy, Debug, Default)]
 struct Part {
     d1: u64,
     d2: u64,
     key: u64,
+    cols: u64,
 }
 
 /// Every placement of one quarter (a band of rows × the east columns), filed by
@@ -28,6 +31,8 @@ struct Part {
 struct Quarter {
     /// The first row of the band.
     row0: usize,
+    /// The first column of the half.
+    col0: usize,
     /// Rows in the band.
     rows: usize,
     /// Parts `offsets[i]..offsets[i + 1]` use the rows and columns of index `i`
@@ -37,23 +42,28 @@ struct Quarter {
 }
 
 impl Quarter {
-    fn new(g: &Geometry, row0: usize, rows: usize) -> Quarter {
+    /// The band of `rows` rows from `row0` on, in the half whose columns are `half_cols`.
+    fn new(g: &Geometry, row0: usize, rows: usize, half_cols: u64) -> Quarter {
         let cols = g.half;
         let slots = 1usize << (rows + cols);
-        // Two passes of the same search: count per index, then place.
+        // Two passes of the same search: count per index, then place. Within an index the
+        // parts keep the search's order, so neighbours share their first queens.
         let mut counts = vec![0u32; slots + 1];
-        enumerate(g, row0, rows, &mut |index, _| counts[index + 1] += 1);
+        enumerate(g, row0, rows, half_cols, &mut |index, _| {
+            counts[index + 1] += 1
+        });
         for i in 0..slots {
             counts[i + 1] += counts[i];
         }
         let mut parts = vec![Part::default(); counts[slots] as usize];
         let mut next = counts.clone();
-        enumerate(g, row0, rows, &mut |index, part| {
+        enumerate(g, row0, rows, half_cols, &mut |index, part| {
             parts[next[index] as usize] = part;
             next[index] += 1;
         });
         Quarter {
             row0,
+            col0: half_cols.trailing_zeros() as usize,
             rows,
             offsets: counts,
             parts,
@@ -70,56 +80,79 @@ impl Quarter {
 }
 
 /// Calls `visit(index, part)` for every non-attacking placement of at most one queen per row of
-/// the band `row0..row0 + rows` on the east columns.
-fn enumerate(g: &Geometry, row0: usize, rows: usize, visit: &mut dyn FnMut(usize, Part)) {
-    fn go(
-        g: &Geometry,
+/// the band `row0..row0 + rows` on the columns `half_cols`.
+fn enumerate(
+    g: &Geometry,
+    row0: usize,
+    rows: usize,
+    half_cols: u64,
+    visit: &mut dyn FnMut(usize, Part),
+) {
+    struct Band<'a> {
+        g: &'a Geometry,
         row0: usize,
         rows: usize,
+        half_cols: u64,
+    }
+    fn go(
+        band: &Band,
         r: usize,
         (used_rows, used_cols): (u64, u64),
-        at: (Diags, u64),
+        (d, part): (Diags, Part),
         visit: &mut dyn FnMut(usize, Part),
     ) {
-        let (d, key) = at;
-        if r == rows {
+        let g = band.g;
+        if r == band.rows {
             let index = (used_rows as usize) << g.half | used_cols as usize;
             visit(
                 index,
                 Part {
                     d1: d.d1,
                     d2: d.d2,
-                    key,
+                    ..part
                 },
             );
             return;
         }
-        // This row left empty, or its queen in each free east column.
-        go(g, row0, rows, r + 1, (used_rows, used_cols), at, visit);
-        let row = row0 + r;
-        let mut free = d.free(g.n, row, g.east);
+        // This row left empty, or its queen in each free column.
+        go(band, r + 1, (used_rows, used_cols), (d, part), visit);
+        let row = band.row0 + r;
+        let queens = used_rows.count_ones();
+        let mut free = d.free(g.n, row, band.half_cols);
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
-            let rel = c - (g.n - g.half);
+            let rel = c - band.half_cols.trailing_zeros() as usize;
+            let next = Part {
+                key: part.key | g.key[row * g.n + c],
+                cols: part.cols | (rel as u64) << (4 * queens),
+                ..part
+            };
             go(
-                g,
-                row0,
-                rows,
+                band,
                 r + 1,
                 (used_rows | 1 << r, used_cols | 1 << rel),
-                (d.place(g.n, row, c), key | g.key[row * g.n + c]),
+                (d.place(g.n, row, c), next),
                 visit,
             );
         }
     }
-    go(g, row0, rows, 0, (0, 0), (Diags::default(), 0), visit);
+    let band = Band {
+        g,
+        row0,
+        rows,
+        half_cols,
+    };
+    go(&band, 0, (0, 0), (Diags::default(), Part::default()), visit);
 }
 
-/// The east quarters of one board size: the top band `0..n/2` and the bottom band `n/2..n`.
+/// The four quarters of one board size: the top band of rows `0..n/2` and the bottom band
+/// `n/2..n`, in the west and in the east half.
 pub struct Quarters {
     north: Quarter,
     south: Quarter,
+    north_west: Quarter,
+    south_west: Quarter,
 }
 
 impl Quarters {
@@ -128,22 +161,27 @@ impl Quarters {
     /// ```
     /// use nqueens::halves::{Geometry, Quarters};
     ///
-    /// // n = 8: two bands of 4 rows × 4 columns, each with 87 non-attacking placements of at
+    /// // n = 8: four quarters of 4 rows × 4 columns, each with 87 non-attacking placements of at
     /// // most one queen per row (the empty one included).
     /// let q = Quarters::new(&Geometry::new(8));
-    /// assert_eq!(q.parts(), 2 * 87);
+    /// assert_eq!(q.parts(), 4 * 87);
     /// ```
     pub fn new(g: &Geometry) -> Quarters {
         let top = g.n / 2;
         Quarters {
-            north: Quarter::new(g, 0, top),
-            south: Quarter::new(g, top, g.n - top),
+            north: Quarter::new(g, 0, top, g.east),
+            south: Quarter::new(g, top, g.n - top, g.east),
+            north_west: Quarter::new(g, 0, top, g.west),
+            south_west: Quarter::new(g, top, g.n - top, g.west),
         }
     }
 
     /// The number of parts held, both quarters together.
     pub fn parts(&self) -> usize {
-        self.north.parts.len() + self.south.parts.len()
+        [&self.north, &self.south, &self.north_west, &self.south_west]
+            .iter()
+            .map(|q| q.parts.len())
+            .sum()
     }
 
     /// Appends to `out` the key of every east placement on the rows `rows` (a bit per row)
@@ -187,6 +225,147 @@ impl Quarters {
             cn = (((r ^ cn) >> 2) / c) | r;
         }
         out.truncate(len);
+    }
+}
+
+/// The column sets of `k` queens among `cols` columns, by Gosper's hack, and the empty set
+/// alone for `k = 0`.
+fn column_sets(k: u32, cols: usize) -> impl Iterator<Item = u64> {
+    let all = (1u64 << cols) - 1;
+    let first = (1u64 << k) - 1;
+    std::iter::successors(Some(first), move |&x| {
+        if x == 0 {
+            return None;
+        }
+        let c = x & x.wrapping_neg();
+        let r = x + c;
+        let next = (((r ^ x) >> 2) / c) | r;
+        (next <= all).then_some(next)
+    })
+}
+
+impl Quarters {
+    /// The weighted number of (west placement, east key) pairs with disjoint keys, over the west
+    /// placements on the rows `rows` that share no diagonal with `at`; `sliced` holds the east
+    /// keys.
+    ///
+    /// Each west placement is a north part joined with a south part. The east keys left by a
+    /// north part are computed once and shared by all its south partners; the south parts of
+    /// one (rows, columns) index lie in the order of the search that made them, so consecutive
+    /// partners share their first queens, and the vectors narrowed by those queens are kept
+    /// from one partner to the next: only the queens after the first difference are ANDed in.
+    pub(super) fn west_pairs(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU has the features the function is compiled for.
+                return unsafe { self.west_pairs_avx2(g, at, rows, sliced) };
+            }
+        }
+        self.west_pairs_plain(g, at, rows, sliced)
+    }
+
+    /// [`Quarters::west_pairs`] compiled for AVX2 and the popcount instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt,bmi1")]
+    unsafe fn west_pairs_avx2(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
+        self.west_pairs_plain(g, at, rows, sliced)
+    }
+
+    #[inline(always)]
+    fn west_pairs_plain(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
+        let (nq, sq) = (&self.north_west, &self.south_west);
+        let cols = g.half;
+        let all_cols = (1u64 << cols) - 1;
+        let north_rows = rows >> nq.row0 & ((1 << nq.rows) - 1);
+        let south_rows = rows >> sq.row0 & ((1 << sq.rows) - 1);
+        // The key bits of each south queen: by its index in the part and its relative column.
+        let south_key: Vec<[u64; 16]> = (0..sq.rows)
+            .filter(|&r| south_rows >> r & 1 == 1)
+            .map(|r| {
+                let mut k = [0u64; 16];
+                for (c, slot) in k.iter_mut().enumerate().take(cols) {
+                    *slot = g.key[(sq.row0 + r) * g.n + sq.col0 + c];
+                }
+                k
+            })
+            .collect();
+        let m = south_key.len();
+        let words = sliced.words;
+        // Vector j holds the keys left by the north part and the first j south queens.
+        let mut bufs = vec![0u64; words * (m + 1)];
+        let mut total = 0;
+        for cn in column_sets(north_rows.count_ones(), cols) {
+            let north = nq.get(cols, north_rows, cn);
+            let south = sq.get(cols, south_rows, all_cols ^ cn);
+            if south.is_empty() {
+                continue;
+            }
+            for p in north {
+                if p.d1 & at.d1 != 0 || p.d2 & at.d2 != 0 {
+                    continue;
+                }
+                if m == 0 {
+                    total += sliced.count(&sliced.all, p.key);
+                    continue;
+                }
+                let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
+                // Vectors 0..=ready are up to date for `prev`'s queens; vector `zero` (if
+                // below m) is all zero, so partners that share its queens count nothing.
+                let mut ready = None;
+                let mut zero = m + 1;
+                let mut prev = 0u64;
+                for q in south {
+                    if d1 & q.d1 != 0 || d2 & q.d2 != 0 {
+                        continue;
+                    }
+                    let same = match ready {
+                        None => {
+                            // The first partner: narrow by the north part.
+                            let (first, _) = bufs.split_at_mut(words);
+                            if p.key == 0 {
+                                first.copy_from_slice(&sliced.all);
+                            } else if !sliced.narrow(&sliced.all, p.key, first) {
+                                break;
+                            }
+                            0
+                        }
+                        Some(r) => ((prev ^ q.cols).trailing_zeros() as usize / 4).min(r),
+                    };
+                    prev = q.cols;
+                    if zero <= same {
+                        ready = Some(same);
+                        continue;
+                    }
+                    let mut j = same;
+                    let mut dead = false;
+                    while j + 1 < m {
+                        let key = south_key[j][(q.cols >> (4 * j) & 15) as usize];
+                        let (lo, hi) = bufs.split_at_mut((j + 1) * words);
+                        let cand = &lo[j * words..];
+                        let out = &mut hi[..words];
+                        if key == 0 {
+                            out.copy_from_slice(cand);
+                        } else if !sliced.narrow(cand, key, out) {
+                            dead = true;
+                        }
+                        j += 1;
+                        if dead {
+                            break;
+                        }
+                    }
+                    ready = Some(j);
+                    if dead {
+                        zero = j;
+                        continue;
+                    }
+                    zero = m + 1;
+                    let key = south_key[m - 1][(q.cols >> (4 * (m - 1)) & 15) as usize];
+                    total += sliced.count(&bufs[(m - 1) * words..m * words], key);
+                }
+            }
+        }
+        total
     }
 }
 
@@ -255,6 +434,6 @@ mod tests {
         };
         assert_eq!(q.north.parts.len(), brute(0, 4));
         assert_eq!(q.south.parts.len(), brute(4, 4));
-        assert_eq!(q.parts(), 2 * brute(0, 4));
+        assert_eq!(q.parts(), 4 * brute(0, 4));
     }
 }
