@@ -11,8 +11,8 @@
 //! instead of storing.
 //!
 //! The east keys come in classes (by how many queens they put on the board's two long
-//! diagonals), each with its own weight per pair; a class starts on a fresh word, so the weighted
-//! count is one popcount per class range.
+//! diagonals), each with its own weight per pair, a power of two; a class starts on a fresh
+//! word, so the weighted count is one pass of popcounts, each shifted by its word's weight.
 
 /// The east keys of one split, bit-sliced, in weighted classes.
 pub struct Sliced {
@@ -22,8 +22,8 @@ pub struct Sliced {
     lacks: Vec<u64>,
     /// Every key, as a vector of ones (the padding after each class is zero).
     pub(super) all: Vec<u64>,
-    /// Each class's words `start..end` and the weight of each of its pairs.
-    classes: Vec<(usize, usize, u64)>,
+    /// For each word, the base-2 logarithm of the weight of its class.
+    shift: Vec<u64>,
 }
 
 /// Transposes a 64 × 64 bit matrix in place: afterwards bit `i` of `a[b]` is what bit `b` of
@@ -56,10 +56,11 @@ impl Sliced {
         let bits = bits as usize;
         let mut lacks = vec![0u64; words * bits];
         let mut all = vec![0u64; words];
-        let mut ranges = Vec::with_capacity(classes.len());
+        let mut shift = vec![0u64; words];
         let mut w = 0;
         for &(keys, weight) in classes {
-            let start = w;
+            assert!(weight.is_power_of_two(), "class weight {weight}");
+            shift[w..w + keys.len().div_ceil(64)].fill(weight.trailing_zeros() as u64);
             for block in keys.chunks(64) {
                 let ones = if block.len() == 64 {
                     u64::MAX
@@ -75,13 +76,12 @@ impl Sliced {
                 }
                 w += 1;
             }
-            ranges.push((start, w, weight));
         }
         Sliced {
             words,
             lacks,
             all,
-            classes: ranges,
+            shift,
         }
     }
 
@@ -134,50 +134,44 @@ impl Sliced {
     /// The weighted number of keys in `cand` that also lack every bit of `key`.
     #[inline(always)]
     pub(super) fn count(&self, cand: &[u64], key: u64) -> u64 {
-        let mut total = 0;
-        for &(start, end, weight) in &self.classes {
-            total += weight * self.count_range(cand, key, start, end);
-        }
-        total
-    }
-
-    /// The number of keys of the words `start..end` in `cand` that also lack every bit of `key`.
-    #[inline(always)]
-    fn count_range(&self, cand: &[u64], key: u64, start: usize, end: usize) -> u64 {
-        let cand = &cand[start..end];
-        let lacks = |b: usize| &self.lacks(b)[start..end];
+        let cand = &cand[..self.words];
+        let shift = &self.shift[..];
+        let ones = |w: u64, s: u64| (w.count_ones() as u64) << s;
         if key == 0 {
-            return cand.iter().map(|w| w.count_ones() as u64).sum();
+            return cand.iter().zip(shift).map(|(&c, &s)| ones(c, s)).sum();
         }
         let b0 = key.trailing_zeros() as usize;
         let rest = key & (key - 1);
         if rest == 0 {
             return cand
                 .iter()
-                .zip(lacks(b0))
-                .map(|(&c, &l)| (c & l).count_ones() as u64)
+                .zip(self.lacks(b0))
+                .zip(shift)
+                .map(|((&c, &l), &s)| ones(c & l, s))
                 .sum();
         }
         let b1 = rest.trailing_zeros() as usize;
         if rest & (rest - 1) == 0 {
             return cand
                 .iter()
-                .zip(lacks(b0))
-                .zip(lacks(b1))
-                .map(|((&c, &l), &m)| (c & l & m).count_ones() as u64)
+                .zip(self.lacks(b0))
+                .zip(self.lacks(b1))
+                .zip(shift)
+                .map(|(((&c, &l), &m), &s)| ones(c & l & m, s))
                 .sum();
         }
         // Three or more bits: rare at the last row, so the simple way will do.
         cand.iter()
+            .zip(shift)
             .enumerate()
-            .map(|(i, &c)| {
+            .map(|(i, (&c, &s))| {
                 let mut w = c;
                 let mut k = key;
                 while k != 0 {
-                    w &= lacks(k.trailing_zeros() as usize)[i];
+                    w &= self.lacks(k.trailing_zeros() as usize)[i];
                     k &= k - 1;
                 }
-                w.count_ones() as u64
+                ones(w, s)
             })
             .sum()
     }
@@ -350,7 +344,7 @@ mod tests {
     fn sliced_counts_match_a_naive_pair_count() {
         let bits = 20;
         let (a, b) = (keys(1, 130, bits), keys(2, 64, bits));
-        let sliced = Sliced::new(&[(&a, 1), (&[], 5), (&b, 4)], bits);
+        let sliced = Sliced::new(&[(&a, 1), (&[], 8), (&b, 4)], bits);
         assert_eq!(sliced.keys(), 194);
         for probe in keys(3, 50, bits) {
             let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
