@@ -330,18 +330,18 @@ pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) ->
     let middle = s.middle.map_or(0, |r| 1u64 << r);
     let west_rows = s.west_rows;
     let east_rows = all & !middle & !west_rows;
-    let mut keys = Vec::new();
+    // The east keys by class: how many queens they put on the long diagonals.
+    let mut classes: [Vec<u64>; 3] = Default::default();
     match quarters {
-        Some(q) => q.east_keys(g, at, east_rows, &mut keys),
+        Some(q) => q.east_keys(g, at, east_rows, s.bare != 0, &mut classes),
         None => {
             let order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
+            let mut keys = Vec::new();
             collect_keys(g, at, &order, g.east, &mut keys);
+            for k in keys {
+                classes[(k & g.long).count_ones() as usize].push(k);
+            }
         }
-    }
-    // Classes by the number of queens on the long diagonals, and their weights.
-    let mut classes: [Vec<u64>; 3] = Default::default();
-    for k in keys {
-        classes[(k & g.long).count_ones() as usize].push(k);
     }
     let weights = [s.bare as u64, 2, 4];
     let parts: Vec<(&[u64], u64)> = classes

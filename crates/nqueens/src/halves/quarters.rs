@@ -62,6 +62,12 @@ impl Quarter {
             parts[next[index] as usize] = part;
             next[index] += 1;
         });
+        // Within an index, parts with fewer queens on the long diagonals first (the sort is
+        // stable, so the search order holds within each such class).
+        for i in 0..slots {
+            let group = &mut parts[counts[i] as usize..counts[i + 1] as usize];
+            group.sort_by_key(|p| (p.key & g.long).count_ones());
+        }
         Quarter {
             row0,
             col0: half_cols.trailing_zeros() as usize,
@@ -189,52 +195,69 @@ impl Quarters {
             .sum()
     }
 
-    /// Appends to `out` the key of every east placement on the rows `rows` (a bit per row)
-    /// that shares no diagonal with the queens of `at`, in a fixed order.
-    pub(super) fn east_keys(&self, g: &Geometry, at: Diags, rows: u64, out: &mut Vec<u64>) {
+    /// Appends to `out[c]` the key of every east placement on the rows `rows` (a bit per row)
+    /// that shares no diagonal with the queens of `at` and has `c` queens on the long
+    /// diagonals, in a fixed order; with `bare` false, those with none are left out.
+    pub(super) fn east_keys(
+        &self,
+        g: &Geometry,
+        at: Diags,
+        rows: u64,
+        bare: bool,
+        out: &mut [Vec<u64>; 3],
+    ) {
         let cols = g.half;
         let all_cols = (1u64 << cols) - 1;
         let north_rows = rows >> self.north.row0 & ((1 << self.north.rows) - 1);
         let south_rows = rows >> self.south.row0 & ((1 << self.south.rows) - 1);
         let k = north_rows.count_ones();
-        let mut len = out.len();
+        let mut len = out.each_ref().map(|v| v.len());
         let mut kept = Vec::new();
-        // Column sets of the north part: the `k`-subsets of the east columns, by Gosper's hack.
-        let mut cn: u64 = (1u64 << k) - 1;
-        while cn <= all_cols {
+        for cn in column_sets(k, cols) {
             let north = self.north.get(cols, north_rows, cn);
             let south = compatible(
                 self.south.get(cols, south_rows, all_cols ^ cn),
                 at,
                 &mut kept,
             );
-            if !south.is_empty() {
-                for p in north {
-                    if p.d1 & at.d1 != 0 || p.d2 & at.d2 != 0 {
+            if south.is_empty() {
+                continue;
+            }
+            // The south parts by their queens on the long diagonals (sorted so in the table).
+            let class = |q: &Part| (q.key & g.long).count_ones();
+            let one = south.partition_point(|q| class(q) < 1);
+            let two = south.partition_point(|q| class(q) < 2);
+            let segments = [&south[..one], &south[one..two], &south[two..]];
+            for p in north {
+                if p.d1 & at.d1 != 0 || p.d2 & at.d2 != 0 {
+                    continue;
+                }
+                let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
+                let cp = (p.key & g.long).count_ones() as usize;
+                for (cq, segment) in segments.iter().enumerate() {
+                    // Two queens on one long diagonal never fit: that class stays empty.
+                    let c = cp + cq;
+                    if c > 2 || c == 0 && !bare || segment.is_empty() {
                         continue;
                     }
-                    let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
-                    if out.len() < len + south.len() {
-                        out.resize((len + south.len()).max(2 * out.len()), 0);
+                    let (v, l) = (&mut out[c], &mut len[c]);
+                    if v.len() < *l + segment.len() {
+                        v.resize((*l + segment.len()).max(2 * v.len()), 0);
                     }
                     // Branch-free: write every candidate, keep it only when it fits.
-                    let dst = &mut out[len..len + south.len()];
+                    let dst = &mut v[*l..*l + segment.len()];
                     let mut kept = 0;
-                    for q in south {
+                    for q in *segment {
                         dst[kept] = p.key | q.key;
                         kept += (d1 & q.d1 | d2 & q.d2 == 0) as usize;
                     }
-                    len += kept;
+                    *l += kept;
                 }
             }
-            if cn == 0 {
-                break;
-            }
-            let c = cn & cn.wrapping_neg();
-            let r = cn + c;
-            cn = (((r ^ cn) >> 2) / c) | r;
         }
-        out.truncate(len);
+        for (v, l) in out.iter_mut().zip(len) {
+            v.truncate(l);
+        }
     }
 }
 
@@ -429,8 +452,12 @@ mod tests {
                     let order: Vec<usize> = (0..n).filter(|&r| rows >> r & 1 == 1).collect();
                     let mut want = Vec::new();
                     collect_keys(&g, at, &order, g.east, &mut want);
-                    let mut got = Vec::new();
-                    q.east_keys(&g, at, rows, &mut got);
+                    let mut classes = Default::default();
+                    q.east_keys(&g, at, rows, true, &mut classes);
+                    for (c, keys) in classes.iter().enumerate() {
+                        assert!(keys.iter().all(|k| (k & g.long).count_ones() as usize == c));
+                    }
+                    let mut got = classes.concat();
                     want.sort_unstable();
                     got.sort_unstable();
                     assert_eq!(got, want, "n = {n}, middle {middle:?}, rows {rows:b}");
