@@ -352,6 +352,7 @@ impl Quarters {
             ..at
         };
         let mut kept = Vec::new();
+        let mut fits: Vec<u32> = Vec::new();
         for cn in column_sets(north_rows.count_ones(), cols) {
             let north = nq.get(cols, north_rows, cn);
             let south = compatible(sq.get(cols, south_rows, all_cols ^ cn), middle, &mut kept);
@@ -372,10 +373,17 @@ impl Quarters {
                 let mut ready = None;
                 let mut zero = m + 1;
                 let mut prev = 0u64;
-                for q in south {
-                    if d1 & q.d1 != 0 || d2 & q.d2 != 0 {
-                        continue;
-                    }
+                // The partners first, by a loop without branches; then the walk over them.
+                if fits.len() < south.len() {
+                    fits.resize(south.len(), 0);
+                }
+                let mut partners = 0;
+                for (i, q) in south.iter().enumerate() {
+                    fits[partners] = i as u32;
+                    partners += (d1 & q.d1 | d2 & q.d2 == 0) as usize;
+                }
+                for &i in &fits[..partners] {
+                    let q = &south[i as usize];
                     let same = match ready {
                         None => {
                             // The first partner: narrow by the north part.
