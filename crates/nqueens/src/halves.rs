@@ -325,15 +325,34 @@ pub fn count_split(g: &Geometry, s: &Split) -> u64 {
 
 /// [`count_split`], with the east placements joined from `quarters` when given (else searched).
 pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) -> u64 {
+    SCRATCH.with_borrow_mut(|(classes, sliced)| count_split_in(g, quarters, s, classes, sliced))
+}
+
+thread_local! {
+    /// Per thread, the east keys and their slicing, kept from one split to the next so that
+    /// their memory is allocated once.
+    static SCRATCH: std::cell::RefCell<([Vec<u64>; 3], kernel::Sliced)> =
+        std::cell::RefCell::new((Default::default(), kernel::Sliced::new(&[], 1)));
+}
+
+fn count_split_in(
+    g: &Geometry,
+    quarters: Option<&Quarters>,
+    s: &Split,
+    classes: &mut [Vec<u64>; 3],
+    sliced: &mut kernel::Sliced,
+) -> u64 {
     let at = start(g, s.middle);
     let all = g.full();
     let middle = s.middle.map_or(0, |r| 1u64 << r);
     let west_rows = s.west_rows;
     let east_rows = all & !middle & !west_rows;
     // The east keys by class: how many queens they put on the long diagonals.
-    let mut classes: [Vec<u64>; 3] = Default::default();
+    for c in classes.iter_mut() {
+        c.clear();
+    }
     match quarters {
-        Some(q) => q.east_keys(g, at, east_rows, s.bare != 0, &mut classes),
+        Some(q) => q.east_keys(g, at, east_rows, s.bare != 0, classes),
         None => {
             let order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
             let mut keys = Vec::new();
@@ -353,7 +372,8 @@ pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) ->
     if parts.is_empty() {
         return 0;
     }
-    let sliced = kernel::Sliced::new(&parts, g.bits);
+    sliced.refill(&parts, g.bits);
+    let sliced = &*sliced;
     // The west avoids both long diagonals: mark them taken before the walk starts.
     let west_at = Diags {
         d1: at.d1 | 1 << (g.n - 1),
@@ -361,10 +381,10 @@ pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) ->
         ..at
     };
     if let Some(q) = quarters {
-        return q.west_pairs(g, west_at, west_rows, &sliced);
+        return q.west_pairs(g, west_at, west_rows, sliced);
     }
     let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
-    kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, &sliced)
+    kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, sliced)
 }
 
 fn at_tuple(d: Diags) -> (u64, u64, u64) {
@@ -382,7 +402,7 @@ pub const QUARTERS_MAX_N: usize = 21;
 /// ```
 /// use nqueens::halves::memory_estimate;
 ///
-/// assert!(memory_estimate(20, 2) < 1 << 30);
+/// assert!(memory_estimate(20, 2) < 2 << 30);
 /// assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
 /// ```
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
@@ -399,19 +419,21 @@ pub fn memory_estimate(n: usize, threads: usize) -> u64 {
 
 /// The bytes of the quarter tables for n (zero past [`QUARTERS_MAX_N`]): partial placements on a
 /// band of r rows × c columns number 118,969 at 8 × 8 and less than three times more per added
-/// row or column (counted up to 11 × 10), at 24 bytes each, plus an index of 2^(r + c) entries.
+/// row or column (counted up to 11 × 10), at 32 bytes each, plus an index of 2^(r + c) entries;
+/// two bands in each half (the west ones, which skip the long diagonals, are counted in full).
 fn quarters_estimate(n: usize) -> f64 {
     if n > QUARTERS_MAX_N {
         return 0.0;
     }
     let c = (n / 2) as i32;
-    [n / 2, n - n / 2]
+    let bands: f64 = [n / 2, n - n / 2]
         .iter()
         .map(|&r| {
             let e = r as i32 + c;
-            119_000.0 * 3f64.powi(e - 16) * 24.0 + 4.0 * 2f64.powi(e)
+            119_000.0 * 3f64.powi(e - 16) * 32.0 + 4.0 * 2f64.powi(e)
         })
-        .sum()
+        .sum();
+    2.0 * bands
 }
 
 fn binomial(n: u64, k: u64) -> u64 {

@@ -52,11 +52,26 @@ impl Sliced {
     /// Slices the classes of keys `(keys, weight)`, whose bits are below `bits`; each class
     /// starts on a fresh word so that counting can weight it by word ranges.
     pub fn new(classes: &[(&[u64], u64)], bits: u32) -> Sliced {
+        let mut sliced = Sliced {
+            words: 0,
+            lacks: Vec::new(),
+            all: Vec::new(),
+            shift: Vec::new(),
+        };
+        sliced.refill(classes, bits);
+        sliced
+    }
+
+    /// [`Sliced::new`] in place, reusing the memory of an earlier slicing (every word is
+    /// rewritten).
+    pub fn refill(&mut self, classes: &[(&[u64], u64)], bits: u32) {
         let words: usize = classes.iter().map(|(k, _)| k.len().div_ceil(64)).sum();
         let bits = bits as usize;
-        let mut lacks = vec![0u64; words * bits];
-        let mut all = vec![0u64; words];
-        let mut shift = vec![0u64; words];
+        self.words = words;
+        self.lacks.resize(words * bits, 0);
+        self.all.resize(words, 0);
+        self.shift.resize(words, 0);
+        let (lacks, all, shift) = (&mut self.lacks, &mut self.all, &mut self.shift);
         let mut w = 0;
         for &(keys, weight) in classes {
             assert!(weight.is_power_of_two(), "class weight {weight}");
@@ -76,12 +91,6 @@ impl Sliced {
                 }
                 w += 1;
             }
-        }
-        Sliced {
-            words,
-            lacks,
-            all,
-            shift,
         }
     }
 
