@@ -146,43 +146,64 @@ impl Sliced {
         let cand = &cand[..self.words];
         let shift = &self.shift[..];
         let ones = |w: u64, s: u64| (w.count_ones() as u64) << s;
-        if key == 0 {
-            return cand.iter().zip(shift).map(|(&c, &s)| ones(c, s)).sum();
+        // One pass over the words for up to four key bits (the last one or two queens).
+        let mut lacks: [&[u64]; 4] = [&[]; 4];
+        let mut bits = 0;
+        let mut k = key;
+        while k != 0 && bits < 4 {
+            lacks[bits] = self.lacks(k.trailing_zeros() as usize);
+            k &= k - 1;
+            bits += 1;
         }
-        let b0 = key.trailing_zeros() as usize;
-        let rest = key & (key - 1);
-        if rest == 0 {
-            return cand
+        let [l0, l1, l2, l3] = lacks;
+        match (bits, k) {
+            (0, _) => cand.iter().zip(shift).map(|(&c, &s)| ones(c, s)).sum(),
+            (1, _) => cand
                 .iter()
-                .zip(self.lacks(b0))
+                .zip(l0)
                 .zip(shift)
-                .map(|((&c, &l), &s)| ones(c & l, s))
-                .sum();
-        }
-        let b1 = rest.trailing_zeros() as usize;
-        if rest & (rest - 1) == 0 {
-            return cand
+                .map(|((&c, &a), &s)| ones(c & a, s))
+                .sum(),
+            (2, _) => cand
                 .iter()
-                .zip(self.lacks(b0))
-                .zip(self.lacks(b1))
+                .zip(l0)
+                .zip(l1)
                 .zip(shift)
-                .map(|(((&c, &l), &m), &s)| ones(c & l & m, s))
-                .sum();
+                .map(|(((&c, &a), &b), &s)| ones(c & a & b, s))
+                .sum(),
+            (3, _) => cand
+                .iter()
+                .zip(l0)
+                .zip(l1)
+                .zip(l2)
+                .zip(shift)
+                .map(|((((&c, &a), &b), &d), &s)| ones(c & a & b & d, s))
+                .sum(),
+            (4, 0) => cand
+                .iter()
+                .zip(l0)
+                .zip(l1)
+                .zip(l2)
+                .zip(l3)
+                .zip(shift)
+                .map(|(((((&c, &a), &b), &d), &e), &s)| ones(c & a & b & d & e, s))
+                .sum(),
+            // More bits: only the north part alone, when no south rows remain.
+            _ => cand
+                .iter()
+                .zip(shift)
+                .enumerate()
+                .map(|(i, (&c, &s))| {
+                    let mut w = c;
+                    let mut k = key;
+                    while k != 0 {
+                        w &= self.lacks(k.trailing_zeros() as usize)[i];
+                        k &= k - 1;
+                    }
+                    ones(w, s)
+                })
+                .sum(),
         }
-        // Three or more bits: rare at the last row, so the simple way will do.
-        cand.iter()
-            .zip(shift)
-            .enumerate()
-            .map(|(i, (&c, &s))| {
-                let mut w = c;
-                let mut k = key;
-                while k != 0 {
-                    w &= self.lacks(k.trailing_zeros() as usize)[i];
-                    k &= k - 1;
-                }
-                ones(w, s)
-            })
-            .sum()
     }
 }
 
@@ -355,7 +376,17 @@ mod tests {
         let (a, b) = (keys(1, 130, bits), keys(2, 64, bits));
         let sliced = Sliced::new(&[(&a, 1), (&[], 8), (&b, 4)], bits);
         assert_eq!(sliced.keys(), 194);
-        for probe in keys(3, 50, bits) {
+        // Random probes, and probes of one to five bits: each width has its own loop.
+        let few = keys(4, 40, bits).into_iter().flat_map(|p| {
+            (1..=5).map(move |b| {
+                let mut k = p | 0b1011_0110_1101;
+                while k.count_ones() > b {
+                    k &= k - 1;
+                }
+                k
+            })
+        });
+        for probe in keys(3, 50, bits).into_iter().chain(few) {
             let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
                 + 4 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
             assert_eq!(sliced.count(&sliced.all, probe), naive, "probe {probe:b}");

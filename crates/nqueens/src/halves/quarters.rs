@@ -382,7 +382,7 @@ impl Quarters {
                     fits[partners] = i as u32;
                     partners += (d1 & q.d1 | d2 & q.d2 == 0) as usize;
                 }
-                for &i in &fits[..partners] {
+                for (k, &i) in fits[..partners].iter().enumerate() {
                     let q = &south[i as usize];
                     let same = match ready {
                         None => {
@@ -402,9 +402,20 @@ impl Quarters {
                         ready = Some(same);
                         continue;
                     }
+                    // The vector of the first m - 1 queens is only worth storing when the next
+                    // partner shares them; else the last two queens go into the count at once.
+                    let next_shares = k + 1 < partners && {
+                        let next = south[fits[k + 1] as usize].cols;
+                        (q.cols ^ next).trailing_zeros() as usize / 4 >= m - 1
+                    };
+                    let last = if m >= 2 && same + 2 <= m && !next_shares {
+                        m - 2
+                    } else {
+                        m - 1
+                    };
                     let mut j = same;
                     let mut dead = false;
-                    while j + 1 < m {
+                    while j < last {
                         let key = south_key[j][(q.cols >> (4 * j) & 15) as usize];
                         let (lo, hi) = bufs.split_at_mut((j + 1) * words);
                         let cand = &lo[j * words..];
@@ -425,8 +436,9 @@ impl Quarters {
                         continue;
                     }
                     zero = m + 1;
-                    let key = south_key[m - 1][(q.cols >> (4 * (m - 1)) & 15) as usize];
-                    total += sliced.count(&bufs[(m - 1) * words..m * words], key);
+                    let queen = |j: usize| south_key[j][(q.cols >> (4 * j) & 15) as usize];
+                    let key = (last..m).fold(0, |key, j| key | queen(j));
+                    total += sliced.count(&bufs[last * words..(last + 1) * words], key);
                 }
             }
         }
