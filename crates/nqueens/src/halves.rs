@@ -31,8 +31,8 @@
 //!   two splits only one counts them, twice ([`Split::bare`]).
 //!
 //! Counting is exact but totals only: the splits mix symmetry classes, so the method cannot report
-//! unique solutions. Memory stays small (the keys of one half of one split per thread); see
-//! [`memory_estimate`].
+//! unique solutions. Memory is the quarter tables (shared, up to [`QUARTERS_MAX_N`]) and per
+//! thread the keys of one half of one split; see [`memory_estimate`].
 
 mod kernel;
 mod quarters;
