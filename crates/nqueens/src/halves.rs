@@ -11,16 +11,33 @@
 //! them, so each half placement is reduced to a 64-bit *key* of those diagonals and the count for
 //! a split is the number of (west, east) pairs whose keys are disjoint.
 //!
-//! The pairs are counted in the `kernel` submodule; this module chooses the splits, enumerates the half
-//! placements and exploits the board's mirror symmetries: flipping the board top to bottom or left
-//! to right maps a split onto another split with the same count, so each orbit of up to four splits
-//! is counted once and weighted.
+//! The pairs are counted in the `kernel` submodule, and the east placements are built from
+//! quarter boards in `quarters`; this module chooses the splits, walks the west placements and
+//! uses the board's symmetries to count fewer pairs:
+//!
+//! - *Top-bottom mirror.* Flipping the board upside down maps a split onto another one with the
+//!   same count, so each such pair of splits is counted once, weighted 2.
+//! - *The long diagonals.* Each of the two corner-to-corner diagonals holds at most one queen,
+//!   in the west, in the east, or nowhere (or in the middle column, for odd n). Reflecting the
+//!   board in the other long diagonal keeps that queen on its diagonal and carries it across to
+//!   the other half, without touching the other long diagonal's queen: so over all solutions,
+//!   "west" and "east" are equally common for each long diagonal, independently. Counting only
+//!   the solutions whose long-diagonal queens are all east (or absent), with weight 2 per such
+//!   queen, gives the total. The west walk then avoids both long diagonals, which prunes it,
+//!   and the pairs are weighted by the east key's class: 2 or 4 for one or two long-diagonal
+//!   queens.
+//! - *Left-right mirror,* for the solutions with no queen on either long diagonal (weight 1
+//!   above): it maps them to the same kind in the split with west and east exchanged, so of the
+//!   two splits only one counts them, twice ([`Split::bare`]).
 //!
 //! Counting is exact but totals only: the splits mix symmetry classes, so the method cannot report
-//! unique solutions. Memory stays small (the keys of one half of one split per thread); see
-//! [`memory_estimate`].
+//! unique solutions. Memory is the quarter tables (shared, up to [`QUARTERS_MAX_N`]) and per
+//! thread the keys of one half of one split; see [`memory_estimate`].
 
 mod kernel;
+mod quarters;
+
+pub use quarters::Quarters;
 
 use crate::plan::{Plan, fnv1a};
 use crate::{Counts, Error, check_n};
@@ -48,6 +65,8 @@ pub struct Geometry {
     key: Vec<u64>,
     /// The width of the keys.
     bits: u32,
+    /// The key bits of the two long diagonals (corner to corner).
+    long: u64,
 }
 
 impl Geometry {
@@ -98,6 +117,9 @@ impl Geometry {
             half,
             west,
             east,
+            // Cell (0, 0) lies on the long diagonal `c - r = 0` and on no other crossing one;
+            // cell (0, n - 1) likewise on `r + c = n - 1`.
+            long: key[0] | key[n - 1],
             key,
             bits: sa.count_ones() + sb.count_ones(),
         }
@@ -142,19 +164,23 @@ impl Diags {
 }
 
 /// One row split: the row of the middle column's queen (odd n), the rows whose queens stand in
-/// the west half, and how many splits of the same symmetry orbit it stands for.
+/// the west half, how many splits it stands for under the top-bottom mirror, and the weight of
+/// its pairs with no queen on a long diagonal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Split {
     /// The row of the queen in the middle column, for odd n.
     pub middle: Option<u8>,
     /// The rows (bit r for row r) whose queens stand in the west half.
     pub west_rows: u64,
-    /// How many splits (1, 2 or 4) this one stands for under the mirror symmetries.
+    /// How many splits (1 or 2) this one stands for under the top-bottom mirror.
     pub weight: u8,
+    /// The weight of the solutions with no queen on either long diagonal: 2 when this split
+    /// counts them for its left-right mirror image too, 0 when the image counts them, 1 when the
+    /// split is its own image.
+    pub bare: u8,
 }
 
-/// Every row split up to the board's two mirror symmetries, with its orbit size as weight, in a
-/// fixed order.
+/// Every row split up to the top-bottom mirror, with its orbit size as weight, in a fixed order.
 ///
 /// ```
 /// use nqueens::halves::splits;
@@ -185,21 +211,24 @@ pub fn splits(n: usize) -> Vec<Split> {
             let west = deposit(x, free);
             let east = free & !west;
             let key = |mid: Option<u8>, w: u64| (mid.unwrap_or(0), w);
+            // The smallest split of a top-bottom orbit stands for it.
+            let orbit = |w: u64| key(middle, w).min(key(flip_middle, rev(w)));
             let me = key(middle, west);
-            let images = [
-                me,
-                key(flip_middle, rev(west)),
-                key(middle, east),
-                key(flip_middle, rev(east)),
-            ];
-            if images.iter().all(|&i| me <= i) {
-                let mut distinct = images.to_vec();
-                distinct.sort_unstable();
-                distinct.dedup();
+            if me == orbit(west) {
+                let mirror = orbit(east);
                 out.push(Split {
                     middle,
                     west_rows: west,
-                    weight: distinct.len() as u8,
+                    weight: if me == key(flip_middle, rev(west)) {
+                        1
+                    } else {
+                        2
+                    },
+                    bare: match me.cmp(&mirror) {
+                        std::cmp::Ordering::Less => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Greater => 0,
+                    },
                 });
             }
             // Gosper: the next larger number with the same number of set bits.
@@ -278,7 +307,10 @@ fn collect_keys(g: &Geometry, at: Diags, rows: &[usize], half_cols: u64, out: &m
     }
 }
 
-/// Counts the solutions of one row split (unweighted).
+/// The weighted count of one row split (not multiplied by [`Split::weight`]): its solutions with
+/// no west queen on a long diagonal, each weighted 2 per east queen on a long diagonal, or
+/// [`Split::bare`] when there is none. Summed over [`splits`] with their weights, this is the
+/// number of solutions.
 ///
 /// ```
 /// use nqueens::halves::{count_split, splits, Geometry};
@@ -288,42 +320,89 @@ fn collect_keys(g: &Geometry, at: Diags, rows: &[usize], half_cols: u64, out: &m
 /// assert_eq!(total, 92);
 /// ```
 pub fn count_split(g: &Geometry, s: &Split) -> u64 {
+    count_split_with(g, None, s)
+}
+
+/// [`count_split`], with the east placements joined from `quarters` when given (else searched).
+pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) -> u64 {
+    SCRATCH.with_borrow_mut(|(classes, sliced)| count_split_in(g, quarters, s, classes, sliced))
+}
+
+thread_local! {
+    /// Per thread, the east keys and their slicing, kept from one split to the next so that
+    /// their memory is allocated once.
+    static SCRATCH: std::cell::RefCell<([Vec<u64>; 3], kernel::Sliced)> =
+        std::cell::RefCell::new((Default::default(), kernel::Sliced::new(&[], 1)));
+}
+
+fn count_split_in(
+    g: &Geometry,
+    quarters: Option<&Quarters>,
+    s: &Split,
+    classes: &mut [Vec<u64>; 3],
+    sliced: &mut kernel::Sliced,
+) -> u64 {
     let at = start(g, s.middle);
     let all = g.full();
     let middle = s.middle.map_or(0, |r| 1u64 << r);
     let west_rows = s.west_rows;
     let east_rows = all & !middle & !west_rows;
-    // Top to bottom: neighbouring rows constrain each other most, so dead ends show early.
-    let east_order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
-    let mut keys = Vec::new();
-    collect_keys(g, at, &east_order, g.east, &mut keys);
-    if keys.is_empty() {
+    // The east keys by class: how many queens they put on the long diagonals.
+    for c in classes.iter_mut() {
+        c.clear();
+    }
+    match quarters {
+        Some(q) => q.east_keys(g, at, east_rows, s.bare != 0, classes),
+        None => {
+            let order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
+            let mut keys = Vec::new();
+            collect_keys(g, at, &order, g.east, &mut keys);
+            for k in keys {
+                classes[(k & g.long).count_ones() as usize].push(k);
+            }
+        }
+    }
+    let weights = [s.bare as u64, 2, 4];
+    let parts: Vec<(&[u64], u64)> = classes
+        .iter()
+        .zip(weights)
+        .filter(|(c, w)| !c.is_empty() && *w != 0)
+        .map(|(c, w)| (c.as_slice(), w))
+        .collect();
+    if parts.is_empty() {
         return 0;
     }
+    sliced.refill(&parts, g.bits);
+    let sliced = &*sliced;
+    // The west avoids both long diagonals: mark them taken before the walk starts.
+    let west_at = Diags {
+        d1: at.d1 | 1 << (g.n - 1),
+        d2: at.d2 | 1 << (g.n - 1),
+        ..at
+    };
+    if let Some(q) = quarters {
+        return q.west_pairs(g, west_at, west_rows, sliced);
+    }
     let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
-    kernel::count_pairs(
-        g.n,
-        &g.key,
-        g.west,
-        at_tuple(at),
-        &west_order,
-        &keys,
-        g.bits,
-    )
+    kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, sliced)
 }
 
 fn at_tuple(d: Diags) -> (u64, u64, u64) {
     (d.cols, d.d1, d.d2)
 }
 
-/// A generous estimate of the bytes a count of n needs on `threads` threads: the split list,
-/// plus per thread the keys of the largest half of one split, their bit-sliced copy and the
-/// walk's candidate vectors.
+/// The largest board whose east placements are joined from quarter boards; past it the quarter
+/// tables would outgrow memory, and each split's east placements are searched instead.
+pub const QUARTERS_MAX_N: usize = 21;
+
+/// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
+/// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
+/// one split (a few copies), their bit-sliced copy and the walk's candidate vectors.
 ///
 /// ```
 /// use nqueens::halves::memory_estimate;
 ///
-/// assert!(memory_estimate(20, 2) < 1 << 30);
+/// assert!(memory_estimate(20, 2) < 2 << 30);
 /// assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
 /// ```
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
@@ -331,11 +410,30 @@ pub fn memory_estimate(n: usize, threads: usize) -> u64 {
     // 4× per added row (measured up to 17; assumed beyond).
     let keys = 3_000.0 * 4f64.powi(n as i32 - 16);
     let bits = 2.0 * n as f64;
-    let per_thread = keys * 8.0 + keys / 8.0 * (bits + n as f64 / 2.0 + 2.0);
-    // One 16-byte entry per orbit of about four splits.
+    let per_thread = keys * 8.0 * 4.0 + keys / 8.0 * (bits + n as f64 / 2.0 + 2.0);
+    // One 24-byte entry per orbit of about two splits.
     let m = (n - n % 2) as i32;
     let splits = binomial(m as u64, m as u64 / 2) as f64 * if n % 2 == 1 { n as f64 } else { 1.0 };
-    (splits / 4.0 * 16.0 + per_thread * threads.max(1) as f64) as u64
+    (splits / 2.0 * 24.0 + quarters_estimate(n) + per_thread * threads.max(1) as f64) as u64
+}
+
+/// The bytes of the quarter tables for n (zero past [`QUARTERS_MAX_N`]): partial placements on a
+/// band of r rows × c columns number 118,969 at 8 × 8 and less than three times more per added
+/// row or column (counted up to 11 × 10), at 32 bytes each, plus an index of 2^(r + c) entries;
+/// two bands in each half (the west ones, which skip the long diagonals, are counted in full).
+fn quarters_estimate(n: usize) -> f64 {
+    if n > QUARTERS_MAX_N {
+        return 0.0;
+    }
+    let c = (n / 2) as i32;
+    let bands: f64 = [n / 2, n - n / 2]
+        .iter()
+        .map(|&r| {
+            let e = r as i32 + c;
+            119_000.0 * 3f64.powi(e - 16) * 32.0 + 4.0 * 2f64.powi(e)
+        })
+        .sum();
+    2.0 * bands
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
@@ -353,6 +451,9 @@ fn binomial(n: u64, k: u64) -> u64 {
 pub struct HalvesPlan {
     geometry: Geometry,
     splits: Vec<Split>,
+    /// Built by the first count that needs them, so that a plan made only to be checked or
+    /// measured costs nothing.
+    quarters: std::sync::OnceLock<Quarters>,
 }
 
 impl HalvesPlan {
@@ -371,6 +472,7 @@ impl HalvesPlan {
         Ok(HalvesPlan {
             geometry: Geometry::new(n),
             splits: splits(n),
+            quarters: std::sync::OnceLock::new(),
         })
     }
 
@@ -411,10 +513,20 @@ impl Plan for HalvesPlan {
     }
     fn count_one(&self, index: usize) -> Counts {
         let s = &self.splits[index];
-        Counts::total(s.weight as u128 * count_split(&self.geometry, s) as u128)
+        let g = &self.geometry;
+        let quarters =
+            (g.n <= QUARTERS_MAX_N).then(|| self.quarters.get_or_init(|| Quarters::new(g)));
+        let count = count_split_with(g, quarters, s);
+        Counts::total(s.weight as u128 * count as u128)
     }
     fn fingerprint(&self) -> u64 {
-        fnv1a(format!("halves/n={}/splits=mirror-orbits", self.geometry.n).as_bytes())
+        fnv1a(
+            format!(
+                "halves/n={}/splits=top-bottom-orbits/long-diagonals",
+                self.geometry.n
+            )
+            .as_bytes(),
+        )
     }
 }
 
@@ -437,37 +549,63 @@ mod tests {
 
     #[test]
     fn every_split_matches_bitmask_on_small_boards() {
-        // Each split's count, against a plain backtracking count restricted to that split.
-        for n in [6usize, 7, 9] {
+        // Each split's weighted count, searched and joined, against a plain backtracking count
+        // restricted to that split.
+        for n in [6usize, 7, 8, 9] {
             let g = Geometry::new(n);
+            let q = Quarters::new(&g);
             let mut sum = 0u128;
             for s in splits(n) {
                 let got = count_split(&g, &s);
                 assert_eq!(got, brute_split(n, &s), "n = {n}, split {s:?}");
+                assert_eq!(
+                    count_split_with(&g, Some(&q), &s),
+                    got,
+                    "n = {n}, split {s:?}"
+                );
                 sum += s.weight as u128 * got as u128;
             }
             assert_eq!(sum, A000170[n - 1]);
         }
     }
 
-    /// Solutions whose west-half queens are exactly on `s.west_rows` (and whose middle-column
-    /// queen is on `s.middle`), by plain backtracking.
+    /// The weighted count of [`count_split`] by plain backtracking: the solutions whose
+    /// west-half queens are exactly on `s.west_rows` (and whose middle-column queen is on
+    /// `s.middle`) and none of them on a long diagonal, weighted by their east queens on the
+    /// long diagonals.
     fn brute_split(n: usize, s: &Split) -> u64 {
         let mut count = 0;
+        let long = |r: usize, c: usize| r == c || r + c == n - 1;
         let _ = crate::bitmask::for_each_solution(n, &mut |cols: &[u32]| {
-            let west: u64 = (0..n)
-                .filter(|&r| (cols[r] as usize) < n / 2)
-                .map(|r| 1u64 << r)
-                .sum();
-            let mid =
-                (n % 2 == 1).then(|| (0..n).find(|&r| cols[r] as usize == n / 2).unwrap() as u8);
-            if west == s.west_rows && mid == s.middle {
-                count += 1;
+            let col = |r: usize| cols[r] as usize;
+            let west: u64 = (0..n).filter(|&r| col(r) < n / 2).map(|r| 1u64 << r).sum();
+            let mid = (n % 2 == 1).then(|| (0..n).find(|&r| col(r) == n / 2).unwrap() as u8);
+            let west_long = (0..n).any(|r| col(r) < n / 2 && long(r, col(r)));
+            let east_long = (0..n)
+                .filter(|&r| col(r) >= n - n / 2 && long(r, col(r)))
+                .count();
+            if west == s.west_rows && mid == s.middle && !west_long {
+                count += if east_long == 0 {
+                    s.bare as u64
+                } else {
+                    1 << east_long
+                };
             }
             std::ops::ControlFlow::Continue(())
         })
         .unwrap();
         count
+    }
+
+    #[test]
+    fn long_diagonal_weights_pair_up_mirror_splits() {
+        // A split and its left-right image share the bare solutions: weights 2 + 0 or 1 alone.
+        for n in 5..=12usize {
+            let all = splits(n);
+            let bare: u64 = all.iter().map(|s| s.weight as u64 * s.bare as u64).sum();
+            let weight: u64 = all.iter().map(|s| s.weight as u64).sum();
+            assert_eq!(bare, weight, "n = {n}");
+        }
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl Method {
             Method::Symmetry => "one board per symmetry class, weighted (threaded; counts unique)",
             Method::Halves => {
                 "meet in the middle: pairs of half boards (fastest count, threaded; totals \
-                 only, no --unique, no list; refuses n >= 24 on 2+ threads: over 4 GiB)"
+                 only, no --unique, no list; refuses n >= 24: over 4 GiB)"
             }
         }
     }

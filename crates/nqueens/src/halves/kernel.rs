@@ -9,38 +9,95 @@
 //! the west queens placed so far is carried down the walk, so each AND is shared by every
 //! placement below it. A branch stops as soon as the vector is all zero, and the last row counts
 //! instead of storing.
+//!
+//! The east keys come in classes (by how many queens they put on the board's two long
+//! diagonals), each with its own weight per pair, a power of two; a class starts on a fresh
+//! word, so the weighted count is one pass of popcounts, each shifted by its word's weight.
 
-/// The east keys of one split, bit-sliced.
+/// The east keys of one split, bit-sliced, in weighted classes.
 pub struct Sliced {
     /// Words per vector.
-    words: usize,
+    pub(super) words: usize,
     /// `bits` vectors of `words` words each: vector `b` has bit `i` set when key `i` lacks bit `b`.
     lacks: Vec<u64>,
-    /// Every key, as a vector of ones (the tail past the last key is zero).
-    all: Vec<u64>,
+    /// Every key, as a vector of ones (the padding after each class is zero).
+    pub(super) all: Vec<u64>,
+    /// For each word, the base-2 logarithm of the weight of its class.
+    shift: Vec<u64>,
+}
+
+/// Transposes a 64 × 64 bit matrix in place: afterwards bit `i` of `a[b]` is what bit `b` of
+/// `a[i]` was.
+///
+/// The usual recursive swap of off-diagonal blocks: at step `j` the upper `j` bits of row `k`
+/// trade places with the lower `j` bits of row `k + j`, for all 32 such row pairs at once, so six
+/// steps of word operations replace 4,096 single-bit moves.
+pub fn transpose64(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        for k in 0..64 {
+            if k & j == 0 {
+                let t = ((a[k] >> j) ^ a[k + j]) & m;
+                a[k + j] ^= t;
+                a[k] ^= t << j;
+            }
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
 }
 
 impl Sliced {
-    /// Slices `keys`, whose bits are below `bits`.
-    pub fn new(keys: &[u64], bits: u32) -> Sliced {
-        let words = keys.len().div_ceil(64);
-        let mut all = vec![u64::MAX; words];
-        if keys.len() % 64 != 0 {
-            all[words - 1] = (1u64 << (keys.len() % 64)) - 1;
-        }
-        let mut lacks = Vec::with_capacity(words * bits as usize);
-        for _ in 0..bits {
-            lacks.extend_from_slice(&all);
-        }
-        for (i, &k) in keys.iter().enumerate() {
-            let mut k = k;
-            while k != 0 {
-                let b = k.trailing_zeros() as usize;
-                k &= k - 1;
-                lacks[b * words + i / 64] &= !(1u64 << (i % 64));
+    /// Slices the classes of keys `(keys, weight)`, whose bits are below `bits`; each class
+    /// starts on a fresh word so that counting can weight it by word ranges.
+    pub fn new(classes: &[(&[u64], u64)], bits: u32) -> Sliced {
+        let mut sliced = Sliced {
+            words: 0,
+            lacks: Vec::new(),
+            all: Vec::new(),
+            shift: Vec::new(),
+        };
+        sliced.refill(classes, bits);
+        sliced
+    }
+
+    /// [`Sliced::new`] in place, reusing the memory of an earlier slicing (every word is
+    /// rewritten).
+    pub fn refill(&mut self, classes: &[(&[u64], u64)], bits: u32) {
+        let words: usize = classes.iter().map(|(k, _)| k.len().div_ceil(64)).sum();
+        let bits = bits as usize;
+        self.words = words;
+        self.lacks.resize(words * bits, 0);
+        self.all.resize(words, 0);
+        self.shift.resize(words, 0);
+        let (lacks, all, shift) = (&mut self.lacks, &mut self.all, &mut self.shift);
+        let mut w = 0;
+        for &(keys, weight) in classes {
+            assert!(weight.is_power_of_two(), "class weight {weight}");
+            shift[w..w + keys.len().div_ceil(64)].fill(weight.trailing_zeros() as u64);
+            for block in keys.chunks(64) {
+                let ones = if block.len() == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << block.len()) - 1
+                };
+                let mut m = [0u64; 64];
+                m[..block.len()].copy_from_slice(block);
+                transpose64(&mut m);
+                all[w] = ones;
+                for (b, &t) in m[..bits].iter().enumerate() {
+                    lacks[b * words + w] = !t & ones;
+                }
+                w += 1;
             }
         }
-        Sliced { words, lacks, all }
+    }
+
+    /// How many keys are held (padding aside).
+    #[cfg(test)]
+    pub fn keys(&self) -> u64 {
+        self.all.iter().map(|w| w.count_ones() as u64).sum()
     }
 
     #[inline(always)]
@@ -50,7 +107,7 @@ impl Sliced {
 
     /// `out = cand & lacks(every bit of key)`; returns false when `out` is all zero.
     #[inline(always)]
-    fn narrow(&self, cand: &[u64], key: u64, out: &mut [u64]) -> bool {
+    pub(super) fn narrow(&self, cand: &[u64], key: u64, out: &mut [u64]) -> bool {
         let b0 = key.trailing_zeros() as usize;
         let rest = key & (key - 1);
         let out = &mut out[..self.words];
@@ -83,68 +140,93 @@ impl Sliced {
         any != 0
     }
 
-    /// The number of keys in `cand` that also lack every bit of `key`.
+    /// The weighted number of keys in `cand` that also lack every bit of `key`.
     #[inline(always)]
-    fn count(&self, cand: &[u64], key: u64) -> u64 {
-        if key == 0 {
-            return cand.iter().map(|w| w.count_ones() as u64).sum();
+    pub(super) fn count(&self, cand: &[u64], key: u64) -> u64 {
+        let cand = &cand[..self.words];
+        let shift = &self.shift[..];
+        let ones = |w: u64, s: u64| (w.count_ones() as u64) << s;
+        // One pass over the words for up to four key bits (the last one or two queens).
+        let mut lacks: [&[u64]; 4] = [&[]; 4];
+        let mut bits = 0;
+        let mut k = key;
+        while k != 0 && bits < 4 {
+            lacks[bits] = self.lacks(k.trailing_zeros() as usize);
+            k &= k - 1;
+            bits += 1;
         }
-        let b0 = key.trailing_zeros() as usize;
-        let rest = key & (key - 1);
-        if rest == 0 {
-            return cand
+        let [l0, l1, l2, l3] = lacks;
+        match (bits, k) {
+            (0, _) => cand.iter().zip(shift).map(|(&c, &s)| ones(c, s)).sum(),
+            (1, _) => cand
                 .iter()
-                .zip(self.lacks(b0))
-                .map(|(&c, &l)| (c & l).count_ones() as u64)
-                .sum();
-        }
-        let b1 = rest.trailing_zeros() as usize;
-        if rest & (rest - 1) == 0 {
-            return cand
+                .zip(l0)
+                .zip(shift)
+                .map(|((&c, &a), &s)| ones(c & a, s))
+                .sum(),
+            (2, _) => cand
                 .iter()
-                .zip(self.lacks(b0))
-                .zip(self.lacks(b1))
-                .map(|((&c, &l), &m)| (c & l & m).count_ones() as u64)
-                .sum();
+                .zip(l0)
+                .zip(l1)
+                .zip(shift)
+                .map(|(((&c, &a), &b), &s)| ones(c & a & b, s))
+                .sum(),
+            (3, _) => cand
+                .iter()
+                .zip(l0)
+                .zip(l1)
+                .zip(l2)
+                .zip(shift)
+                .map(|((((&c, &a), &b), &d), &s)| ones(c & a & b & d, s))
+                .sum(),
+            (4, 0) => cand
+                .iter()
+                .zip(l0)
+                .zip(l1)
+                .zip(l2)
+                .zip(l3)
+                .zip(shift)
+                .map(|(((((&c, &a), &b), &d), &e), &s)| ones(c & a & b & d & e, s))
+                .sum(),
+            // More bits: only the north part alone, when no south rows remain.
+            _ => cand
+                .iter()
+                .zip(shift)
+                .enumerate()
+                .map(|(i, (&c, &s))| {
+                    let mut w = c;
+                    let mut k = key;
+                    while k != 0 {
+                        w &= self.lacks(k.trailing_zeros() as usize)[i];
+                        k &= k - 1;
+                    }
+                    ones(w, s)
+                })
+                .sum(),
         }
-        // Three or more bits: rare at the last row, so the simple way will do.
-        cand.iter()
-            .enumerate()
-            .map(|(i, &c)| {
-                let mut w = c;
-                let mut k = key;
-                while k != 0 {
-                    w &= self.lacks(k.trailing_zeros() as usize)[i];
-                    k &= k - 1;
-                }
-                w.count_ones() as u64
-            })
-            .sum()
     }
 }
 
-/// Counts the pairs (west placement, east key) whose keys are disjoint.
+/// Counts the pairs (west placement, east key) whose keys are disjoint, each weighted by its
+/// east key's class.
 ///
 /// `key` gives each cell's key bits (row-major, n×n), `west` the west columns, `start` the
 /// columns and diagonals already taken (`cols`, `d1`, `d2` as in the parent module), `rows` the
-/// west rows in the order to fill them, and `east` the keys of every east placement, whose bits
-/// lie below `bits`.
+/// west rows in the order to fill them, and `sliced` the east keys.
 pub fn count_pairs(
     n: usize,
     key: &[u64],
     west: u64,
     start: (u64, u64, u64),
     rows: &[usize],
-    east: &[u64],
-    bits: u32,
+    sliced: &Sliced,
 ) -> u64 {
-    let sliced = Sliced::new(east, bits);
     let walk = Walk {
         n,
         key,
         west,
         rows,
-        sliced: &sliced,
+        sliced,
     };
     #[cfg(target_arch = "x86_64")]
     {
@@ -255,5 +337,59 @@ impl Walk<'_> {
             total += self.sliced.count(cand, self.key[r * n + c]);
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator of test keys.
+    fn keys(seed: u64, len: usize, bits: u32) -> Vec<u64> {
+        let mut x = seed;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // About one bit in four set, like a half placement's key.
+                x & (x >> 1) & ((1u64 << bits) - 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn transpose_moves_every_bit() {
+        let k = keys(7, 64, 64);
+        let mut m: [u64; 64] = k.clone().try_into().unwrap();
+        transpose64(&mut m);
+        for (i, key) in k.iter().enumerate() {
+            for (b, row) in m.iter().enumerate() {
+                assert_eq!(row >> i & 1, key >> b & 1, "key {i} bit {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn sliced_counts_match_a_naive_pair_count() {
+        let bits = 20;
+        let (a, b) = (keys(1, 130, bits), keys(2, 64, bits));
+        let sliced = Sliced::new(&[(&a, 1), (&[], 8), (&b, 4)], bits);
+        assert_eq!(sliced.keys(), 194);
+        // Random probes, and probes of one to five bits: each width has its own loop.
+        let few = keys(4, 40, bits).into_iter().flat_map(|p| {
+            (1..=5).map(move |b| {
+                let mut k = p | 0b1011_0110_1101;
+                while k.count_ones() > b {
+                    k &= k - 1;
+                }
+                k
+            })
+        });
+        for probe in keys(3, 50, bits).into_iter().chain(few) {
+            let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
+                + 4 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
+            assert_eq!(sliced.count(&sliced.all, probe), naive, "probe {probe:b}");
+        }
     }
 }
