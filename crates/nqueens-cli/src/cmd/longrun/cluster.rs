@@ -44,9 +44,13 @@ const CHUNK: i32 = 3;
 /// The flag of a HELLO message saying that the sender counted its opening share.
 const CLAIMED: u64 = 4;
 
-/// How long rank 0's serving thread sleeps when no message is waiting. Workers ask ahead of
-/// need, so this delay is hidden behind their counting.
-const POLL: Duration = Duration::from_millis(1);
+/// How long rank 0's serving thread sleeps when no message is waiting: from the shortest pause,
+/// right after a message, doubling while none comes, up to the longest. Workers ask ahead of
+/// need, so the delay is hidden behind their counting; requests come often only when chunks
+/// are short, and then the pause stays short too, while long chunks cost few wake-ups of the
+/// core that rank 0 counts on.
+const POLL_SHORTEST: Duration = Duration::from_micros(100);
+const POLL_LONGEST: Duration = Duration::from_millis(10);
 
 /// The rank and job size that the launcher put in the environment, before MPI is started:
 /// Open MPI's `mpirun`, then the PMI variables of MPICH's Hydra and of Slurm's `srun`.
@@ -180,11 +184,14 @@ fn serve(
         let local = scope.spawn(|| count_rest(opening.map_or(plan.zero(), join)));
         let mut sum = plan.zero();
         let mut finished = 0;
+        let mut pause = POLL_SHORTEST;
         while finished < size - 1 {
             let Some(matched) = world.any_process().immediate_matched_probe() else {
-                std::thread::sleep(POLL);
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(POLL_LONGEST);
                 continue;
             };
+            pause = POLL_SHORTEST;
             let (data, status) = matched.matched_receive_vec::<u64>();
             let from = status.source_rank();
             match decode(plan, &data) {
