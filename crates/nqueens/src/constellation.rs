@@ -364,6 +364,24 @@ struct Rows {
     full: u64,
 }
 
+/// Walks one row in place: for each free cell of `$free`, lowest first (`x & -x` isolates the
+/// lowest set bit), runs `$body` with the masks `($c2, $l2, $r2)` after a queen there. The
+/// diagonal masks move `$g` places, the number of rows down to the next row to fill, so rows
+/// that border queens already hold are jumped over. A macro rather than a function so that the
+/// nested walks of the deepest rows compile to plain nested loops, with no call between them.
+macro_rules! each_queen {
+    ($free:expr, $g:expr, ($c:expr, $l:expr, $r:expr) => ($c2:ident, $l2:ident, $r2:ident) $body:block) => {{
+        let mut free: u64 = $free;
+        let g: u32 = $g;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let ($c2, $l2, $r2) = ($c | bit, ($l | bit) << g, ($r | bit) >> g);
+            $body
+        }
+    }};
+}
+
 /// Defines a recursive search over [`Rows`]: `$name(rows, d, free, cols, left, right)` counts
 /// the ways to fill free rows `d..` when row `d` offers the cells `free`.
 ///
@@ -383,7 +401,7 @@ macro_rules! fill_fn {
         fn $name(
             t: &Rows,
             d: usize,
-            mut free: u64,
+            free: u64,
             cols: u64,
             left: u64,
             right: u64,
@@ -394,37 +412,24 @@ macro_rules! fill_fn {
             if d + 2 == t.last {
                 count = two_below(t, d, free, cols, left, right);
             } else if d + 3 == t.last {
-                while free != 0 {
-                    let bit = free & free.wrapping_neg();
-                    free ^= bit;
-                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+                each_queen!(free, g, (cols, left, right) => (c, l, r) {
                     count += two_below(t, d + 1, below & !(c | l | r), c, l, r);
-                }
+                });
             } else if d + 4 == t.last {
                 let g2 = t.gap[(d + 1) & 63];
                 let below2 = t.avail[(d + 2) & 63];
-                while free != 0 {
-                    let bit = free & free.wrapping_neg();
-                    free ^= bit;
-                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
-                    let mut next = below & !(c | l | r);
-                    while next != 0 {
-                        let b = next & next.wrapping_neg();
-                        next ^= b;
-                        let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
+                each_queen!(free, g, (cols, left, right) => (c, l, r) {
+                    each_queen!(below & !(c | l | r), g2, (c, l, r) => (c2, l2, r2) {
                         count += two_below(t, d + 2, below2 & !(c2 | l2 | r2), c2, l2, r2);
-                    }
-                }
+                    });
+                });
             } else {
-                while free != 0 {
-                    let bit = free & free.wrapping_neg();
-                    free ^= bit;
-                    let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+                each_queen!(free, g, (cols, left, right) => (c, l, r) {
                     let next = below & !(c | l | r);
                     if next != 0 {
                         count += $name(t, d + 1, next, c, l, r);
                     }
-                }
+                });
             }
             count
         }
@@ -434,16 +439,13 @@ macro_rules! fill_fn {
 /// Counts the completions of the last three free rows: `free` holds the cells of the first
 /// of them (row `d`), the masks those above it.
 #[inline(always)]
-fn two_below(t: &Rows, d: usize, mut free: u64, cols: u64, left: u64, right: u64) -> u64 {
+fn two_below(t: &Rows, d: usize, free: u64, cols: u64, left: u64, right: u64) -> u64 {
     let (g, below) = (t.gap[d & 63], t.avail[(d + 1) & 63]);
     let (g2, end) = (t.gap[(d + 1) & 63], t.avail[t.last & 63]);
     let mut count = 0;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
-        let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+    each_queen!(free, g, (cols, left, right) => (c, l, r) {
         count += last_two(below & !(c | l | r), c, l, r, g2, end, t.full);
-    }
+    });
     count
 }
 
@@ -462,7 +464,7 @@ fn fill_tables(
     t: &Rows,
     four: &LastFour,
     d: usize,
-    mut free: u64,
+    free: u64,
     cols: u64,
     left: u64,
     right: u64,
@@ -470,82 +472,44 @@ fn fill_tables(
     let g = t.gap[d & 63];
     let below = t.avail[(d + 1) & 63];
     let mut count = 0;
+    // SAFETY (each `four.count` below): built for the same features as this function.
     if d + 5 == t.last {
         let g2 = t.gap[(d + 1) & 63];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
-            let mut next = below & !(c | l | r);
-            while next != 0 {
-                let b = next & next.wrapping_neg();
-                next ^= b;
-                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
-                // SAFETY: built for the same features as this function.
+        each_queen!(free, g, (cols, left, right) => (c, l, r) {
+            each_queen!(below & !(c | l | r), g2, (c, l, r) => (c2, l2, r2) {
                 count += unsafe { four.count(c2, l2, r2) };
-            }
-        }
+            });
+        });
     } else if d + 7 == t.last {
         let (g2, below2) = (t.gap[(d + 1) & 63], t.avail[(d + 2) & 63]);
         let (g3, below3) = (t.gap[(d + 2) & 63], t.avail[(d + 3) & 63]);
         let g4 = t.gap[(d + 3) & 63];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
-            let mut next = below & !(c | l | r);
-            while next != 0 {
-                let b = next & next.wrapping_neg();
-                next ^= b;
-                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
-                let mut next2 = below2 & !(c2 | l2 | r2);
-                while next2 != 0 {
-                    let b2 = next2 & next2.wrapping_neg();
-                    next2 ^= b2;
-                    let (c3, l3, r3) = (c2 | b2, (l2 | b2) << g3, (r2 | b2) >> g3);
-                    let mut next3 = below3 & !(c3 | l3 | r3);
-                    while next3 != 0 {
-                        let b3 = next3 & next3.wrapping_neg();
-                        next3 ^= b3;
-                        let (c4, l4, r4) = (c3 | b3, (l3 | b3) << g4, (r3 | b3) >> g4);
-                        // SAFETY: built for the same features as this function.
+        each_queen!(free, g, (cols, left, right) => (c, l, r) {
+            each_queen!(below & !(c | l | r), g2, (c, l, r) => (c2, l2, r2) {
+                each_queen!(below2 & !(c2 | l2 | r2), g3, (c2, l2, r2) => (c3, l3, r3) {
+                    each_queen!(below3 & !(c3 | l3 | r3), g4, (c3, l3, r3) => (c4, l4, r4) {
                         count += unsafe { four.count(c4, l4, r4) };
-                    }
-                }
-            }
-        }
+                    });
+                });
+            });
+        });
     } else if d + 6 == t.last {
         let (g2, below2) = (t.gap[(d + 1) & 63], t.avail[(d + 2) & 63]);
         let g3 = t.gap[(d + 2) & 63];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
-            let mut next = below & !(c | l | r);
-            while next != 0 {
-                let b = next & next.wrapping_neg();
-                next ^= b;
-                let (c2, l2, r2) = (c | b, (l | b) << g2, (r | b) >> g2);
-                let mut next2 = below2 & !(c2 | l2 | r2);
-                while next2 != 0 {
-                    let b2 = next2 & next2.wrapping_neg();
-                    next2 ^= b2;
-                    let (c3, l3, r3) = (c2 | b2, (l2 | b2) << g3, (r2 | b2) >> g3);
-                    // SAFETY: built for the same features as this function.
+        each_queen!(free, g, (cols, left, right) => (c, l, r) {
+            each_queen!(below & !(c | l | r), g2, (c, l, r) => (c2, l2, r2) {
+                each_queen!(below2 & !(c2 | l2 | r2), g3, (c2, l2, r2) => (c3, l3, r3) {
                     count += unsafe { four.count(c3, l3, r3) };
-                }
-            }
-        }
+                });
+            });
+        });
     } else {
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            let (c, l, r) = (cols | bit, (left | bit) << g, (right | bit) >> g);
+        each_queen!(free, g, (cols, left, right) => (c, l, r) {
             let next = below & !(c | l | r);
             if next != 0 {
                 count += fill_tables(t, four, d + 1, next, c, l, r);
             }
-        }
+        });
     }
     count
 }
