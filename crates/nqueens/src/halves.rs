@@ -491,9 +491,16 @@ impl HalvesPlan {
 pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
     let need = memory_estimate(n, threads);
     if need > MEMORY_LIMIT {
+        // Fewer threads help only where the shared tables leave room for one thread's keys.
+        let fits = (1..threads)
+            .rev()
+            .find(|&t| memory_estimate(n, t) <= MEMORY_LIMIT);
+        let advice = match fits {
+            Some(t) => format!("use --threads {t} or fewer, or --method symmetry"),
+            None => "use --method symmetry".to_string(),
+        };
         return Err(Error::Invalid(format!(
-            "n = {n} with method halves needs about {:.1} GiB, over the {} GiB limit: use fewer \
-             threads or another method",
+            "n = {n} with method halves needs about {:.1} GiB, over the {} GiB limit: {advice}",
             need as f64 / (1u64 << 30) as f64,
             MEMORY_LIMIT >> 30
         )));

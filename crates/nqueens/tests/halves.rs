@@ -76,6 +76,34 @@ fn refuses_boards_that_would_not_fit_in_memory() {
 }
 
 #[test]
+fn memory_refusals_give_advice_that_works() {
+    // Where even one thread does not fit, fewer threads are not offered.
+    let err = halves::check_memory(24, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("--method symmetry") && !err.contains("--threads"),
+        "{err}"
+    );
+    // Where fewer threads fit, the largest such number is named, and it does fit.
+    let mut advised = 0;
+    for n in 18..=23 {
+        for threads in [2, 8, 64, 256, 1024] {
+            let Err(err) = halves::check_memory(n, threads) else {
+                continue;
+            };
+            let err = err.to_string();
+            if let Some(rest) = err.split("--threads ").nth(1) {
+                let t: usize = rest.split(' ').next().unwrap().parse().unwrap();
+                assert!(t < threads, "{err}");
+                assert!(halves::check_memory(n, t).is_ok(), "{err}");
+                assert!(halves::check_memory(n, t + 1).is_err(), "{err}");
+                advised += 1;
+            }
+        }
+    }
+    assert!(advised > 0, "no board size asked for fewer threads");
+}
+
+#[test]
 fn count_defaults_to_halves_for_large_boards() {
     assert_eq!(Method::default_for_count(8), Method::Symmetry);
     assert_eq!(Method::default_for_count(13), Method::Symmetry);
