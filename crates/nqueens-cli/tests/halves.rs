@@ -38,6 +38,21 @@ fn refuses_listing_and_oversized_boards_with_one_line() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("GiB"));
+    // Long runs are refused the same way before they start, naming a thread count that fits.
+    for long in [
+        &["--shard", "0/4"][..],
+        &["--checkpoint", "never-written.ckpt"][..],
+    ] {
+        nqueens()
+            .args(["count", "23", "--method", "halves", "--threads", "8"])
+            .args(long)
+            .assert()
+            .code(2)
+            .stderr(
+                predicate::str::contains("use --threads 2 or fewer, or --method symmetry")
+                    .and(predicate::str::is_match("^[^\n]*\n$").unwrap()),
+            );
+    }
 }
 
 #[test]

@@ -166,12 +166,12 @@ impl Method {
                 return Ok(Counts::total(bitmask::count(n)?));
             }
             halves::HalvesPlan::new(n)?;
-            halves::check_memory(n, effective_threads(opts.threads))?;
         }
+        let threads = self.threads_for(n, opts.threads)?;
         if let Some(plan) = self.plan(n) {
             let all: Vec<usize> = (0..plan.len()).collect();
             let progress = opts.progress.unwrap_or(&NoProgress);
-            return Ok(plan::run(plan.as_ref(), &all, opts.threads, progress));
+            return Ok(plan::run(plan.as_ref(), &all, threads, progress));
         }
         let total = match self {
             Method::Naive => naive::count(n)?,
@@ -207,6 +207,43 @@ impl Method {
 const HALVES_FROM: usize = 14;
 
 /// The number of worker threads `threads` stands for (0: one per core).
+impl Method {
+    /// The worker threads to count n with, given the number asked for (0: one per core, and
+    /// the answer 0 keeps that meaning).
+    ///
+    /// Only `halves` has a say: from n = 21 on, each of its threads holds the keys of a whole
+    /// split, which can pass the memory limit ([`halves::MEMORY_LIMIT`]) with many threads. Asked
+    /// for one per core, it takes as many as fit; asked for a number that does not fit, it
+    /// refuses with an error naming one that does (or another method, where not even one
+    /// thread fits).
+    ///
+    /// ```
+    /// use nqueens::Method;
+    ///
+    /// assert_eq!(Method::Symmetry.threads_for(23, 64).unwrap(), 64);
+    /// assert_eq!(Method::Halves.threads_for(18, 4).unwrap(), 4);
+    /// assert!(Method::Halves.threads_for(23, 64).is_err());
+    /// let t = Method::Halves.threads_for(23, 0).unwrap();
+    /// assert!(nqueens::halves::check_memory(23, t.max(1)).is_ok());
+    /// ```
+    pub fn threads_for(self, n: usize, requested: usize) -> Result<usize, Error> {
+        if self != Method::Halves || !(halves::MIN_N..=halves::MAX_N).contains(&n) {
+            return Ok(requested);
+        }
+        if requested != 0 {
+            halves::check_memory(n, requested)?;
+            return Ok(requested);
+        }
+        halves::check_memory(n, 1)?;
+        let cores = effective_threads(0);
+        let fits = (1..=cores)
+            .rev()
+            .find(|&t| halves::memory_estimate(n, t) <= halves::MEMORY_LIMIT)
+            .unwrap_or(1);
+        Ok(if fits == cores { 0 } else { fits })
+    }
+}
+
 fn effective_threads(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -93,7 +93,19 @@ pub fn run(a: CountArgs) -> Outcome {
             Method::default_for_count(n)
         }
     });
-    let threads = a.threads.unwrap_or_else(rayon_threads);
+    let threads = match method.threads_for(n, a.threads.unwrap_or(0))? {
+        0 => rayon_threads(),
+        fewer => {
+            if a.threads.is_none() {
+                eprintln!(
+                    "nqueens: method {method} for n = {n} runs on {fewer} of {} cores, as many \
+                     as fit in its memory limit",
+                    rayon_threads()
+                );
+            }
+            fewer
+        }
+    };
     let reporter = progress::reporter(a.progress, a.quiet);
     let opts = CountOptions {
         threads,

@@ -90,6 +90,7 @@ pub fn run(a: CountArgs) -> Outcome {
     } else {
         "be checkpointed"
     };
+    let mut threads = a.threads.unwrap_or(0);
     let plan: Box<dyn Plan> = match (&a.board, a.n) {
         // A completion count splits by the placements of its first free rows.
         (Some(path), _) => Box::new(super::complete::read_puzzle(path)?.plan()),
@@ -110,11 +111,15 @@ pub fn run(a: CountArgs) -> Outcome {
                 (None, None) if a.unique => Method::Symmetry,
                 (None, None) => Method::default_for_count(n),
             };
-            method.plan(n).ok_or_else(|| no_split(method, what))?
+            let plan = method.plan(n).ok_or_else(|| no_split(method, what))?;
+            // Refused here rather than killed later for want of memory; an MPI rank counts on
+            // one thread unless told otherwise.
+            let per_process = a.threads.unwrap_or(if l.mpi { 1 } else { 0 });
+            threads = method.threads_for(n, per_process)?;
+            plan
         }
         (None, None) => return Err(Failure::usage("give N or --board FILE")),
     };
-    let threads = a.threads.unwrap_or(0);
 
     if l.mpi {
         return run_mpi(plan.as_ref(), a.threads, (a.json, a.unique));
