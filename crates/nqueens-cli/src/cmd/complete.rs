@@ -2,15 +2,13 @@
 //! the same output as plain counting and listing.
 
 use crate::args::{CountArgs, FindArgs, ListArgs};
-use crate::progress;
 use crate::{Failure, Outcome};
 use nqueens::complete::Puzzle;
-use nqueens::{CountOptions, Plan, Progress, SolutionWriter};
+use nqueens::{CountOptions, Plan, SolutionWriter};
 use serde::Serialize;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Read};
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// Board files are tiny (64 rows of 64 squares); anything far larger is not a board.
 const MAX_BOARD_BYTES: u64 = 1 << 20;
@@ -60,20 +58,16 @@ pub fn count(a: CountArgs) -> Outcome {
     let path = a.board.as_deref().expect("clap requires N or --board");
     let puzzle = read_puzzle(path)?;
     let threads = a.threads.unwrap_or_else(super::count::rayon_threads);
-    let reporter = progress::reporter(a.progress, a.quiet);
-    let opts = CountOptions {
-        threads,
-        // The library refuses unique counts of completions with a message.
-        unique: a.unique,
-        progress: reporter.as_ref().map(|r| r as &dyn Progress),
-    };
-    let start = Instant::now();
-    let result = puzzle.count(&opts);
-    if let Some(r) = &reporter {
-        r.finish();
-    }
+    let (result, seconds) = super::count::with_progress(a.progress, a.quiet, |progress| {
+        let opts = CountOptions {
+            threads,
+            // The library refuses unique counts of completions with a message.
+            unique: a.unique,
+            progress: Some(progress),
+        };
+        puzzle.count(&opts)
+    });
     let counts = result?;
-    let seconds = start.elapsed().as_secs_f64();
     if a.json {
         let report = Report {
             board: &path.to_string_lossy(),
@@ -85,9 +79,7 @@ pub fn count(a: CountArgs) -> Outcome {
         };
         super::count::print_json(&report)?;
     } else {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{}", counts.total)?;
-        out.flush()?;
+        super::count::print_number(counts.total)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -3,6 +3,7 @@
 use crate::Outcome;
 use crate::args::CountArgs;
 use crate::progress;
+use nqueens::plan::NoProgress;
 use nqueens::{CountOptions, Counts, Method, Progress, SymmetryClasses};
 use serde::Serialize;
 use std::io::{self, Write};
@@ -63,12 +64,36 @@ impl<'a> Report<'a> {
             } else {
                 self.solutions
             };
-            let mut out = io::stdout().lock();
-            writeln!(out, "{number}")?;
-            out.flush()?;
+            print_number(number)?;
         }
         Ok(ExitCode::SUCCESS)
     }
+}
+
+/// Prints a count as a bare number on its own line of stdout.
+pub(super) fn print_number(number: u128) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{number}")?;
+    out.flush()
+}
+
+/// Runs `count` with a progress bar on stderr where one is wanted (see [`progress::reporter`]),
+/// closes the bar, and returns what `count` returned with the seconds it took.
+pub(super) fn with_progress<T>(
+    forced: bool,
+    quiet: bool,
+    count: impl FnOnce(&dyn Progress) -> T,
+) -> (T, f64) {
+    let reporter = progress::reporter(forced, quiet);
+    let start = Instant::now();
+    let result = match &reporter {
+        Some(r) => count(r),
+        None => count(&NoProgress),
+    };
+    if let Some(r) = &reporter {
+        r.finish();
+    }
+    (result, start.elapsed().as_secs_f64())
 }
 
 /// Prints one value as one line of JSON on stdout.
@@ -106,19 +131,15 @@ pub fn run(a: CountArgs) -> Outcome {
             fewer
         }
     };
-    let reporter = progress::reporter(a.progress, a.quiet);
-    let opts = CountOptions {
-        threads,
-        unique: a.unique,
-        progress: reporter.as_ref().map(|r| r as &dyn Progress),
-    };
-    let start = Instant::now();
-    let result = method.count(n, &opts);
-    if let Some(r) = &reporter {
-        r.finish();
-    }
+    let (result, seconds) = with_progress(a.progress, a.quiet, |progress| {
+        let opts = CountOptions {
+            threads,
+            unique: a.unique,
+            progress: Some(progress),
+        };
+        method.count(n, &opts)
+    });
     let counts: Counts = result?;
-    let seconds = start.elapsed().as_secs_f64();
     let threads = if method.plan(n).is_some() { threads } else { 1 };
     Report::new(n, method.name(), counts, threads, seconds).print(a.json, a.unique)
 }

@@ -6,21 +6,19 @@
 mod cluster;
 mod schedule;
 
-use super::count::{Report, print_json, rayon_threads};
+use super::count::{Report, print_json, print_number, rayon_threads, with_progress};
 use crate::args::CountArgs;
-use crate::progress;
 use crate::{Failure, Outcome};
 use clap::Args;
 use nqueens::checkpoint::{Checkpoint, CheckpointOptions, RunEnd, run_with_checkpoint};
-use nqueens::plan::NoProgress;
 use nqueens::shard::{Shard, ShardRecord, count_shard};
 use nqueens::{Counts, Method, Plan, Progress};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The exit code of a count stopped by SIGINT or SIGTERM, as shells report a Ctrl-C.
 const STOPPED: u8 = 130;
@@ -90,10 +88,12 @@ pub fn run(a: CountArgs) -> Outcome {
     } else {
         "be checkpointed"
     };
-    let mut threads = a.threads.unwrap_or(0);
-    let plan: Box<dyn Plan> = match (&a.board, a.n) {
+    let (plan, threads): (Box<dyn Plan>, usize) = match (&a.board, a.n) {
         // A completion count splits by the placements of its first free rows.
-        (Some(path), _) => Box::new(super::complete::read_puzzle(path)?.plan()),
+        (Some(path), _) => (
+            Box::new(super::complete::read_puzzle(path)?.plan()),
+            a.threads.unwrap_or(0),
+        ),
         (None, Some(n)) => {
             let method = match (a.method, &l.resume) {
                 (Some(m), _) => m,
@@ -115,8 +115,7 @@ pub fn run(a: CountArgs) -> Outcome {
             // Refused here rather than killed later for want of memory; an MPI rank counts on
             // one thread unless told otherwise.
             let per_process = a.threads.unwrap_or(if l.mpi { 1 } else { 0 });
-            threads = method.threads_for(n, per_process)?;
-            plan
+            (plan, method.threads_for(n, per_process)?)
         }
         (None, None) => return Err(Failure::usage("give N or --board FILE")),
     };
@@ -125,25 +124,21 @@ pub fn run(a: CountArgs) -> Outcome {
         return run_mpi(plan.as_ref(), a.threads, (a.json, a.unique));
     }
     let shard = l.shard.unwrap_or(Shard::WHOLE);
-    let start = Instant::now();
-    let reporter = progress::reporter(a.progress, a.quiet);
-    let progress: &dyn Progress = match &reporter {
-        Some(r) => r,
-        None => &NoProgress,
-    };
-    let counted = match (&l.checkpoint, &l.resume) {
-        (None, None) => Ok(count_shard(plan.as_ref(), shard, threads, progress).counts),
-        (Some(path), _) => checkpointed(plan.as_ref(), shard, threads, l, path, false, progress)?,
-        (None, Some(path)) => checkpointed(plan.as_ref(), shard, threads, l, path, true, progress)?,
-    };
-    if let Some(r) = &reporter {
-        r.finish();
-    }
-    let counts = match counted {
+    let (counted, seconds) = with_progress(a.progress, a.quiet, |progress| {
+        Ok::<_, Failure>(match (&l.checkpoint, &l.resume) {
+            (None, None) => Ok(count_shard(plan.as_ref(), shard, threads, progress).counts),
+            (Some(path), _) => {
+                checkpointed(plan.as_ref(), shard, threads, l, path, false, progress)?
+            }
+            (None, Some(path)) => {
+                checkpointed(plan.as_ref(), shard, threads, l, path, true, progress)?
+            }
+        })
+    });
+    let counts = match counted? {
         Ok(c) => c,
         Err(code) => return Ok(code),
     };
-    let seconds = start.elapsed().as_secs_f64();
     if l.shard.is_none() {
         print_total(
             plan.as_ref(),
@@ -254,16 +249,14 @@ fn print_shard(record: &ShardRecord, output: (bool, bool)) -> Outcome {
         } else {
             record.counts.total
         };
-        let mut out = io::stdout().lock();
-        writeln!(out, "{number}")?;
-        out.flush()?;
+        print_number(number)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(feature = "mpi")]
 fn run_mpi(plan: &dyn Plan, threads: Option<usize>, output: (bool, bool)) -> Outcome {
-    let start = Instant::now();
+    let start = std::time::Instant::now();
     match cluster::count(plan, threads)? {
         Some((counts, processes, threads)) => {
             let seconds = start.elapsed().as_secs_f64();

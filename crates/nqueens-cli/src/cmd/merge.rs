@@ -6,7 +6,7 @@ use crate::{Failure, Outcome};
 use nqueens::SymmetryClasses;
 use nqueens::shard::{ShardRecord, merge};
 use serde::Serialize;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
 
 #[derive(Serialize)]
@@ -58,9 +58,7 @@ pub fn run(a: MergeArgs) -> Outcome {
         };
         super::count::print_json(&report)?;
     } else {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{}", counts.total)?;
-        out.flush()?;
+        super::count::print_number(counts.total)?;
     }
     Ok(ExitCode::SUCCESS)
 }
