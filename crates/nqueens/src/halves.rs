@@ -492,10 +492,7 @@ pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
     let need = memory_estimate(n, threads);
     if need > MEMORY_LIMIT {
         // Fewer threads help only where the shared tables leave room for one thread's keys.
-        let fits = (1..threads)
-            .rev()
-            .find(|&t| memory_estimate(n, t) <= MEMORY_LIMIT);
-        let advice = match fits {
+        let advice = match threads_that_fit(n, threads.saturating_sub(1)) {
             Some(t) => format!("use --threads {t} or fewer, or --method symmetry"),
             None => "use --method symmetry".to_string(),
         };
@@ -506,6 +503,21 @@ pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
         )));
     }
     Ok(())
+}
+
+/// The most threads, at most `at_most`, that count n within [`MEMORY_LIMIT`], or `None` where
+/// not even one does.
+///
+/// ```
+/// use nqueens::halves::threads_that_fit;
+///
+/// assert_eq!(threads_that_fit(18, 4), Some(4));
+/// assert_eq!(threads_that_fit(31, 4), None);
+/// ```
+pub fn threads_that_fit(n: usize, at_most: usize) -> Option<usize> {
+    (1..=at_most)
+        .rev()
+        .find(|&t| memory_estimate(n, t) <= MEMORY_LIMIT)
 }
 
 impl Plan for HalvesPlan {

@@ -206,7 +206,6 @@ impl Method {
 /// lower at n = 16 (0.65 s against 1.63 s).
 const HALVES_FROM: usize = 14;
 
-/// The number of worker threads `threads` stands for (0: one per core).
 impl Method {
     /// The worker threads to count n with, given the number asked for (0: one per core, and
     /// the answer 0 keeps that meaning).
@@ -236,14 +235,12 @@ impl Method {
         }
         halves::check_memory(n, 1)?;
         let cores = effective_threads(0);
-        let fits = (1..=cores)
-            .rev()
-            .find(|&t| halves::memory_estimate(n, t) <= halves::MEMORY_LIMIT)
-            .unwrap_or(1);
+        let fits = halves::threads_that_fit(n, cores).unwrap_or(1);
         Ok(if fits == cores { 0 } else { fits })
     }
 }
 
+/// The number of worker threads `threads` stands for (0: one per core).
 fn effective_threads(threads: usize) -> usize {
     if threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
