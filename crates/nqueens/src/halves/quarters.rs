@@ -261,6 +261,32 @@ impl Quarters {
     }
 }
 
+impl Quarters {
+    /// For each key bit, the share of the west parts on the rows `rows` that use it, north and
+    /// south added: a cheap estimate of how often the split's west placements use each bit.
+    pub(super) fn west_shares(&self, g: &Geometry, rows: u64) -> [f64; 64] {
+        let mut share = [0f64; 64];
+        for q in [&self.north_west, &self.south_west] {
+            let band_rows = rows >> q.row0 & ((1 << q.rows) - 1);
+            let first = (band_rows as usize) << g.half;
+            let parts =
+                &q.parts[q.offsets[first] as usize..q.offsets[first + (1 << g.half)] as usize];
+            let mut uses = [0u32; 64];
+            for p in parts {
+                let mut k = p.key;
+                while k != 0 {
+                    uses[k.trailing_zeros() as usize] += 1;
+                    k &= k - 1;
+                }
+            }
+            for (s, u) in share.iter_mut().zip(uses) {
+                *s += u as f64 / parts.len().max(1) as f64;
+            }
+        }
+        share
+    }
+}
+
 /// The parts of `parts` that share no diagonal with `at`: all of them when `at` is empty, else
 /// those copied to `kept`, so that the join's inner loop does not test them again and again.
 #[inline]
@@ -308,38 +334,67 @@ impl Quarters {
         {
             if std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("popcnt") {
                 // SAFETY: the CPU has the features the function is compiled for.
-                return unsafe { self.west_pairs_avx2(g, at, rows, sliced) };
+                return unsafe {
+                    if sliced.cuts == 0 {
+                        self.west_pairs_avx2::<false>(g, at, rows, sliced)
+                    } else {
+                        self.west_pairs_avx2::<true>(g, at, rows, sliced)
+                    }
+                };
             }
         }
-        self.west_pairs_plain(g, at, rows, sliced)
+        if sliced.cuts == 0 {
+            self.west_pairs_plain::<false>(g, at, rows, sliced)
+        } else {
+            self.west_pairs_plain::<true>(g, at, rows, sliced)
+        }
     }
 
     /// [`Quarters::west_pairs`] compiled for AVX2 and the popcount instruction.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt,bmi1")]
-    unsafe fn west_pairs_avx2(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
-        self.west_pairs_plain(g, at, rows, sliced)
+    unsafe fn west_pairs_avx2<const CUT: bool>(
+        &self,
+        g: &Geometry,
+        at: Diags,
+        rows: u64,
+        sliced: &Sliced,
+    ) -> u64 {
+        self.west_pairs_plain::<CUT>(g, at, rows, sliced)
     }
 
+    /// The join itself; `CUT` says whether the east keys lie in buckets (see
+    /// [`Sliced::refill`]), so that the plain case compiles free of their bookkeeping.
     #[inline(always)]
-    fn west_pairs_plain(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
+    fn west_pairs_plain<const CUT: bool>(
+        &self,
+        g: &Geometry,
+        at: Diags,
+        rows: u64,
+        sliced: &Sliced,
+    ) -> u64 {
         let (nq, sq) = (&self.north_west, &self.south_west);
         let cols = g.half;
         let all_cols = (1u64 << cols) - 1;
         let north_rows = rows >> nq.row0 & ((1 << nq.rows) - 1);
         let south_rows = rows >> sq.row0 & ((1 << sq.rows) - 1);
-        // The key bits of each south queen: by its index in the part and its relative column.
-        let south_key: Vec<[u64; 16]> = (0..sq.rows)
+        // The key bits of each south queen, by its index in the part and its relative column:
+        // the bits to narrow by, and those that choose buckets.
+        let cuts = if CUT { sliced.cuts } else { 0 };
+        let (south_key, south_cut): (Vec<[u64; 16]>, Vec<[u32; 16]>) = (0..sq.rows)
             .filter(|&r| south_rows >> r & 1 == 1)
             .map(|r| {
-                let mut k = [0u64; 16];
-                for (c, slot) in k.iter_mut().enumerate().take(cols) {
-                    *slot = g.key[(sq.row0 + r) * g.n + sq.col0 + c];
+                let (mut k, mut v) = ([0u64; 16], [0u32; 16]);
+                for c in 0..cols {
+                    let key = g.key[(sq.row0 + r) * g.n + sq.col0 + c];
+                    (k[c], v[c]) = (key & !cuts, sliced.bucket::<CUT>(key));
                 }
-                k
+                (k, v)
             })
-            .collect();
+            .unzip();
         let m = south_key.len();
+        // `seen[j]`: the buckets ruled out by the north part and the first j south queens.
+        let mut seen = vec![0u32; m + 1];
         let words = sliced.words;
         // Vector j holds the keys left by the north part and the first j south queens.
         let mut bufs = vec![0u64; words * (m + 1)];
@@ -364,7 +419,11 @@ impl Quarters {
                     continue;
                 }
                 if m == 0 {
-                    total += sliced.count(&sliced.all, p.key);
+                    total += sliced.count::<CUT>(
+                        &sliced.all,
+                        p.key & !cuts,
+                        sliced.bucket::<CUT>(p.key),
+                    );
                     continue;
                 }
                 let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
@@ -388,9 +447,8 @@ impl Quarters {
                         None => {
                             // The first partner: narrow by the north part.
                             let (first, _) = bufs.split_at_mut(words);
-                            if p.key == 0 {
-                                first.copy_from_slice(&sliced.all);
-                            } else if !sliced.narrow(&sliced.all, p.key, first) {
+                            seen[0] = sliced.bucket::<CUT>(p.key);
+                            if !sliced.narrow::<CUT>(&sliced.all, p.key & !cuts, seen[0], first) {
                                 break;
                             }
                             0
@@ -416,13 +474,12 @@ impl Quarters {
                     let mut j = same;
                     let mut dead = false;
                     while j < last {
-                        let key = south_key[j][(q.cols >> (4 * j) & 15) as usize];
+                        let col = (q.cols >> (4 * j) & 15) as usize;
+                        seen[j + 1] = seen[j] | south_cut[j][col];
                         let (lo, hi) = bufs.split_at_mut((j + 1) * words);
                         let cand = &lo[j * words..];
                         let out = &mut hi[..words];
-                        if key == 0 {
-                            out.copy_from_slice(cand);
-                        } else if !sliced.narrow(cand, key, out) {
+                        if !sliced.narrow::<CUT>(cand, south_key[j][col], seen[j + 1], out) {
                             dead = true;
                         }
                         j += 1;
@@ -436,9 +493,11 @@ impl Quarters {
                         continue;
                     }
                     zero = m + 1;
-                    let queen = |j: usize| south_key[j][(q.cols >> (4 * j) & 15) as usize];
-                    let key = (last..m).fold(0, |key, j| key | queen(j));
-                    total += sliced.count(&bufs[last * words..(last + 1) * words], key);
+                    let col = |j: usize| (q.cols >> (4 * j) & 15) as usize;
+                    let key = (last..m).fold(0, |key, j| key | south_key[j][col(j)]);
+                    let rule = (last..m).fold(seen[last], |v, j| v | south_cut[j][col(j)]);
+                    total +=
+                        sliced.count::<CUT>(&bufs[last * words..(last + 1) * words], key, rule);
                 }
             }
         }
