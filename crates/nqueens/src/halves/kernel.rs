@@ -17,7 +17,8 @@
 //! On large boards most pairs clash on a few diagonals near the centre, used by most placements
 //! of either half. The east keys of a large split are therefore sorted into buckets by up to six
 //! such *cut* bits, and a west placement only visits the word ranges of the buckets that avoid
-//! its own cut bits: at n = 20 it skips about three quarters of the words.
+//! its own cut bits (on sample splits of n = 20, 14% of the pairs avoid each other on six cut
+//! bits).
 
 /// The most key bits that sort the east keys into buckets (2^6 = 64 buckets).
 pub const MAX_CUTS: u32 = 6;
