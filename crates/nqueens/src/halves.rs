@@ -415,16 +415,10 @@ fn choose_cuts(
     }
     let c = (keys / g.bucket_keys).max(1).ilog2().min(kernel::MAX_CUTS) as usize;
     // Every eighth key is plenty to rank the bits, at an eighth of the cost.
-    let mut uses = [0u32; 64];
-    for (class, _) in east {
-        for &k in class.iter().step_by(8) {
-            let mut k = k;
-            while k != 0 {
-                uses[k.trailing_zeros() as usize] += 1;
-                k &= k - 1;
-            }
-        }
-    }
+    let uses = bit_uses(
+        east.iter()
+            .flat_map(|(class, _)| class.iter().step_by(8).copied()),
+    );
     let west = quarters.map_or([1.0; 64], |q| q.west_shares(g, west_rows));
     let mut score: Vec<(f64, u32)> = (0..g.bits)
         .map(|b| (uses[b as usize] as f64 * west[b as usize], b))
@@ -441,6 +435,18 @@ fn choose_cuts(
             .then(a.1.cmp(&b.1))
     });
     score.iter().map(|&(_, b)| b).collect()
+}
+
+/// How many of `keys` have each bit set.
+fn bit_uses(keys: impl Iterator<Item = u64>) -> [u32; 64] {
+    let mut uses = [0u32; 64];
+    for mut k in keys {
+        while k != 0 {
+            uses[k.trailing_zeros() as usize] += 1;
+            k &= k - 1;
+        }
+    }
+    uses
 }
 
 fn at_tuple(d: Diags) -> (u64, u64, u64) {

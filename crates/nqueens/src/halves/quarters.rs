@@ -259,9 +259,7 @@ impl Quarters {
             v.truncate(l);
         }
     }
-}
 
-impl Quarters {
     /// For each key bit, the share of the west parts on the rows `rows` that use it, north and
     /// south added: a cheap estimate of how often the split's west placements use each bit.
     pub(super) fn west_shares(&self, g: &Geometry, rows: u64) -> [f64; 64] {
@@ -271,14 +269,7 @@ impl Quarters {
             let first = (band_rows as usize) << g.half;
             let parts =
                 &q.parts[q.offsets[first] as usize..q.offsets[first + (1 << g.half)] as usize];
-            let mut uses = [0u32; 64];
-            for p in parts {
-                let mut k = p.key;
-                while k != 0 {
-                    uses[k.trailing_zeros() as usize] += 1;
-                    k &= k - 1;
-                }
-            }
+            let uses = super::bit_uses(parts.iter().map(|p| p.key));
             for (s, u) in share.iter_mut().zip(uses) {
                 *s += u as f64 / parts.len().max(1) as f64;
             }
