@@ -18,6 +18,12 @@
 //! receive: Open MPI's blocking calls poll without pause and would burn the very core that the
 //! counting thread needs.
 //!
+//! Open MPI's processes talk to their launcher over TCP on the loopback interface, with Nagle's
+//! algorithm on. At the end of the job `MPI_Finalize` sends it a few small messages in a row; the
+//! second waits until the launcher acknowledges the first, and Linux delays that acknowledgement
+//! by 40 ms. Every rank therefore turns Nagle off on its loopback TCP links once MPI is up, which
+//! shortens the finalize from about 45 ms to about 4 ms and changes nothing else.
+//!
 //! Messages are arrays of u64. Counts (u128) travel as two halves; each message also carries
 //! the plan's fingerprint, so ranks that built different splits (another version of the
 //! program on some node) stop the job instead of adding unrelated numbers.
@@ -89,6 +95,7 @@ pub fn count(
         // Only the main thread calls MPI; the counting threads never do.
         let (universe, _level) = mpi::initialize_with_threading(Threading::Funneled)
             .ok_or_else(|| Failure::usage("MPI could not be started"))?;
+        no_delay_on_loopback();
         let world = universe.world();
         let size = world.size() as usize;
         let rank = world.rank() as usize;
@@ -111,6 +118,89 @@ pub fn count(
             Ok(None)
         }
     })
+}
+
+/// Sets `TCP_NODELAY` on every TCP socket of this process that is connected to a loopback
+/// address: the links the MPI runtime opened to its local launcher (see the module comment).
+/// Links to other machines are left as the runtime made them; errors are ignored, since the
+/// only cost of a socket left alone is time.
+#[cfg(target_os = "linux")]
+fn no_delay_on_loopback() {
+    let Ok(fds) = std::fs::read_dir("/proc/self/fd") else {
+        return;
+    };
+    let fds = fds.filter_map(|e| e.ok()?.file_name().to_str()?.parse::<libc::c_int>().ok());
+    for fd in fds.filter(|&fd| fd > 2) {
+        if loopback_tcp_peer(fd) {
+            let on: libc::c_int = 1;
+            // SAFETY: the option value is a live c_int of the size given; on an fd that has
+            // closed or changed since, the call fails or sets a harmless option.
+            unsafe {
+                libc::setsockopt(
+                    fd,
+                    libc::IPPROTO_TCP,
+                    libc::TCP_NODELAY,
+                    (&on as *const libc::c_int).cast(),
+                    size_of::<libc::c_int>() as libc::socklen_t,
+                );
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn no_delay_on_loopback() {}
+
+/// Whether `fd` is a stream socket whose peer is a loopback address (127.0.0.0/8 or ::1, also
+/// as an IPv4-mapped IPv6 address).
+#[cfg(target_os = "linux")]
+fn loopback_tcp_peer(fd: libc::c_int) -> bool {
+    use std::net::{Ipv4Addr, Ipv6Addr};
+    let mut kind: libc::c_int = 0;
+    let mut len = size_of::<libc::c_int>() as libc::socklen_t;
+    // SAFETY: `kind` and `len` are live and `len` gives the size of `kind`.
+    let got = unsafe {
+        libc::getsockopt(
+            fd,
+            libc::SOL_SOCKET,
+            libc::SO_TYPE,
+            (&mut kind as *mut libc::c_int).cast(),
+            &mut len,
+        )
+    };
+    if got != 0 || kind != libc::SOCK_STREAM {
+        return false;
+    }
+    // SAFETY: an all-zero sockaddr_storage is valid; `len` gives its size, and the kernel
+    // writes at most that much.
+    let mut peer: libc::sockaddr_storage = unsafe { std::mem::zeroed() };
+    let mut len = size_of::<libc::sockaddr_storage>() as libc::socklen_t;
+    if unsafe {
+        libc::getpeername(
+            fd,
+            (&mut peer as *mut libc::sockaddr_storage).cast(),
+            &mut len,
+        )
+    } != 0
+    {
+        return false;
+    }
+    match peer.ss_family as libc::c_int {
+        libc::AF_INET => {
+            // SAFETY: the family says the storage holds a sockaddr_in.
+            let v4 =
+                unsafe { &*(&peer as *const libc::sockaddr_storage).cast::<libc::sockaddr_in>() };
+            Ipv4Addr::from(u32::from_be(v4.sin_addr.s_addr)).is_loopback()
+        }
+        libc::AF_INET6 => {
+            // SAFETY: the family says the storage holds a sockaddr_in6.
+            let v6 =
+                unsafe { &*(&peer as *const libc::sockaddr_storage).cast::<libc::sockaddr_in6>() };
+            let ip = Ipv6Addr::from(v6.sin6_addr.s6_addr);
+            ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+        }
+        _ => false,
+    }
 }
 
 /// Counts chunks on one rank, with its own thread pool when it has more than one thread.
@@ -301,4 +391,50 @@ fn decode(plan: &dyn Plan, w: &[u64]) -> Option<Counts> {
         unique: (w[2] & 1 != 0).then(|| join(1)),
         classes: (w[2] & 2 != 0).then_some(classes),
     })
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::{loopback_tcp_peer, no_delay_on_loopback};
+    use std::net::{TcpListener, TcpStream};
+    use std::os::fd::AsRawFd;
+    use std::os::unix::net::UnixStream;
+
+    /// A connected pair of TCP sockets on `address`, or `None` where the address cannot be
+    /// bound (a machine without IPv6).
+    fn tcp_pair(address: &str) -> Option<(TcpStream, TcpStream)> {
+        let listener = TcpListener::bind(address).ok()?;
+        let client = TcpStream::connect(listener.local_addr().ok()?).ok()?;
+        let (server, _) = listener.accept().ok()?;
+        Some((client, server))
+    }
+
+    #[test]
+    fn only_connected_loopback_tcp_sockets_are_picked() {
+        let (client, server) = tcp_pair("127.0.0.1:0").expect("loopback TCP");
+        assert!(loopback_tcp_peer(client.as_raw_fd()));
+        assert!(loopback_tcp_peer(server.as_raw_fd()));
+        if let Some((client, _server)) = tcp_pair("[::1]:0") {
+            assert!(loopback_tcp_peer(client.as_raw_fd()));
+        }
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        assert!(
+            !loopback_tcp_peer(listener.as_raw_fd()),
+            "a listener has no peer"
+        );
+        let (unix, _other) = UnixStream::pair().unwrap();
+        assert!(!loopback_tcp_peer(unix.as_raw_fd()));
+        let file = std::fs::File::open("/proc/self/stat").unwrap();
+        assert!(!loopback_tcp_peer(file.as_raw_fd()));
+        assert!(!loopback_tcp_peer(-1));
+    }
+
+    #[test]
+    fn nagle_goes_off_on_loopback_links() {
+        let (client, server) = tcp_pair("127.0.0.1:0").expect("loopback TCP");
+        assert!(!client.nodelay().unwrap() && !server.nodelay().unwrap());
+        no_delay_on_loopback();
+        assert!(client.nodelay().unwrap());
+        assert!(server.nodelay().unwrap());
+    }
 }
