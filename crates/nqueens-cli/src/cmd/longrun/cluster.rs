@@ -171,10 +171,10 @@ fn loopback_tcp_peer(fd: libc::c_int) -> bool {
     if got != 0 || kind != libc::SOCK_STREAM {
         return false;
     }
-    // SAFETY: an all-zero sockaddr_storage is valid; `len` gives its size, and the kernel
-    // writes at most that much.
+    // SAFETY: all zeros is a valid sockaddr_storage (a plain C struct).
     let mut peer: libc::sockaddr_storage = unsafe { std::mem::zeroed() };
     let mut len = size_of::<libc::sockaddr_storage>() as libc::socklen_t;
+    // SAFETY: `len` gives the size of `peer`, and the kernel writes at most that much.
     if unsafe {
         libc::getpeername(
             fd,
