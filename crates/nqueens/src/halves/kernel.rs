@@ -46,6 +46,7 @@ pub struct Sliced {
     /// The keys in bucket order, kept to reuse their memory.
     sorted: Vec<u64>,
 }
+
 /// Transposes a 64 × 64 bit matrix in place, as far as its first `rows` rows go: afterwards bit
 /// `i` of `a[b]` is what bit `b` of `a[i]` was, for every `b < rows` (the rows from `rows` on
 /// are left in some intermediate state).
