@@ -3,9 +3,9 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use nqueens::run::shard::Shard;
 use nqueens::{Format, MAX_N, Method};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
@@ -43,14 +43,14 @@ pub enum Command {
 #[command(
     after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
 )]
-#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
+#[command(group(ArgGroup::new("size").required(true).multiple(true).args(["n", "board", "resume"])))]
 pub struct CountArgs {
     /// The board size N, from 1 to 64
-    #[arg(value_parser = parse_n, allow_negative_numbers = true)]
+    #[arg(value_parser = parse_n, allow_negative_numbers = true, conflicts_with = "board")]
     pub n: Option<usize>,
 
     /// Count the completions of the board in FILE (Q queen, . free, x blocked) instead of N
-    #[arg(long, value_name = "FILE", conflicts_with = "method")]
+    #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
 
     /// How to count
@@ -79,7 +79,46 @@ pub struct CountArgs {
     pub quiet: bool,
 
     #[command(flatten)]
-    pub long: crate::cmd::longrun::LongRunArgs,
+    pub long: LongRunArgs,
+}
+
+/// The long-run flags of `count`.
+#[derive(Args, Debug, Default)]
+pub struct LongRunArgs {
+    /// Save finished subproblems to FILE every --checkpoint-every seconds and on Ctrl-C or
+    /// SIGTERM (then exit 130); continue later with --resume FILE
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// Seconds between checkpoint saves [default: 60]
+    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    pub checkpoint_every: Option<u64>,
+
+    /// Continue the count saved in FILE (and keep saving to it); N, the board and the method
+    /// come from the file
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+
+    /// Count only part I of K: the subproblems whose index modulo K is I (0 ≤ I < K); with
+    /// --json it prints a record for 'nqueens merge'
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+
+    /// Spread the count over the processes of an MPI job: mpirun -np P nqueens count N --mpi
+    /// (builds with the 'mpi' feature; one thread per process unless --threads says otherwise)
+    #[arg(long, conflicts_with_all = ["checkpoint", "resume", "shard"])]
+    pub mpi: bool,
+}
+
+fn parse_secs(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(t) if (1..=86_400).contains(&t) => Ok(t),
+        _ => Err("SECS must be a whole number of seconds from 1 to 86400".to_string()),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    s.parse::<Shard>().map_err(|e| e.to_string())
 }
 
 #[derive(Args)]
@@ -93,7 +132,7 @@ pub struct ListArgs {
     pub n: Option<usize>,
 
     /// List the completions of the board in FILE (Q queen, . free, x blocked) instead of N
-    #[arg(long, value_name = "FILE", conflicts_with = "method")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["method", "unique"])]
     pub board: Option<PathBuf>,
 
     /// How each solution is written
@@ -211,11 +250,11 @@ pub struct TraceArgs {
 }
 
 fn parse_find_n(s: &str) -> Result<usize, String> {
-    parse_in_range(s, nqueens::construct::MAX_CONSTRUCT_N)
+    parse_in_range(s, nqueens::problems::construct::MAX_CONSTRUCT_N)
 }
 
 fn parse_trace_n(s: &str) -> Result<usize, String> {
-    parse_in_range(s, nqueens::trace::MAX_TRACE_N)
+    parse_in_range(s, nqueens::reference::trace::MAX_TRACE_N)
 }
 
 /// A whole number from 1 to `max` (underscores allowed as digit separators: 10_000_000).
@@ -267,23 +306,14 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     .map(|s| s.parse::<Format>().expect("a listed format name"))
 }
 
-/// Prints help and version as clap does; turns every other parse error into one line on stderr
-/// and exit code 2.
-pub fn report_parse_error(e: clap::Error) -> ExitCode {
-    match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("nqueens: {}", one_line(&e));
-            ExitCode::from(2)
-        }
-    }
+/// True for what clap reports through an "error" that is none: help and version, printed on
+/// stdout with exit code 0.
+pub fn is_help(e: &clap::Error) -> bool {
+    matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
 }
 
 /// clap's message, cut before its usage block and joined into one line.
-fn one_line(e: &clap::Error) -> String {
+pub fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let mut parts: Vec<String> = Vec::new();
     for line in text.lines() {

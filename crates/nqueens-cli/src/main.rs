@@ -1,62 +1,36 @@
-//! The `nqueens` command: parses arguments, calls the library, prints. Errors become a one-line
-//! message and exit code 2; a closed output pipe is a normal end.
+//! The `nqueens` command: parses arguments, hands them to the library as one request, prints.
+//! Errors become a one-line message and an exit code (2 for bad input); a closed output pipe is
+//! a normal end.
+//!
+//! Map: `args` (the command line's shape), `cmd` (one module per subcommand), `output` (what
+//! goes to stdout), `board_file` (`--board FILE`), `progress` (the bar on stderr), `failure`
+//! (messages and exit codes), `cluster` (MPI, in builds with the `mpi` feature).
 
 mod args;
+mod board_file;
+#[cfg(feature = "mpi")]
+mod cluster;
 mod cmd;
+mod failure;
+mod output;
 mod progress;
 
 use clap::Parser;
-use std::io;
 use std::process::ExitCode;
-
-/// A failure that ends the program, with the exit code it ends with.
-#[derive(Debug)]
-pub struct Failure {
-    pub message: String,
-    pub code: u8,
-}
-
-impl Failure {
-    /// Bad input or usage: exit code 2.
-    pub fn usage(message: impl Into<String>) -> Failure {
-        Failure {
-            message: message.into(),
-            code: 2,
-        }
-    }
-}
-
-impl From<nqueens::Error> for Failure {
-    fn from(e: nqueens::Error) -> Failure {
-        match e {
-            nqueens::Error::Io(e) => Failure::from(e),
-            other => Failure::usage(other.to_string()),
-        }
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(e: io::Error) -> Failure {
-        Failure {
-            message: e.to_string(),
-            code: if e.kind() == io::ErrorKind::BrokenPipe {
-                0
-            } else {
-                1
-            },
-        }
-    }
-}
-
-/// What a subcommand returns: the exit code on success.
-pub type Outcome = Result<ExitCode, Failure>;
 
 fn main() -> ExitCode {
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return args::report_parse_error(e),
+        Err(e) if args::is_help(&e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("nqueens: {}", args::one_line(&e));
+            return ExitCode::from(2);
+        }
     };
-    match cmd::run(cli) {
+    match cmd::run(cli.command) {
         Ok(code) => code,
         // A reader that went away (`nqueens list 14 | head`) is not an error.
         Err(f) if f.code == 0 => ExitCode::SUCCESS,

@@ -3,7 +3,7 @@
 //! elsewhere, so that a log file gets readable text rather than cursor movements.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use nqueens::Progress;
+use nqueens::run::runner::Progress;
 use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};

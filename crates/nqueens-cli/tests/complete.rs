@@ -35,7 +35,7 @@ fn count_and_list_a_board() {
         .assert()
         .success()
         .stdout(predicate::str::contains(
-            "\"n\":6,\"method\":\"complete\",\"solutions\":1,\"threads\":2",
+            "\"n\":6,\"method\":\"bitmask\",\"solutions\":1,\"threads\":2",
         ));
     nqueens()
         .args(["list", "--format", "perm", "--board"])
@@ -123,7 +123,8 @@ fn bad_boards_exit_2_with_one_line() {
 fn n_or_board_exactly_once() {
     let path = board_file("four.txt", &"....\n".repeat(4));
     nqueens().arg("count").assert().code(2).stderr(
-        predicate::str::contains("<N|--board <FILE>>").and(predicate::str::contains("\n").count(1)),
+        predicate::str::contains("<N|--board <FILE>|--resume <FILE>>")
+            .and(predicate::str::contains("\n").count(1)),
     );
     nqueens()
         .args(["count", "4", "--board"])

@@ -3,8 +3,9 @@
 
 use assert_cmd::Command;
 use nqueens::Method;
-use nqueens::checkpoint::Checkpoint;
-use nqueens::shard::Shard;
+use nqueens::counting::plan_for;
+use nqueens::run::checkpoint::Checkpoint;
+use nqueens::run::shard::Shard;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
@@ -129,9 +130,9 @@ fn damaged_and_foreign_checkpoints_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("n = 10, not n = 11"));
     // Another method: a checkpoint that names a different engine.
-    let plan = Method::Bitmask.plan(10).unwrap();
-    let mut other = Checkpoint::new(plan.as_ref(), Shard::WHOLE);
-    other.method = "symmetry".to_string();
+    let plan = plan_for(10, Method::Bitmask).unwrap();
+    let mut other = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+    other.id.method = Method::Symmetry;
     let other_path = dir.join("other.ckpt");
     other.save(&other_path).unwrap();
     nqueens()

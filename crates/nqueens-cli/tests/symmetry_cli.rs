@@ -2,8 +2,8 @@
 //! --unique` in every format, progress on stderr only, and the refusals.
 
 use assert_cmd::Command;
+use nqueens::board::symmetry::images;
 use nqueens::known::{A000170, A002562};
-use nqueens::symmetry::images;
 use predicates::prelude::*;
 use std::collections::BTreeSet;
 
@@ -169,6 +169,6 @@ fn progress_goes_to_stderr_only_and_quiet_silences_it() {
 fn large_boards_are_accepted_by_the_engine() {
     // Masks are 64 bits wide, so n = 64 is valid input; building a large split must work
     // (counting it would take ages).
-    let plan = nqueens::Method::Symmetry.plan(40).unwrap();
+    let plan = nqueens::counting::plan_for(40, nqueens::Method::Symmetry).unwrap();
     assert!(plan.len() > 100_000);
 }

@@ -2,19 +2,18 @@
 //! compared as ratios within one run.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use nqueens::{CountOptions, Method};
+use nqueens::{Count, Method};
 
 fn count_methods(c: &mut Criterion) {
     let mut group = c.benchmark_group("count");
     group.sample_size(10);
-    let opts = CountOptions {
-        threads: 1,
-        ..CountOptions::default()
-    };
     for &method in Method::ALL {
         for n in 10..=13 {
             group.bench_with_input(BenchmarkId::new(method.name(), n), &n, |b, &n| {
-                b.iter(|| method.count(n, &opts).unwrap().total)
+                b.iter(|| {
+                    let count = Count::new(n).method(method).threads(1);
+                    count.run().unwrap().counts.total
+                })
             });
         }
     }

@@ -1,13 +1,23 @@
 //! The result of a count: the total and, from engines that see symmetry, the unique solutions
-//! and how they split by symmetry class. Partial counts of subproblems add up with `+`.
+//! and how they split by symmetry class.
+//!
+//! Partial counts of subproblems add up with `+` (an overflow of 128 bits is a bug and panics
+//! rather than wraps) or with [`Counts::checked_add`], which is what sums of saved work use: a
+//! damaged file must be refused, never wrap around into a plausible number.
+//!
+//! A count travels in three media, with one encoding each, all defined here: JSON (serde, under
+//! the field names every command prints: `solutions`, `unique`, `classes`), a line of text in
+//! checkpoints ([`Counts::to_line`]), and machine words on a cluster's wire
+//! ([`Counts::to_words`]).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign};
 
 /// How many unique solutions (classes under the board's 8 symmetries) have each kind of symmetry.
 ///
 /// A class with 90° symmetry has 2 distinct boards, one with only 180° symmetry has 4, and an
-/// asymmetric one has 8, so `total = 2·rot90 + 4·rot180 + 8·asymmetric`.
+/// asymmetric one has 8, so `total = 2·rot90 + 4·rot180 + 8·asymmetric` (n = 1 aside: its one
+/// board is filed with the quarter-turn classes).
 ///
 /// ```
 /// use nqueens::SymmetryClasses;
@@ -17,7 +27,7 @@ use std::ops::{Add, AddAssign};
 /// assert_eq!(c.unique(), 12);
 /// assert_eq!(c.total(), 92);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SymmetryClasses {
     /// Classes invariant under a quarter turn (2 boards each).
     pub rot90: u128,
@@ -37,16 +47,22 @@ impl SymmetryClasses {
     pub fn total(&self) -> u128 {
         2 * self.rot90 + 4 * self.rot180 + 8 * self.asymmetric
     }
+
+    /// The sum, or `None` when a field would overflow.
+    pub fn checked_add(self, o: SymmetryClasses) -> Option<SymmetryClasses> {
+        Some(SymmetryClasses {
+            rot90: self.rot90.checked_add(o.rot90)?,
+            rot180: self.rot180.checked_add(o.rot180)?,
+            asymmetric: self.asymmetric.checked_add(o.asymmetric)?,
+        })
+    }
 }
 
 impl Add for SymmetryClasses {
     type Output = SymmetryClasses;
     fn add(self, o: SymmetryClasses) -> SymmetryClasses {
-        SymmetryClasses {
-            rot90: self.rot90 + o.rot90,
-            rot180: self.rot180 + o.rot180,
-            asymmetric: self.asymmetric + o.asymmetric,
-        }
+        self.checked_add(o)
+            .expect("symmetry classes overflow 128 bits")
     }
 }
 
@@ -58,16 +74,18 @@ impl Add for SymmetryClasses {
 /// let a = Counts::total(40);
 /// let b = Counts::total(52);
 /// assert_eq!((a + b).total, 92);
+/// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"solutions":40}"#);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counts {
     /// All solutions (OEIS A000170 for the empty board).
+    #[serde(rename = "solutions")]
     pub total: u128,
     /// Solutions up to the 8 symmetries (OEIS A002562), when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unique: Option<u128>,
     /// Unique solutions by symmetry class, when known.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub classes: Option<SymmetryClasses>,
 }
 
@@ -89,12 +107,136 @@ impl Counts {
             classes: Some(classes),
         }
     }
-}
 
-fn add_opt<T: Add<Output = T>>(a: Option<T>, b: Option<T>) -> Option<T> {
-    match (a, b) {
-        (Some(a), Some(b)) => Some(a + b),
-        _ => None,
+    /// The sum, or `None` when it would overflow 128 bits. Unique counts and classes survive
+    /// only when both sides have them.
+    ///
+    /// ```
+    /// use nqueens::Counts;
+    ///
+    /// assert_eq!(Counts::total(1).checked_add(Counts::total(2)), Some(Counts::total(3)));
+    /// assert_eq!(Counts::total(u128::MAX).checked_add(Counts::total(1)), None);
+    /// ```
+    pub fn checked_add(self, o: Counts) -> Option<Counts> {
+        Some(Counts {
+            total: self.total.checked_add(o.total)?,
+            unique: match (self.unique, o.unique) {
+                (Some(a), Some(b)) => Some(a.checked_add(b)?),
+                _ => None,
+            },
+            classes: match (self.classes, o.classes) {
+                (Some(a), Some(b)) => Some(a.checked_add(b)?),
+                _ => None,
+            },
+        })
+    }
+
+    /// The count as the fields of one checkpoint line: `total unique classes`, where `unique` is
+    /// a number or `-` and `classes` is `rot90,rot180,asymmetric` or `-`.
+    ///
+    /// ```
+    /// use nqueens::{Counts, SymmetryClasses};
+    ///
+    /// let c = Counts::from_classes(SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 });
+    /// assert_eq!(c.to_line(), "92 12 0,1,11");
+    /// assert_eq!(Counts::from_line(&c.to_line()), Some(c));
+    /// assert_eq!(Counts::total(7).to_line(), "7 - -");
+    /// ```
+    pub fn to_line(&self) -> String {
+        let unique = self.unique.map_or("-".to_string(), |u| u.to_string());
+        let classes = self.classes.map_or("-".to_string(), |k| {
+            format!("{},{},{}", k.rot90, k.rot180, k.asymmetric)
+        });
+        format!("{} {unique} {classes}", self.total)
+    }
+
+    /// Reads what [`Counts::to_line`] writes; `None` for anything else. The numbers must be
+    /// written exactly as `to_line` writes them (no sign, no leading zero), so that no two texts
+    /// read as the same count.
+    pub fn from_line(line: &str) -> Option<Counts> {
+        let number = |s: &str| -> Option<u128> {
+            let canonical = !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && (s == "0" || !s.starts_with('0'));
+            canonical.then(|| s.parse().ok()).flatten()
+        };
+        let mut parts = line.split(' ');
+        let total = number(parts.next()?)?;
+        let unique = match parts.next()? {
+            "-" => None,
+            u => Some(number(u)?),
+        };
+        let classes = match parts.next()? {
+            "-" => None,
+            k => {
+                let mut v = k.split(',').map(number);
+                let classes = SymmetryClasses {
+                    rot90: v.next()??,
+                    rot180: v.next()??,
+                    asymmetric: v.next()??,
+                };
+                if v.next().is_some() {
+                    return None;
+                }
+                Some(classes)
+            }
+        };
+        if parts.next().is_some() {
+            return None;
+        }
+        Some(Counts {
+            total,
+            unique,
+            classes,
+        })
+    }
+
+    /// The number of words of [`Counts::to_words`].
+    pub const WORDS: usize = 11;
+
+    /// The count as machine words, for a cluster's messages: a word of flags (which optional
+    /// counts are present), then total, unique, rot90, rot180 and asymmetric, each as two words
+    /// (low half first).
+    ///
+    /// ```
+    /// use nqueens::Counts;
+    ///
+    /// let c = Counts { total: u128::MAX, unique: Some(3), classes: None };
+    /// assert_eq!(Counts::from_words(&c.to_words()), Some(c));
+    /// ```
+    pub fn to_words(&self) -> [u64; Counts::WORDS] {
+        let k = self.classes.unwrap_or_default();
+        let mut w = [0u64; Counts::WORDS];
+        w[0] = self.unique.is_some() as u64 | (self.classes.is_some() as u64) << 1;
+        let values = [
+            self.total,
+            self.unique.unwrap_or(0),
+            k.rot90,
+            k.rot180,
+            k.asymmetric,
+        ];
+        for (slot, x) in values.into_iter().enumerate() {
+            w[1 + 2 * slot] = x as u64;
+            w[2 + 2 * slot] = (x >> 64) as u64;
+        }
+        w
+    }
+
+    /// Reads what [`Counts::to_words`] writes; `None` for a wrong length or unknown flags.
+    pub fn from_words(w: &[u64]) -> Option<Counts> {
+        if w.len() != Counts::WORDS || w[0] > 3 {
+            return None;
+        }
+        let join = |slot: usize| w[1 + 2 * slot] as u128 | (w[2 + 2 * slot] as u128) << 64;
+        Some(Counts {
+            total: join(0),
+            unique: (w[0] & 1 != 0).then(|| join(1)),
+            classes: (w[0] & 2 != 0).then(|| SymmetryClasses {
+                rot90: join(2),
+                rot180: join(3),
+                asymmetric: join(4),
+            }),
+        })
     }
 }
 
@@ -102,11 +244,7 @@ impl Add for Counts {
     type Output = Counts;
     /// Unique counts and classes survive only when both sides have them.
     fn add(self, o: Counts) -> Counts {
-        Counts {
-            total: self.total + o.total,
-            unique: add_opt(self.unique, o.unique),
-            classes: add_opt(self.classes, o.classes),
-        }
+        self.checked_add(o).expect("a count overflows 128 bits")
     }
 }
 

@@ -1,35 +1,572 @@
-//! The library's error type: every failure a caller can act on, with a message that names the
-//! problem and, where there is one, the valid range.
+//! The library's error: what was wrong, with which value, and which method would serve instead.
+//!
+//! Errors are data, not sentences for one audience. Their [`Display`](fmt::Display) is plain
+//! English that names the problem and, where there is one, the valid range; a front end (the
+//! command line, a binding) matches on the variants to word its own advice, such as the flag
+//! that would help. Nothing here speaks of flags.
 
+use crate::board::conflict::{Line, Square};
+use crate::method::{Method, UnknownMethod};
 use std::fmt;
+use std::io;
+use std::path::PathBuf;
 
 /// Everything that can go wrong in a library call.
 ///
 /// ```
-/// let err = nqueens::check_n(0).unwrap_err();
+/// use nqueens::{Error, Quantity};
+///
+/// let err = nqueens::count(0).unwrap_err();
+/// assert!(matches!(err, Error::OutOfRange { what: Quantity::N, value: 0, min: 1, max: 64 }));
 /// assert_eq!(err.to_string(), "n = 0 is out of range: n must be from 1 to 64");
 /// ```
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
-    /// A board size outside what the operation accepts.
-    NOutOfRange { n: usize, min: usize, max: usize },
-    /// The method cannot do what was asked (for example list with a count-only engine).
-    Unsupported(String),
-    /// Input that cannot be used, with a message that says why.
-    Invalid(String),
-    /// Reading or writing failed.
-    Io(std::io::Error),
+    /// A number outside the range the operation accepts.
+    OutOfRange {
+        /// What the number is.
+        what: Quantity,
+        /// The number given.
+        value: u128,
+        /// The smallest accepted.
+        min: u128,
+        /// The largest accepted.
+        max: u128,
+    },
+    /// A name that is not one of the known ones.
+    UnknownName {
+        /// What kind of name ("method", "format").
+        kind: &'static str,
+        /// The name given.
+        name: String,
+        /// The names that are known.
+        known: Vec<&'static str>,
+    },
+    /// A piece of text that is not what it should be (a shard written as `I/K`, say).
+    Invalid {
+        /// What the text should be ("shard").
+        what: &'static str,
+        /// The text given.
+        text: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// The method cannot do the task; `instead` lists the methods that can.
+    Unsupported {
+        /// The method asked for.
+        method: Method,
+        /// What it was asked to do.
+        task: Task,
+        /// Methods that can, in the order of [`Method::ALL`].
+        instead: Vec<Method>,
+    },
+    /// The count would need more memory than the method may plan to use.
+    Memory {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The worker threads asked for.
+        threads: usize,
+        /// The estimated need, in bytes.
+        needed: u64,
+        /// The limit, in bytes.
+        limit: u64,
+        /// The most threads that fit, if at least one does.
+        fits: Option<usize>,
+    },
+    /// The task makes no sense for a partly filled board.
+    NotForPuzzles(Task),
+    /// A board to complete that cannot be read, or whose given queens attack each other.
+    Board(BoardError),
+    /// A checkpoint file that cannot be used.
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: CheckpointProblem,
+    },
+    /// Saved work (a checkpoint, a shard record, a cluster message) that belongs to another
+    /// count.
+    Mismatch {
+        /// Where the foreign work came from.
+        from: Origin,
+        /// How it differs.
+        mismatch: Mismatch,
+    },
+    /// Shard records that do not make up one whole count.
+    Shards(ShardsProblem),
+    /// Counts from saved work whose sum does not fit in 128 bits: the input is damaged.
+    Overflow {
+        /// Where the counts came from.
+        from: Origin,
+    },
+    /// Reading or writing failed; `context` says what was being done.
+    Io {
+        /// What was being read or written ("cannot write checkpoint q.ckpt").
+        context: String,
+        /// The system's error.
+        source: io::Error,
+    },
+}
+
+/// What a number in [`Error::OutOfRange`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Quantity {
+    /// The board size.
+    N,
+    /// The board size for one method, whose range is narrower than the crate's.
+    NFor(Method),
+    /// The board size of a construction or a random search (up to 10^9).
+    NLarge,
+    /// The board size of a picture.
+    NDrawn,
+    /// The board size of a trace.
+    NTraced,
+    /// Worker threads.
+    Threads,
+    /// A row of a board.
+    Row,
+    /// A column of a board.
+    Column,
+}
+
+impl Quantity {
+    fn name(self) -> String {
+        match self {
+            Quantity::N | Quantity::NLarge | Quantity::NDrawn | Quantity::NTraced => {
+                "n".to_string()
+            }
+            Quantity::NFor(m) => format!("n for method {m}"),
+            Quantity::Threads => "threads".to_string(),
+            Quantity::Row => "row".to_string(),
+            Quantity::Column => "column".to_string(),
+        }
+    }
+}
+
+/// A task that some methods cannot do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Task {
+    /// Count solutions up to symmetry.
+    CountUnique,
+    /// List solutions rather than count them.
+    List,
+    /// Split the count into subproblems: threads, checkpoints, shards and cluster runs.
+    Split,
+    /// Count the completions of a partly filled board.
+    CountPuzzle,
+}
+
+impl Task {
+    fn phrase(self) -> &'static str {
+        match self {
+            Task::CountUnique => "count unique solutions",
+            Task::List => "list solutions",
+            Task::Split => {
+                "split its count into subproblems (for checkpoints, shards and clusters)"
+            }
+            Task::CountPuzzle => "count the completions of a board",
+        }
+    }
+}
+
+/// Why a board to complete was refused; rows and columns are counted from 1 in the messages,
+/// as a person counts them in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BoardError {
+    /// No rows at all.
+    Empty,
+    /// A row whose length is not the number of rows.
+    NotSquare {
+        /// Where the row stands.
+        at: Place,
+        /// Its squares.
+        squares: usize,
+        /// The number of rows.
+        rows: usize,
+    },
+    /// More rows than the search accepts.
+    TooLarge {
+        /// The number of rows.
+        rows: usize,
+        /// The most accepted.
+        max: usize,
+    },
+    /// A character other than `Q`, `.` and `x`.
+    BadCharacter {
+        /// Where it stands (with its column).
+        at: Place,
+        /// The character.
+        found: char,
+    },
+    /// Two queens in one row.
+    TwoQueens {
+        /// The row.
+        at: Place,
+        /// Their columns, from 0.
+        cols: (usize, usize),
+    },
+    /// Two given queens attack each other.
+    Attack {
+        /// The line they share.
+        along: Line,
+        /// The upper (or left) queen.
+        first: Square,
+        /// The other queen.
+        second: Square,
+    },
+    /// A queen placed on a blocked square, or a square blocked under a queen.
+    Blocked(Square),
+    /// A blank line between rows of the grid.
+    BlankInside {
+        /// The blank line, from 1.
+        line: usize,
+    },
+}
+
+/// Where a row of a board file stands: its row number and its line in the text (which differ
+/// when comments or blank lines come before it), and a column when one is meant; all from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The row, from 1.
+    pub row: usize,
+    /// The line of the text, from 1.
+    pub line: usize,
+    /// The column, from 1, when one is meant.
+    pub col: Option<usize>,
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}", self.row)?;
+        if self.line != self.row {
+            write!(f, " (line {})", self.line)?;
+        }
+        if let Some(c) = self.col {
+            write!(f, ", column {c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Empty => f.write_str(
+                "the board is empty: expected n rows of n squares, each Q (queen), . (free) or \
+                 x (blocked)",
+            ),
+            BoardError::NotSquare { at, squares, rows } => write!(
+                f,
+                "{at} has {squares} squares but the board has {rows} rows: a board must be \
+                 square (n rows of n squares)"
+            ),
+            BoardError::TooLarge { rows, max } => {
+                write!(f, "the board has {rows} rows: n must be from 1 to {max}")
+            }
+            BoardError::BadCharacter { at, found } => write!(
+                f,
+                "{at}: unexpected character {found:?}: each square is Q (queen), . (free) or x \
+                 (blocked)"
+            ),
+            BoardError::TwoQueens { at, cols } => write!(
+                f,
+                "{at} has two queens, in columns {} and {}: a row holds at most one queen",
+                cols.0 + 1,
+                cols.1 + 1
+            ),
+            BoardError::Attack {
+                along,
+                first,
+                second,
+            } => {
+                let how = match along {
+                    Line::Row => "in the same row",
+                    Line::Column => "in the same column",
+                    Line::Diagonal | Line::AntiDiagonal => "along a diagonal",
+                };
+                write!(
+                    f,
+                    "the queens at {first} and {second} attack each other {how}"
+                )
+            }
+            BoardError::Blocked(square) => {
+                write!(
+                    f,
+                    "the square at {square} is blocked: no queen may stand there"
+                )
+            }
+            BoardError::BlankInside { line } => write!(
+                f,
+                "blank line {line} inside the board: a board file holds one board, its rows on \
+                 consecutive lines"
+            ),
+        }
+    }
+}
+
+/// What is wrong with a checkpoint file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CheckpointProblem {
+    /// The file is not a checkpoint, or its content does not match its checksum.
+    Damaged(String),
+    /// A new count would overwrite the file (and the work saved in it).
+    Exists,
+    /// The file cannot be read or written.
+    Io(io::Error),
+}
+
+/// Where saved work came from, for [`Error::Mismatch`] and [`Error::Overflow`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Origin {
+    /// A checkpoint file.
+    Checkpoint(PathBuf),
+    /// A set of shard records.
+    Shards,
+    /// A process of a cluster run.
+    Rank(usize),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Checkpoint(path) => write!(f, "checkpoint {}", path.display()),
+            Origin::Shards => f.write_str("the shards"),
+            Origin::Rank(r) => write!(f, "rank {r}"),
+        }
+    }
+}
+
+/// How saved work differs from the count at hand (or two records from each other).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// Another board size.
+    N {
+        /// The size of the saved work.
+        found: usize,
+        /// The size expected.
+        expected: usize,
+    },
+    /// Another method.
+    Method {
+        /// The method of the saved work.
+        found: Method,
+        /// The method expected.
+        expected: Method,
+    },
+    /// One is a count of a partly filled board and the other is not, or the boards differ.
+    Board {
+        /// The saved work is of a partly filled board.
+        found: bool,
+        /// The count expected is.
+        expected: bool,
+    },
+    /// The same method and n, but another list of subproblems (another version or setting).
+    Split,
+    /// Another part of the count.
+    Shard {
+        /// The part of the saved work, as (index, count).
+        found: (usize, usize),
+        /// The part expected.
+        expected: (usize, usize),
+    },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::N { found, expected } => {
+                write!(f, "it is for n = {found}, not n = {expected}")
+            }
+            Mismatch::Method { found, expected } => {
+                write!(f, "it is for method {found}, not {expected}")
+            }
+            Mismatch::Board { found: true, .. } => {
+                f.write_str("it is for a partly filled board, not for this count")
+            }
+            Mismatch::Board { found: false, .. } => {
+                f.write_str("it is for the empty board, not for a partly filled one")
+            }
+            Mismatch::Split => f.write_str(
+                "it was made with a different subproblem split (another version or setting)",
+            ),
+            Mismatch::Shard { found, expected } => write!(
+                f,
+                "it is for shard {}/{}, not {}/{}",
+                found.0, found.1, expected.0, expected.1
+            ),
+        }
+    }
+}
+
+/// Why a set of shard records cannot be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShardsProblem {
+    /// No record at all.
+    None,
+    /// Records of different counts.
+    Foreign(Mismatch),
+    /// One part given twice, as (index, count).
+    Repeated((usize, usize)),
+    /// Parts missing: the first few of them, how many in all, and of how many.
+    Missing {
+        /// The first missing parts (at most ten), by index.
+        first: Vec<usize>,
+        /// How many are missing.
+        missing: usize,
+        /// How many parts there are.
+        of: usize,
+    },
+    /// A line that is not a shard record.
+    NotARecord {
+        /// The file (or "-" for standard input).
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// Why it was not read.
+        why: String,
+    },
+}
+
+impl fmt::Display for ShardsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardsProblem::None => f.write_str("no shards to merge"),
+            ShardsProblem::Foreign(m) => write!(f, "shards do not belong together: {}", foreign(m)),
+            ShardsProblem::Repeated((i, k)) => write!(f, "shard {i}/{k} is given more than once"),
+            ShardsProblem::Missing { first, missing, of } => {
+                let names: Vec<String> = first.iter().map(|i| format!("{i}/{of}")).collect();
+                write!(f, "shards missing: {}", names.join(", "))?;
+                if *missing > first.len() {
+                    write!(f, " and {} more", missing - first.len())?;
+                }
+                write!(f, " ({} of {of} given)", of - missing)
+            }
+            ShardsProblem::NotARecord { file, line, why } => {
+                write!(f, "{file}, line {line}: not a shard record ({why})")
+            }
+        }
+    }
+}
+
+/// A mismatch between two records, neither of which is "the count at hand".
+fn foreign(m: &Mismatch) -> String {
+    match m {
+        Mismatch::N { found, expected } => format!("n = {expected} and n = {found}"),
+        Mismatch::Method { found, expected } => format!("methods {expected} and {found}"),
+        Mismatch::Board { .. } => "counts of different boards".to_string(),
+        Mismatch::Split => "different subproblem splits (fingerprints differ)".to_string(),
+        Mismatch::Shard { found, expected } => {
+            format!("shards of {} parts and of {} parts", expected.1, found.1)
+        }
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NOutOfRange { n, min, max } => {
-                write!(f, "n = {n} is out of range: n must be from {min} to {max}")
+            Error::OutOfRange {
+                what,
+                value,
+                min,
+                max,
+            } => {
+                let name = what.name();
+                write!(
+                    f,
+                    "{name} = {value} is out of range: {name} must be from {min} to {max}"
+                )
             }
-            Error::Unsupported(msg) | Error::Invalid(msg) => f.write_str(msg),
-            Error::Io(e) => write!(f, "{e}"),
+            Error::Invalid {
+                what,
+                text,
+                expected,
+            } => write!(f, "'{text}' is not a valid {what}: expected {expected}"),
+            Error::UnknownName { kind, name, known } => write!(
+                f,
+                "unknown {kind} '{name}': expected one of {}",
+                known.join(", ")
+            ),
+            Error::Unsupported {
+                method,
+                task,
+                instead,
+            } => {
+                write!(f, "method {method} cannot {}", task.phrase())?;
+                let names: Vec<&str> = instead.iter().map(|m| m.name()).collect();
+                match names.len() {
+                    0 => Ok(()),
+                    1 => write!(f, "; method {} can", names[0]),
+                    _ => write!(f, "; methods {} can", names.join(", ")),
+                }
+            }
+            Error::Memory {
+                method,
+                n,
+                threads,
+                needed,
+                limit,
+                fits,
+            } => {
+                let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+                write!(
+                    f,
+                    "n = {n} with method {method} on {threads} thread{} needs about {:.1} GiB, \
+                     over the {:.0} GiB limit",
+                    if *threads == 1 { "" } else { "s" },
+                    gib(*needed),
+                    gib(*limit)
+                )?;
+                match fits {
+                    Some(t) => write!(
+                        f,
+                        "; {t} thread{} would fit",
+                        if *t == 1 { "" } else { "s" }
+                    ),
+                    None => f.write_str("; not even one thread fits"),
+                }
+            }
+            Error::NotForPuzzles(task) => write!(
+                f,
+                "a partly filled board cannot {}: its given queens and blocked squares break \
+                 the board's symmetry",
+                match task {
+                    Task::CountUnique => "have its completions counted up to symmetry",
+                    other => other.phrase(),
+                }
+            ),
+            Error::Board(e) => write!(f, "{e}"),
+            Error::Checkpoint { path, problem } => {
+                let path = path.display();
+                match problem {
+                    CheckpointProblem::Damaged(why) => {
+                        write!(f, "checkpoint {path} is damaged or not a checkpoint: {why}")
+                    }
+                    CheckpointProblem::Exists => write!(
+                        f,
+                        "checkpoint {path} already exists: resume it, or remove it to start over"
+                    ),
+                    CheckpointProblem::Io(e) => write!(f, "cannot read checkpoint {path}: {e}"),
+                }
+            }
+            Error::Mismatch { from, mismatch } => {
+                write!(f, "{from} does not match this count: {mismatch}")
+            }
+            Error::Shards(p) => write!(f, "{p}"),
+            Error::Overflow { from } => write!(
+                f,
+                "the counts in {from} add up to more than 2^128: they are damaged"
+            ),
+            Error::Io { context, source } => write!(f, "{context}: {source}"),
         }
     }
 }
@@ -37,14 +574,63 @@ impl fmt::Display for Error {
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Error::Io(e) => Some(e),
+            Error::Io { source, .. } => Some(source),
+            Error::Checkpoint {
+                problem: CheckpointProblem::Io(e),
+                ..
+            } => Some(e),
             _ => None,
         }
     }
 }
 
-impl From<std::io::Error> for Error {
-    fn from(e: std::io::Error) -> Self {
-        Error::Io(e)
+impl From<UnknownMethod> for Error {
+    fn from(e: UnknownMethod) -> Error {
+        Error::UnknownName {
+            kind: "method",
+            name: e.name,
+            known: Method::ALL.iter().map(|m| m.name()).collect(),
+        }
+    }
+}
+
+impl From<BoardError> for Error {
+    fn from(e: BoardError) -> Error {
+        Error::Board(e)
+    }
+}
+
+impl Error {
+    /// An [`Error::OutOfRange`] from sizes.
+    pub(crate) fn out_of_range(what: Quantity, value: usize, min: usize, max: usize) -> Error {
+        Error::OutOfRange {
+            what,
+            value: value as u128,
+            min: min as u128,
+            max: max as u128,
+        }
+    }
+
+    /// A method that cannot do `task`, with the methods that can.
+    pub(crate) fn unsupported(method: Method, task: Task) -> Error {
+        let can = |m: Method| match task {
+            Task::CountUnique => m.counts_unique(),
+            Task::List => m.can_list(),
+            Task::Split => m.has_split(),
+            Task::CountPuzzle => m.counts_puzzles(),
+        };
+        Error::Unsupported {
+            method,
+            task,
+            instead: Method::able(can),
+        }
+    }
+
+    /// A failed read or write, with what was being done.
+    pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Error {
+        Error::Io {
+            context: context.into(),
+            source,
+        }
     }
 }

@@ -1,67 +1,66 @@
 //! # nqueens
 //!
-//! Place `n` queens on an `n`×`n` board so that no two attack each other: this crate lists
-//! and counts those placements.
+//! Place `n` queens on an `n`×`n` board so that no two attack each other: this crate counts and
+//! lists those placements, fast and exactly, and explores the problem around them.
+//!
+//! ```
+//! // Q(8) and its unique solutions.
+//! assert_eq!(nqueens::count(8).unwrap(), 92);
+//! let report = nqueens::Count::new(8).unique(true).run().unwrap();
+//! assert_eq!(report.counts.unique, Some(12));
+//!
+//! // Every solution, streamed.
+//! let first = nqueens::solutions(8).unwrap().next().unwrap();
+//! assert_eq!(first.columns(), &[0, 4, 7, 5, 2, 6, 1, 3]);
+//! ```
 //!
 //! A placement is written one column per row: `[1, 3, 0, 2]` puts the queen of row 0 in
-//! column 1, the queen of row 1 in column 3, and so on (the [`board`] module).
+//! column 1, the queen of row 1 in column 3, and so on.
 //!
-//! Several [`Method`]s stand behind the same contract. Three of them are the textbook reference
-//! methods, kept for teaching and for cross-checking every faster engine:
+//! ## Map of the crate
 //!
-//! - [`naive`]: scan the board above the current row for attacks;
-//! - [`sets`]: sets of used columns and diagonals (`row - col`, `row + col`);
-//! - [`bitmask`]: columns and diagonals as bit masks, lowest free bit first.
+//! The front doors, which own every decision about a request:
 //!
-//! [`halves`] is the fast counter: it pairs half boards instead of backtracking over whole ones.
+//! - [`counting`]: [`count`] and the [`Count`] builder; it picks the method and the threads,
+//!   refuses what cannot be served, and runs every count (plain, checkpointed, sharded).
+//! - [`listing`]: [`solutions`], every solution as an iterator.
+//!
+//! Grouped by role below them:
+//!
+//! - [`board`]: placements, what makes two queens attack, the eight symmetries of the square.
+//! - [`reference`]: the three textbook methods (scan, sets, bit masks), kept to teach and to
+//!   cross-check every engine, the walk they share, and the search told step by step.
+//! - [`engine`]: the fast engines (border constellations by symmetry, meet in the middle) and the
+//!   processor features their kernels use.
+//! - [`problems`]: completing a partly filled board, one solution for any size, a random one.
+//! - [`io`]: writing solutions in every format, pictures, reading placements back to verify.
+//! - [`run`]: what a long count is made of: plans and their identity, the one runner,
+//!   checkpoints, shards and the schedule of a cluster run.
+//!
+//! And the vocabulary they share: [`Method`] (the ways to count and list), [`Counts`] (what a
+//! count finds), [`Error`] (what went wrong, as data), [`known`] (published values to check
+//! against).
 
-//! The fast engine, [`constellation`] (`Method::Symmetry`), searches one board per symmetry class
-//! and counts unique solutions too; [`symmetry`] holds the board's eight symmetries.
-//!
-//! ```
-//! use nqueens::{Method, CountOptions};
-//!
-//! let counts = Method::Bitmask.count(8, &CountOptions::default()).unwrap();
-//! assert_eq!(counts.total, 92);
-//!
-//! let mut first = None;
-//! Method::Bitmask.for_each_solution(8, &mut |cols: &[u32]| {
-//!     first = Some(cols.to_vec());
-//!     std::ops::ControlFlow::Break(())
-//! }).unwrap();
-//! assert_eq!(first.unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]);
-//! ```
-
-pub mod bitmask;
 pub mod board;
-pub mod checkpoint;
-pub mod complete;
-pub mod constellation;
-pub mod construct;
+pub mod counting;
 pub mod counts;
+pub mod engine;
 pub mod error;
-pub mod format;
-pub mod halves;
+pub mod io;
 pub mod known;
+pub mod listing;
 pub mod method;
-pub mod naive;
-pub mod picture;
-pub mod plan;
-pub mod random;
-pub mod sets;
-pub mod symmetry;
+pub mod problems;
+pub mod reference;
+pub mod run;
 
-pub mod shard;
-pub mod trace;
-pub mod verify;
-
-pub use board::{MAX_N, Placement, check_n};
-pub use complete::Puzzle;
+pub use board::conflict::Conflict;
+pub use board::placement::{MAX_N, Placement};
+pub use counting::{Count, Report, count};
 pub use counts::{Counts, SymmetryClasses};
-pub use error::Error;
-pub use format::{Format, SolutionWriter};
-pub use method::{CountOptions, Method};
-pub use plan::{Plan, Progress};
-
-/// What a listing callback returns: `Continue(())` for the next solution, `Break(())` to stop.
-pub type Flow = std::ops::ControlFlow<()>;
+pub use error::{Error, Quantity};
+pub use io::format::{Format, SolutionWriter};
+pub use listing::solutions;
+pub use method::Method;
+pub use problems::complete::Puzzle;
+pub use reference::walk::Solutions;

@@ -1,34 +1,14 @@
 //! Completion against a brute force: every solution of the plain problem (the naive reference
 //! method), kept when it has the given queens and avoids the blocked squares.
 
-use nqueens::complete::Puzzle;
-use nqueens::{CountOptions, Method, Plan, known};
-use std::ops::ControlFlow;
+mod common;
 
-/// A small deterministic generator (xorshift64*), so that failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, k: usize) -> usize {
-        (self.next() % k as u64) as usize
-    }
-}
+use common::{Rng, list_all};
+use nqueens::run::plan::Plan;
+use nqueens::{Count, Method, Puzzle, known};
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {
-    let mut all = Vec::new();
-    let _ = Method::Naive
-        .for_each_solution(n, &mut |cols: &[u32]| {
-            all.push(cols.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
+    list_all(Method::Naive, n)
 }
 
 /// The grid text of a board with queens `given[row]` and blocked squares `blocked[row][col]`.
@@ -67,26 +47,22 @@ fn brute_force(
 }
 
 fn completions(p: &Puzzle) -> Vec<Vec<u32>> {
-    let mut all = Vec::new();
-    let _ = p.for_each_completion(&mut |cols: &[u32]| {
-        all.push(cols.to_vec());
-        ControlFlow::Continue(())
-    });
-    all
+    p.solutions().map(|s| s.into_columns()).collect()
 }
 
 fn count(p: &Puzzle, threads: usize) -> u128 {
-    let opts = CountOptions {
-        threads,
-        ..CountOptions::default()
-    };
-    p.count(&opts).unwrap().total
+    Count::puzzle(p.clone())
+        .threads(threads)
+        .run()
+        .unwrap()
+        .counts
+        .total
 }
 
 #[test]
 fn empty_boards_count_q_of_n() {
     for n in 1..=11 {
-        let p = Puzzle::empty(n).unwrap();
+        let p = Puzzle::new(n).unwrap();
         assert_eq!(count(&p, 2), known::A000170[n - 1], "n = {n}");
         let text = ".".repeat(n) + "\n";
         let parsed = Puzzle::parse(&text.repeat(n)).unwrap();
@@ -147,7 +123,7 @@ fn random_boards_match_brute_force() {
             assert_eq!(completions(&p), want, "board:\n{text}");
             assert_eq!(count(&p, 1), want.len() as u128, "board:\n{text}");
             assert_eq!(count(&p, 2), want.len() as u128, "board:\n{text}");
-            assert_eq!(p.first_completion(), want.first().cloned());
+            assert_eq!(p.first().map(|f| f.into_columns()), want.first().cloned());
             assert_eq!(p.to_string(), text);
             checked += 1;
             if !want.is_empty() {
@@ -204,7 +180,7 @@ fn given_queens_are_kept_on_big_boards() {
     let mut blocked = vec![vec![false; n as usize]; n as usize];
     blocked[0][0] = true;
     let p = Puzzle::parse(&grid(&given, &blocked)).unwrap();
-    let first = p.first_completion().unwrap();
+    let first = p.first().unwrap().into_columns();
     assert_eq!(&first[8..], &known[8..]);
     assert_ne!(first[0], 0);
     assert!(nqueens::Placement::new(first.clone()).is_solution());
@@ -275,16 +251,62 @@ fn plans_split_and_fingerprint_the_puzzle() {
         .parse()
         .unwrap();
     let (pa, pb) = (a.plan(), b.plan());
-    assert_eq!(pa.method(), "complete");
-    assert_eq!(pa.n(), 10);
+    assert_eq!(pa.id().method, Method::Bitmask);
+    assert_eq!(pa.id().board, Some(a.fingerprint()));
+    assert_eq!(pa.id().n, 10);
     assert!(pa.len() > 10, "{} subproblems", pa.len());
-    assert_ne!(pa.fingerprint(), pb.fingerprint());
-    assert_eq!(pa.fingerprint(), a.plan().fingerprint());
+    assert_ne!(pa.id().fingerprint, pb.id().fingerprint);
+    assert!(pa.id().check(&pb.id()).is_err());
+    assert_eq!(pa.id(), a.plan().id());
     let sum: u128 = (0..pa.len()).map(|i| pa.count_one(i).total).sum();
     assert_eq!(sum, completions(&a).len() as u128);
-    let unique = CountOptions {
-        unique: true,
-        ..CountOptions::default()
+    // Unique counts make no sense for a puzzle, and only the bit-mask method counts one.
+    assert!(matches!(
+        Count::puzzle(a.clone()).unique(true).run(),
+        Err(nqueens::Error::NotForPuzzles(_))
+    ));
+    for m in [Method::Naive, Method::Symmetry, Method::Halves] {
+        assert!(Count::puzzle(a.clone()).method(m).run().is_err(), "{m}");
+    }
+}
+
+#[test]
+fn puzzles_built_in_code_equal_puzzles_read_from_text() {
+    let text = "..........\n..........\n..Q.......\n..........\n..........\n\
+                ..........\n..........\n.......x..\n..........\n..........\n";
+    let built = Puzzle::new(10)
+        .unwrap()
+        .place(2, 2)
+        .unwrap()
+        .block(7, 7)
+        .unwrap();
+    assert_eq!(built, text.parse::<Puzzle>().unwrap());
+    assert_eq!(built.to_string(), text);
+    // Refusals: off the board, a second queen in a row, a queen attacked or on a blocked
+    // square, a block under a queen.
+    let p = || {
+        Puzzle::new(6)
+            .unwrap()
+            .place(0, 1)
+            .unwrap()
+            .block(5, 5)
+            .unwrap()
     };
-    assert!(a.count(&unique).is_err());
+    assert!(p().place(6, 0).is_err());
+    assert!(p().place(0, 6).is_err());
+    assert!(p().place(0, 3).is_err());
+    assert!(p().place(3, 1).is_err());
+    assert!(p().place(2, 3).is_err());
+    assert!(p().place(5, 5).is_err());
+    assert!(p().block(0, 1).is_err());
+    // Placing the same queen twice, or blocking twice, changes nothing.
+    assert_eq!(p().place(0, 1).unwrap(), p());
+    assert_eq!(p().block(5, 5).unwrap(), p());
+    // A puzzle built square by square counts what the brute force finds.
+    let q = p().place(1, 3).unwrap();
+    let want = all_solutions(6)
+        .into_iter()
+        .filter(|s| s[0] == 1 && s[1] == 3 && s[5] != 5)
+        .count() as u128;
+    assert_eq!(q.count().unwrap(), want);
 }

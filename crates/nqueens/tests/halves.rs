@@ -1,101 +1,109 @@
 //! The meet-in-the-middle counter against the published counts and the reference method, and
 //! its contract: a deterministic plan, totals only, refusals with a reason.
 
-use nqueens::known::A000170;
-use nqueens::plan::{NoProgress, run};
-use nqueens::{CountOptions, Error, Method, halves};
+mod common;
 
-fn count(n: usize, threads: usize) -> u128 {
-    let opts = CountOptions {
-        threads,
-        ..CountOptions::default()
-    };
-    Method::Halves.count(n, &opts).unwrap().total
-}
+use common::count_with;
+use nqueens::counting::plan_for;
+use nqueens::engine::halves;
+use nqueens::error::Task;
+use nqueens::known::A000170;
+use nqueens::{Count, Error, Method};
 
 #[test]
 fn totals_match_oeis_up_to_16() {
     for n in 1..=16 {
-        assert_eq!(count(n, 2), A000170[n - 1], "n = {n}");
+        assert_eq!(
+            count_with(n, Method::Halves, 2).total,
+            A000170[n - 1],
+            "n = {n}"
+        );
     }
 }
 
 #[test]
 fn totals_match_bitmask_on_small_boards() {
     for n in 1..=11 {
-        let reference = Method::Bitmask.count(n, &CountOptions::default()).unwrap();
-        assert_eq!(count(n, 1), reference.total, "n = {n}");
+        let reference = count_with(n, Method::Bitmask, 1);
+        assert_eq!(count_with(n, Method::Halves, 1), reference, "n = {n}");
     }
 }
 
 #[test]
 fn plan_is_deterministic_and_adds_up_in_any_order() {
-    let a = Method::Halves.plan(13).unwrap();
-    let b = Method::Halves.plan(13).unwrap();
-    assert_eq!(a.len(), b.len());
-    assert_eq!(a.fingerprint(), b.fingerprint());
-    assert_ne!(
-        a.fingerprint(),
-        Method::Halves.plan(12).unwrap().fingerprint()
-    );
-    assert_eq!(a.method(), "halves");
-    // Backwards, one at a time, and split in two shards counted on two threads.
+    let a = plan_for(13, Method::Halves).unwrap();
+    let b = plan_for(13, Method::Halves).unwrap();
+    assert_eq!(a.id(), b.id());
+    assert_ne!(a.id(), plan_for(12, Method::Halves).unwrap().id());
+    assert_eq!(a.id().method, Method::Halves);
+    // Backwards, one at a time, and in two parts counted on two threads.
     let backwards: u128 = (0..a.len()).rev().map(|i| a.count_one(i).total).sum();
     assert_eq!(backwards, A000170[12]);
+    let job = Count::new(13)
+        .method(Method::Halves)
+        .threads(2)
+        .prepare()
+        .unwrap();
     let idx: Vec<usize> = (0..a.len()).collect();
     let (x, y) = idx.split_at(idx.len() / 3);
-    let shards =
-        run(a.as_ref(), x, 2, &NoProgress).total + run(b.as_ref(), y, 2, &NoProgress).total;
-    assert_eq!(shards, A000170[12]);
+    let parts = job.count_indices(x).unwrap().total + job.count_indices(y).unwrap().total;
+    assert_eq!(parts, A000170[12]);
 }
 
 #[test]
 fn refuses_unique_counts_and_listing() {
-    let opts = CountOptions {
-        unique: true,
-        ..CountOptions::default()
-    };
-    let err = Method::Halves.count(10, &opts).unwrap_err();
-    assert!(matches!(err, Error::Unsupported(_)));
-    assert!(err.to_string().contains("--method symmetry"), "{err}");
+    let err = Count::new(10)
+        .method(Method::Halves)
+        .unique(true)
+        .run()
+        .unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            Error::Unsupported { method: Method::Halves, task: Task::CountUnique, instead }
+                if instead == &[Method::Symmetry]
+        ),
+        "{err:?}"
+    );
     assert!(!Method::Halves.can_list());
-    let listed = Method::Halves.for_each_solution(6, &mut |_| std::ops::ControlFlow::Continue(()));
-    assert!(matches!(listed, Err(Error::Unsupported(_))));
+    let listed = nqueens::listing::solutions_by(6, Method::Halves);
+    assert!(matches!(
+        listed,
+        Err(Error::Unsupported {
+            task: Task::List,
+            ..
+        })
+    ));
 }
 
 #[test]
 fn refuses_boards_that_would_not_fit_in_memory() {
-    let opts = CountOptions {
-        threads: 2,
-        ..CountOptions::default()
-    };
-    let err = Method::Halves.count(26, &opts).unwrap_err();
+    let err = Count::new(26)
+        .method(Method::Halves)
+        .threads(2)
+        .run()
+        .unwrap_err();
+    assert!(matches!(err, Error::Memory { fits: None, .. }), "{err:?}");
     assert!(err.to_string().contains("GiB"), "{err}");
     assert!(halves::check_memory(20, 2).is_ok());
-    assert!(Method::Halves.plan(33).is_none());
+    assert!(plan_for(33, Method::Halves).is_err());
 }
 
 #[test]
-fn memory_refusals_give_advice_that_works() {
-    // Where even one thread does not fit, fewer threads are not offered.
-    let err = halves::check_memory(24, 1).unwrap_err().to_string();
-    assert!(
-        err.contains("--method symmetry") && !err.contains("--threads"),
-        "{err}"
-    );
+fn memory_refusals_name_a_thread_count_that_fits() {
+    // Where even one thread does not fit, no thread count is offered.
+    assert!(matches!(
+        halves::check_memory(24, 1),
+        Err(Error::Memory { fits: None, .. })
+    ));
     // Where fewer threads fit, the largest such number is named, and it does fit.
     let mut advised = 0;
     for n in 18..=23 {
         for threads in [2, 8, 64, 256, 1024] {
-            let Err(err) = halves::check_memory(n, threads) else {
-                continue;
-            };
-            let err = err.to_string();
-            if let Some(rest) = err.split("--threads ").nth(1) {
-                let t: usize = rest.split(' ').next().unwrap().parse().unwrap();
-                assert!(t < threads, "{err}");
-                assert!(halves::check_memory(n, t).is_ok(), "{err}");
-                assert!(halves::check_memory(n, t + 1).is_err(), "{err}");
+            if let Err(Error::Memory { fits: Some(t), .. }) = halves::check_memory(n, threads) {
+                assert!(t < threads, "n = {n}, {threads} threads: {t}");
+                assert!(halves::check_memory(n, t).is_ok());
+                assert!(halves::check_memory(n, t + 1).is_err());
                 advised += 1;
             }
         }
@@ -104,9 +112,41 @@ fn memory_refusals_give_advice_that_works() {
 }
 
 #[test]
-fn count_defaults_to_halves_for_large_boards() {
-    assert_eq!(Method::default_for_count(8), Method::Symmetry);
-    assert_eq!(Method::default_for_count(13), Method::Symmetry);
-    assert_eq!(Method::default_for_count(18), Method::Halves);
-    assert_eq!(Method::default_for_count(40), Method::Symmetry);
+fn the_automatic_choice_is_halves_where_it_is_fastest_and_fits() {
+    let chosen = |n: usize| Count::new(n).prepare().unwrap().method();
+    assert_eq!(chosen(8), Method::Symmetry);
+    assert_eq!(chosen(13), Method::Symmetry);
+    assert_eq!(chosen(18), Method::Halves);
+    assert_eq!(chosen(23), Method::Halves);
+    // Past what fits in memory, and past the method's range, it takes what can serve.
+    for n in [24, 27, 32, 40, 64] {
+        assert_eq!(chosen(n), Method::Symmetry, "n = {n}");
+    }
+    // Unique counts need the symmetry engine.
+    assert_eq!(
+        Count::new(18).unique(true).prepare().unwrap().method(),
+        Method::Symmetry
+    );
+}
+
+#[test]
+fn left_to_choose_threads_halves_takes_what_fits() {
+    // Asked for more threads than fit, with the method chosen automatically: it runs on fewer,
+    // and says so.
+    let job = Count::new(23).threads(1024).prepare().unwrap();
+    assert_eq!(job.method(), Method::Halves);
+    assert!(job.threads() < 1024);
+    assert!(halves::check_memory(23, job.threads()).is_ok());
+    assert_eq!(job.notes().len(), 1);
+    // Named explicitly with threads that do not fit: refused, with the number that fits.
+    let err = Count::new(23)
+        .method(Method::Halves)
+        .threads(1024)
+        .prepare()
+        .err()
+        .unwrap();
+    assert!(
+        matches!(err, Error::Memory { fits: Some(_), .. }),
+        "{err:?}"
+    );
 }

@@ -1,59 +1,25 @@
 //! The three textbook methods against the published counts and against each other, and every
 //! listed board checked by a checker that shares no code with the engines.
 
+mod common;
+
+use common::{count_with, is_valid_board, list_all};
 use nqueens::known::A000170;
-use nqueens::{CountOptions, Method, bitmask};
+use nqueens::reference::bitmask;
+use nqueens::{Count, Method, counting::plan_for};
 use proptest::prelude::*;
 use std::collections::HashSet;
-use std::ops::ControlFlow;
-
-/// An independent check: n queens, one per row, on the board, no shared column or diagonal,
-/// compared pair by pair.
-fn is_valid_board(cols: &[u32]) -> bool {
-    let n = cols.len() as i64;
-    for i in 0..cols.len() {
-        let (ri, ci) = (i as i64, cols[i] as i64);
-        if ci < 0 || ci >= n {
-            return false;
-        }
-        for (j, &cj) in cols.iter().enumerate().skip(i + 1) {
-            let (rj, cj) = (j as i64, cj as i64);
-            if ci == cj || (ri - rj).abs() == (ci - cj).abs() {
-                return false;
-            }
-        }
-    }
-    true
-}
-
-fn list_all(method: Method, n: usize) -> Vec<Vec<u32>> {
-    let mut all = Vec::new();
-    let _ = method
-        .for_each_solution(n, &mut |cols: &[u32]| {
-            all.push(cols.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    all
-}
 
 /// The methods that can list (all but the count-only engines).
 fn listing_methods() -> impl Iterator<Item = Method> {
     Method::ALL.iter().copied().filter(|m| m.can_list())
 }
 
-fn single_thread() -> CountOptions<'static> {
-    CountOptions {
-        threads: 1,
-        ..CountOptions::default()
-    }
-}
-
 #[test]
 fn every_method_counts_n_1_to_12_as_oeis() {
     for &method in Method::ALL {
         for n in 1..=12 {
-            let counts = method.count(n, &single_thread()).unwrap();
+            let counts = count_with(n, method, 1);
             assert_eq!(counts.total, A000170[n - 1], "{method} n={n}");
         }
     }
@@ -62,14 +28,7 @@ fn every_method_counts_n_1_to_12_as_oeis() {
 #[test]
 fn bitmask_counts_n_13_to_15_as_oeis() {
     for n in 13..=15 {
-        let two = CountOptions {
-            threads: 2,
-            ..CountOptions::default()
-        };
-        assert_eq!(
-            Method::Bitmask.count(n, &two).unwrap().total,
-            A000170[n - 1]
-        );
+        assert_eq!(count_with(n, Method::Bitmask, 2).total, A000170[n - 1]);
     }
 }
 
@@ -77,7 +36,7 @@ fn bitmask_counts_n_13_to_15_as_oeis() {
 fn plain_bitmask_kernel_matches_mirrored_plan() {
     // The plan halves the work by reflection; the kernel alone walks everything.
     for n in 1..=12 {
-        let plan = Method::Bitmask.plan(n).unwrap();
+        let plan = plan_for(n, Method::Bitmask).unwrap();
         let by_plan: u128 = (0..plan.len()).map(|i| plan.count_one(i).total).sum();
         assert_eq!(by_plan, bitmask::count(n).unwrap(), "n={n}");
         assert_eq!(by_plan, A000170[n - 1], "n={n}");
@@ -125,32 +84,21 @@ fn leetcode_examples() {
 #[test]
 fn listing_stops_when_asked() {
     for method in listing_methods() {
-        let mut seen = 0;
-        let flow = method
-            .for_each_solution(8, &mut |_| {
-                seen += 1;
-                if seen == 5 {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            })
-            .unwrap();
-        assert_eq!(seen, 5);
-        assert!(flow.is_break());
+        let mut walk = nqueens::listing::solutions_by(8, method).unwrap();
+        let five: Vec<_> = walk.by_ref().take(5).collect();
+        assert_eq!(five.len(), 5);
+        // The walk goes on where it stopped.
+        let sixth = walk.next().unwrap().into_columns();
+        assert_eq!(sixth, list_all(method, 8)[5], "{method}");
     }
 }
 
 #[test]
 fn sizes_outside_1_to_64_are_refused() {
     for &method in Method::ALL {
-        assert!(method.count(0, &single_thread()).is_err());
-        assert!(method.count(65, &single_thread()).is_err());
-        assert!(
-            method
-                .for_each_solution(0, &mut |_| ControlFlow::Continue(()))
-                .is_err()
-        );
+        assert!(Count::new(0).method(method).run().is_err());
+        assert!(Count::new(65).method(method).run().is_err());
+        assert!(nqueens::listing::solutions_by(0, method).is_err());
     }
 }
 
@@ -158,14 +106,11 @@ fn sizes_outside_1_to_64_are_refused() {
 fn large_boards_list_their_first_solution() {
     // n = 25 reaches its first solution after some 50,000 placements; n = 64, whose masks fill
     // every bit of the word, is checked through the kernel's edge cases in the bitmask module.
-    let mut first = None;
-    let _ = Method::Bitmask
-        .for_each_solution(25, &mut |c: &[u32]| {
-            first = Some(c.to_vec());
-            ControlFlow::Break(())
-        })
-        .unwrap();
-    let first = first.unwrap();
+    let first = nqueens::solutions(25)
+        .unwrap()
+        .next()
+        .unwrap()
+        .into_columns();
     assert_eq!(first.len(), 25);
     assert!(is_valid_board(&first));
 }
@@ -173,17 +118,10 @@ fn large_boards_list_their_first_solution() {
 #[test]
 fn threaded_counts_equal_single_thread() {
     for n in 8..=13 {
-        let one = Method::Bitmask.count(n, &single_thread()).unwrap();
-        let many = Method::Bitmask
-            .count(
-                n,
-                &CountOptions {
-                    threads: 3,
-                    ..CountOptions::default()
-                },
-            )
-            .unwrap();
-        assert_eq!(one, many, "n={n}");
+        for method in [Method::Bitmask, Method::Symmetry, Method::Halves] {
+            let one = count_with(n, method, 1);
+            assert_eq!(count_with(n, method, 3), one, "{method} n={n}");
+        }
     }
 }
 

@@ -1,33 +1,24 @@
 //! The symmetry engine and the symmetry helpers against OEIS and against the reference methods.
 
-use nqueens::constellation::{SymmetryPlan, constellations};
+mod common;
+
+use common::{count_with, is_valid_board, list_all};
+use nqueens::board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
+use nqueens::counting::plan_for;
+use nqueens::engine::constellation::{SymmetryPlan, constellations};
 use nqueens::known::{A000170, A002562};
-use nqueens::plan::{NoProgress, run};
-use nqueens::symmetry::{Symmetry, canonical, class_size, for_each_unique, images, is_canonical};
-use nqueens::{CountOptions, Counts, Method, Plan};
+use nqueens::run::plan::Plan;
+use nqueens::{Count, Counts, Method};
 use std::collections::BTreeSet;
-use std::ops::ControlFlow;
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {
-    let mut out = Vec::new();
-    let _ = Method::Bitmask
-        .for_each_solution(n, &mut |c: &[u32]| {
-            out.push(c.to_vec());
-            ControlFlow::Continue(())
-        })
-        .unwrap();
-    out
+    list_all(Method::Naive, n)
 }
 
 #[test]
 fn totals_and_unique_match_oeis_up_to_15() {
     for n in 1..=15 {
-        let opts = CountOptions {
-            threads: 2,
-            unique: true,
-            ..CountOptions::default()
-        };
-        let c = Method::Symmetry.count(n, &opts).unwrap();
+        let c = count_with(n, Method::Symmetry, 2);
         assert_eq!(c.total, A000170[n - 1], "total for n = {n}");
         assert_eq!(c.unique, Some(A002562[n - 1]), "unique for n = {n}");
     }
@@ -36,7 +27,7 @@ fn totals_and_unique_match_oeis_up_to_15() {
 #[test]
 fn classes_add_up_to_the_totals() {
     for n in 2..=13 {
-        let c = nqueens::constellation::count(n).unwrap();
+        let c = nqueens::engine::constellation::count(n).unwrap();
         let classes = c.classes.unwrap();
         assert_eq!(classes.total(), A000170[n - 1], "n = {n}");
         assert_eq!(classes.unique(), A002562[n - 1], "n = {n}");
@@ -49,7 +40,10 @@ fn classes_add_up_to_the_totals() {
                 by_size[class_size(&s) as usize] += 1;
             }
         }
-        let classes = nqueens::constellation::count(n).unwrap().classes.unwrap();
+        let classes = nqueens::engine::constellation::count(n)
+            .unwrap()
+            .classes
+            .unwrap();
         assert_eq!(classes.rot90, by_size[2], "n = {n}");
         assert_eq!(classes.rot180, by_size[4], "n = {n}");
         assert_eq!(classes.asymmetric, by_size[8], "n = {n}");
@@ -58,10 +52,10 @@ fn classes_add_up_to_the_totals() {
 
 #[test]
 fn n_equal_to_one_is_one_class_of_one_board() {
-    let c = Method::Symmetry.count(1, &CountOptions::default()).unwrap();
+    let c = count_with(1, Method::Symmetry, 2);
     assert_eq!((c.total, c.unique), (1, Some(1)));
     for n in 2..=3 {
-        let c = Method::Symmetry.count(n, &CountOptions::default()).unwrap();
+        let c = count_with(n, Method::Symmetry, 2);
         assert_eq!((c.total, c.unique), (0, Some(0)));
     }
 }
@@ -79,24 +73,25 @@ fn every_subproblem_counted_alone_sums_to_the_total() {
         assert_eq!(sum.unique, Some(A002562[n - 1]), "n = {n}");
         // The same list in another order, on several threads, gives the same count.
         let rev: Vec<usize> = (0..plan.len()).rev().collect();
-        assert_eq!(run(&plan, &rev, 2, &NoProgress), sum);
+        let job = Count::new(n)
+            .method(Method::Symmetry)
+            .threads(2)
+            .prepare()
+            .unwrap();
+        assert_eq!(job.count_indices(&rev).unwrap(), sum);
     }
 }
 
 #[test]
 fn the_split_is_deterministic_and_fingerprinted() {
-    let a = Method::Symmetry.plan(11).unwrap();
-    let b = Method::Symmetry.plan(11).unwrap();
-    assert_eq!(a.fingerprint(), b.fingerprint());
-    assert_ne!(
-        a.fingerprint(),
-        Method::Symmetry.plan(12).unwrap().fingerprint()
-    );
-    assert_ne!(
-        a.fingerprint(),
-        Method::Bitmask.plan(11).unwrap().fingerprint()
-    );
-    assert_eq!(a.method(), "symmetry");
+    let a = plan_for(11, Method::Symmetry).unwrap();
+    let b = plan_for(11, Method::Symmetry).unwrap();
+    assert_eq!(a.id(), b.id());
+    let other_n = plan_for(12, Method::Symmetry).unwrap().id();
+    let other_method = plan_for(11, Method::Bitmask).unwrap().id();
+    assert_ne!(a.id().fingerprint, other_n.fingerprint);
+    assert_ne!(a.id().fingerprint, other_method.fingerprint);
+    assert_eq!(a.id().method, Method::Symmetry);
     for i in 0..a.len() {
         assert_eq!(a.count_one(i), b.count_one(i));
     }
@@ -106,10 +101,9 @@ fn the_split_is_deterministic_and_fingerprinted() {
 #[test]
 fn agrees_with_bitmask_on_every_split_for_small_boards() {
     for n in 1..=12 {
-        let opts = CountOptions::default();
         assert_eq!(
-            Method::Symmetry.count(n, &opts).unwrap().total,
-            Method::Bitmask.count(n, &opts).unwrap().total,
+            count_with(n, Method::Symmetry, 2).total,
+            count_with(n, Method::Bitmask, 2).total,
             "n = {n}"
         );
     }
@@ -136,13 +130,14 @@ fn constellations_are_canonical_and_valid() {
 
 #[test]
 fn other_methods_refuse_unique_and_name_the_one_that_can() {
-    let opts = CountOptions {
-        unique: true,
-        ..CountOptions::default()
-    };
-    for m in [Method::Naive, Method::Sets, Method::Bitmask] {
-        let err = m.count(8, &opts).unwrap_err().to_string();
-        assert!(err.contains("--method symmetry"), "{err}");
+    for m in [Method::Naive, Method::Sets, Method::Bitmask, Method::Halves] {
+        let err = Count::new(8).method(m).unique(true).run().unwrap_err();
+        match err {
+            nqueens::Error::Unsupported { instead, .. } => {
+                assert_eq!(instead, [Method::Symmetry], "{m}")
+            }
+            other => panic!("{m}: {other:?}"),
+        }
     }
 }
 
@@ -151,7 +146,7 @@ fn images_are_solutions_and_the_group_acts_consistently() {
     for s in all_solutions(8) {
         let imgs = images(&s);
         for img in &imgs {
-            assert!(nqueens::board::first_conflict(img).is_none());
+            assert!(is_valid_board(img));
         }
         let distinct: BTreeSet<_> = imgs.iter().cloned().collect();
         assert_eq!(distinct.len() as u32, class_size(&s));
@@ -170,12 +165,11 @@ fn images_are_solutions_and_the_group_acts_consistently() {
 #[test]
 fn unique_listing_covers_every_solution_once_per_class() {
     for n in 1..=10 {
-        let mut reps = Vec::new();
-        let _ = for_each_unique(n, Method::Bitmask, &mut |c: &[u32], size: u32| {
-            reps.push((c.to_vec(), size));
-            ControlFlow::Continue(())
-        })
-        .unwrap();
+        let reps: Vec<(Vec<u32>, u32)> = nqueens::solutions(n)
+            .unwrap()
+            .classes()
+            .map(|c| (c.representative.into_columns(), c.size as u32))
+            .collect();
         assert_eq!(reps.len() as u128, A002562[n - 1], "n = {n}");
         let mut union = BTreeSet::new();
         for (r, size) in &reps {

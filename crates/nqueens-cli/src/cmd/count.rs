@@ -1,152 +1,178 @@
-//! `nqueens count`: the number of solutions, bare or as one JSON object.
+//! `nqueens count`: builds one count request from the flags, runs it, and prints the number, or
+//! one JSON object (a shard record for `--shard`).
+//!
+//! Everything about the count itself (the method, the threads, whether the flags can be served
+//! together) is the library's decision; this module only turns flags into a request and the
+//! report into text.
 
-use crate::Outcome;
 use crate::args::CountArgs;
+use crate::board_file::{Subject, subject};
+use crate::failure::{Failure, Outcome};
+use crate::output;
 use crate::progress;
-use nqueens::plan::NoProgress;
-use nqueens::{CountOptions, Counts, Method, Progress, SymmetryClasses};
+use nqueens::Count;
+use nqueens::counting::{End, Report};
+use nqueens::run::runner::{NoProgress, Progress};
 use serde::Serialize;
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-/// What `count --json` prints for a whole count.
+/// The exit code of a count stopped by SIGINT or SIGTERM, as shells report a Ctrl-C.
+const STOPPED: u8 = 130;
+
+/// What `count --json` prints for a whole count: the library's report, the board file for a
+/// board count, and the processes of a cluster run.
 #[derive(Serialize)]
-pub(super) struct Report<'a> {
-    n: usize,
-    method: &'a str,
-    solutions: u128,
+struct Printed<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    classes: Option<SymmetryClasses>,
-    threads: usize,
-    /// MPI processes, for a count spread over a cluster.
+    board: Option<&'a str>,
+    #[serde(flatten)]
+    report: &'a Report,
     #[serde(skip_serializing_if = "Option::is_none")]
     processes: Option<usize>,
-    seconds: f64,
-}
-
-impl<'a> Report<'a> {
-    pub(super) fn new(
-        n: usize,
-        method: &'a str,
-        counts: Counts,
-        threads: usize,
-        seconds: f64,
-    ) -> Report<'a> {
-        Report {
-            n,
-            method,
-            solutions: counts.total,
-            unique: counts.unique,
-            classes: counts.classes,
-            threads,
-            processes: None,
-            seconds,
-        }
-    }
-
-    pub(super) fn with_processes(mut self, processes: usize) -> Report<'a> {
-        self.processes = Some(processes);
-        self
-    }
-
-    /// Prints the count as `count` does: one JSON object with `json`; otherwise the bare
-    /// number, the unique count when `unique` was asked (the library refuses `--unique` for
-    /// methods that cannot count it, so it is known then).
-    pub(super) fn print(&self, json: bool, unique: bool) -> Outcome {
-        if json {
-            print_json(self)?;
-        } else {
-            let number = if unique {
-                self.unique.unwrap_or_default()
-            } else {
-                self.solutions
-            };
-            print_number(number)?;
-        }
-        Ok(ExitCode::SUCCESS)
-    }
-}
-
-/// Prints a count as a bare number on its own line of stdout.
-pub(super) fn print_number(number: u128) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    writeln!(out, "{number}")?;
-    out.flush()
-}
-
-/// Runs `count` with a progress bar on stderr where one is wanted (see [`progress::reporter`]),
-/// closes the bar, and returns what `count` returned with the seconds it took.
-pub(super) fn with_progress<T>(
-    forced: bool,
-    quiet: bool,
-    count: impl FnOnce(&dyn Progress) -> T,
-) -> (T, f64) {
-    let reporter = progress::reporter(forced, quiet);
-    let start = Instant::now();
-    let result = match &reporter {
-        Some(r) => count(r),
-        None => count(&NoProgress),
-    };
-    if let Some(r) = &reporter {
-        r.finish();
-    }
-    (result, start.elapsed().as_secs_f64())
-}
-
-/// Prints one value as one line of JSON on stdout.
-pub(super) fn print_json(value: &impl Serialize) -> io::Result<()> {
-    let line = serde_json::to_string(value).map_err(io::Error::other)?;
-    let mut out = io::stdout().lock();
-    writeln!(out, "{line}")?;
-    out.flush()
 }
 
 pub fn run(a: CountArgs) -> Outcome {
-    if a.long.wanted() {
-        return super::longrun::run(a);
+    let l = &a.long;
+    if l.checkpoint_every.is_some() && l.checkpoint.is_none() && l.resume.is_none() {
+        return Err(Failure::usage(
+            "--checkpoint-every needs --checkpoint FILE or --resume FILE",
+        ));
     }
-    let Some(n) = a.n else {
-        return super::complete::count(a);
+    // N, a board file, or (with --resume alone) whatever the checkpoint holds.
+    let (mut request, board) = match (&l.resume, a.n, &a.board) {
+        (Some(path), None, None) => (Count::resume(path), None),
+        _ => match subject(a.n, a.board.as_deref())? {
+            Subject::N(n) => (Count::new(n), None),
+            Subject::Board(puzzle, name) => (Count::puzzle(puzzle), Some(name)),
+        },
     };
-    let method = a.method.unwrap_or_else(|| {
-        if a.unique {
-            Method::Symmetry
-        } else {
-            Method::default_for_count(n)
-        }
-    });
-    let threads = match method.threads_for(n, a.threads.unwrap_or(0))? {
-        0 => rayon_threads(),
-        fewer => {
-            if a.threads.is_none() {
-                eprintln!(
-                    "nqueens: method {method} for n = {n} runs on {fewer} of {} cores, as many \
-                     as fit in its memory limit",
-                    rayon_threads()
-                );
-            }
-            fewer
-        }
+    if let Some(m) = a.method {
+        request = request.method(m);
+    }
+    if let Some(t) = a.threads {
+        request = request.threads(t);
+    }
+    request = request.unique(a.unique);
+    if let Some(s) = l.shard {
+        request = request.shard(s);
+    }
+    if let Some(secs) = l.checkpoint_every {
+        request = request.save_every(Duration::from_secs(secs));
+    }
+    if let Some(path) = &l.checkpoint {
+        request = request.checkpoint(path);
+    }
+    if let (Some(path), true) = (&l.resume, a.n.is_some() || a.board.is_some()) {
+        request = request.resume_from(path);
+    }
+    if l.mpi {
+        return cluster(request, &a, board.as_deref());
+    }
+
+    // A checkpointed count saves and stops on the first Ctrl-C or SIGTERM; other counts end at
+    // once, as programs do, since there is nothing to keep.
+    let stop = Arc::new(AtomicBool::new(false));
+    if l.checkpoint.is_some() || l.resume.is_some() {
+        stop_on_signals(&stop)?;
+    }
+    let reporter = progress::reporter(a.progress, a.quiet);
+    let progress: &dyn Progress = match &reporter {
+        Some(r) => r,
+        None => &NoProgress,
     };
-    let (result, seconds) = with_progress(a.progress, a.quiet, |progress| {
-        let opts = CountOptions {
-            threads,
-            unique: a.unique,
-            progress: Some(progress),
-        };
-        method.count(n, &opts)
-    });
-    let counts: Counts = result?;
-    let threads = if method.plan(n).is_some() { threads } else { 1 };
-    Report::new(n, method.name(), counts, threads, seconds).print(a.json, a.unique)
+    let job = request.progress(progress).stop(&stop).prepare()?;
+    for note in job.notes() {
+        eprintln!("nqueens: {note}");
+    }
+    let checkpoint = job.checkpoint().map(|p| p.display().to_string());
+    let report = job.run();
+    if let Some(r) = &reporter {
+        r.finish();
+    }
+    let report = report?;
+    if let End::Stopped { done, of } = report.end {
+        let path = checkpoint.unwrap_or_default();
+        eprintln!(
+            "nqueens: stopped; {done} of {of} subproblems saved in {path}; continue with: \
+             nqueens count --resume {path}"
+        );
+        return Ok(ExitCode::from(STOPPED));
+    }
+    print(&report, &a, board.as_deref(), None)?;
+    // The count is complete and printed; a save that failed at the end is still a failure.
+    match report.save_error {
+        Some(e) => Err(Failure {
+            code: 1,
+            ..Failure::from(e)
+        }),
+        None => Ok(ExitCode::SUCCESS),
+    }
 }
 
-/// One thread per core, as the machine reports it.
-pub(super) fn rayon_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
+/// Sets `stop` on the first SIGINT or SIGTERM; a second one, while the first is still being
+/// handled, ends the process at once (the checkpoint of the last interval is kept).
+fn stop_on_signals(stop: &Arc<AtomicBool>) -> Result<(), Failure> {
+    for sig in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register_conditional_shutdown(sig, STOPPED as i32, Arc::clone(stop))
+            .and_then(|_| signal_hook::flag::register(sig, Arc::clone(stop)))
+            .map_err(|e| Failure::from(io::Error::other(format!("cannot catch signals: {e}"))))?;
+    }
+    Ok(())
+}
+
+/// Prints a finished count: the bare total (the unique count with `--unique`), one JSON object,
+/// or for a shard with `--json` the record `merge` reads.
+fn print(
+    report: &Report,
+    a: &CountArgs,
+    board: Option<&str>,
+    processes: Option<usize>,
+) -> Result<(), Failure> {
+    if a.json {
+        match report.record().filter(|_| a.long.shard.is_some()) {
+            Some(record) => output::json(&record)?,
+            None => output::json(&Printed {
+                board,
+                report,
+                processes,
+            })?,
+        }
+    } else if a.unique {
+        // The library refuses --unique for methods that cannot count it, so it is known.
+        let unique = report.counts.unique.ok_or_else(|| {
+            Failure::usage(format!(
+                "method {} counted no unique solutions",
+                report.method
+            ))
+        })?;
+        output::number(unique)?;
+    } else {
+        output::number(report.counts.total)?;
+    }
+    Ok(())
+}
+
+#[cfg(feature = "mpi")]
+fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outcome {
+    match crate::cluster::count(request, a.threads)? {
+        Some((report, processes)) => {
+            print(&report, a, board, Some(processes))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        // Every rank but 0 stays quiet.
+        None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn cluster(_request: Count<'static>, _a: &CountArgs, _board: Option<&str>) -> Outcome {
+    Err(Failure::usage(
+        "this nqueens was built without MPI support: rebuild it with \
+         'cargo build --release -p nqueens-cli --features mpi' (needs an MPI library such as \
+         Open MPI)",
+    ))
 }

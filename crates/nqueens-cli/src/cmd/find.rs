@@ -1,10 +1,12 @@
-//! `nqueens find`: one solution, by the explicit construction (streamed, any size) or by a
-//! seeded local search.
+//! `nqueens find`: one solution, by the explicit construction (streamed, any size), by a
+//! seeded local search, or as the first completion of a board.
 
 use crate::args::FindArgs;
-use crate::{Failure, Outcome};
-use nqueens::construct::Construction;
-use nqueens::{Format, SolutionWriter, random};
+use crate::board_file::{Subject, subject};
+use crate::failure::{Failure, Outcome};
+use nqueens::problems::construct::{self, Construction};
+use nqueens::problems::random;
+use nqueens::{Format, SolutionWriter};
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
@@ -12,8 +14,21 @@ use std::process::ExitCode;
 const MAX_DRAWN_N: usize = 1000;
 
 pub fn run(a: FindArgs) -> Outcome {
-    let Some(n) = a.n else {
-        return super::complete::find(a);
+    let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let n = match subject(a.n, a.board.as_deref())? {
+        Subject::Board(puzzle, name) => {
+            let Some(first) = puzzle.first() else {
+                return Err(Failure::none(format!(
+                    "no completion: the board in {name} cannot be completed"
+                )));
+            };
+            let mut writer =
+                SolutionWriter::new(out, a.format).with_blocked(puzzle.blocked().to_vec());
+            writer.write(first.columns())?;
+            writer.finish()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Subject::N(n) => n,
     };
     if !matches!(a.format, Format::Perm | Format::Json) && n > MAX_DRAWN_N {
         return Err(Failure::usage(format!(
@@ -28,27 +43,24 @@ pub fn run(a: FindArgs) -> Outcome {
             random::MAX_RANDOM_N
         )));
     }
-    if !nqueens::construct::has_solution(n) {
-        return Err(Failure {
-            message: format!("no solution: {n} queens cannot be placed on a {n}×{n} board"),
-            code: 1,
-        });
+    if !construct::has_solution(n) {
+        return Err(Failure::none(format!(
+            "no solution: {n} queens cannot be placed on a {n}×{n} board"
+        )));
     }
-    let mut writer = SolutionWriter::new(
-        BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-        a.format,
-    );
+    let mut writer = SolutionWriter::new(out, a.format);
     if a.random {
         let seed = a.seed.unwrap_or_else(|| {
             let seed = clock_seed();
             eprintln!("nqueens: random seed {seed} (repeat with --seed {seed})");
             seed
         });
-        // has_solution was checked above, so a solution comes back.
-        let columns = random::solution(n, seed)?.expect("n has a solution");
+        let columns = random::solution(n, seed)?
+            .ok_or_else(|| Failure::none(format!("no solution for n = {n}")))?;
         writer.write(&columns)?;
     } else {
-        let c = Construction::new(n)?.expect("n has a solution");
+        let c = Construction::new(n)?
+            .ok_or_else(|| Failure::none(format!("no solution for n = {n}")))?;
         writer.write_columns(c.columns())?;
     }
     writer.finish()?;

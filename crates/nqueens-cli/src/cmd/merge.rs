@@ -1,24 +1,24 @@
-//! `nqueens merge`: reads the shard records of a count, checks that they form one complete set,
-//! and prints the total.
+//! `nqueens merge`: reads the shard records of a count, has the library check that they form
+//! one complete set, and prints the total.
 
 use crate::args::MergeArgs;
-use crate::{Failure, Outcome};
-use nqueens::SymmetryClasses;
-use nqueens::shard::{ShardRecord, merge};
+use crate::failure::{Failure, Outcome};
+use crate::output;
+use nqueens::error::ShardsProblem;
+use nqueens::run::shard::{ShardRecord, merge};
+use nqueens::{Counts, Error, Method};
 use serde::Serialize;
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
 
+/// What `merge --json` prints: the count's board and method, the number of shards, the counts.
 #[derive(Serialize)]
-struct Report<'a> {
+struct Merged {
     n: usize,
-    method: &'a str,
+    method: Method,
     shards: usize,
-    solutions: u128,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unique: Option<u128>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    classes: Option<SymmetryClasses>,
+    #[serde(flatten)]
+    counts: Counts,
 }
 
 pub fn run(a: MergeArgs) -> Outcome {
@@ -40,7 +40,11 @@ pub fn run(a: MergeArgs) -> Outcome {
                 continue;
             }
             let record: ShardRecord = serde_json::from_str(&line).map_err(|e| {
-                Failure::usage(format!("{name}, line {}: not a shard record ({e})", k + 1))
+                Error::Shards(ShardsProblem::NotARecord {
+                    file: name.clone(),
+                    line: k + 1,
+                    why: e.to_string(),
+                })
             })?;
             records.push(record);
         }
@@ -48,17 +52,14 @@ pub fn run(a: MergeArgs) -> Outcome {
     let counts = merge(&records)?;
     if a.json {
         let first = &records[0];
-        let report = Report {
-            n: first.n,
-            method: &first.method,
+        output::json(&Merged {
+            n: first.id.n,
+            method: first.id.method,
             shards: first.shard.count,
-            solutions: counts.total,
-            unique: counts.unique,
-            classes: counts.classes,
-        };
-        super::count::print_json(&report)?;
+            counts,
+        })?;
     } else {
-        super::count::print_number(counts.total)?;
+        output::number(counts.total)?;
     }
     Ok(ExitCode::SUCCESS)
 }

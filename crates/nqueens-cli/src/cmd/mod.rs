@@ -1,25 +1,22 @@
-//! One module per subcommand; each turns its arguments into library calls and prints.
+//! One module per subcommand; each turns its arguments into one library request and prints
+//! what comes back.
 
-mod complete;
 mod count;
 mod find;
 mod list;
-pub mod longrun;
 mod merge;
-
 mod trace;
 mod verify;
 
-use crate::Outcome;
-use crate::args::{Cli, Command};
+use crate::args::Command;
+use crate::failure::Outcome;
 
 /// Runs the chosen subcommand.
-pub fn run(cli: Cli) -> Outcome {
-    match cli.command {
+pub fn run(command: Command) -> Outcome {
+    match command {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
         Command::Merge(a) => merge::run(a),
-
         Command::Find(a) => find::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Trace(a) => trace::run(a),

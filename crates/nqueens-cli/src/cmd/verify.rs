@@ -1,8 +1,8 @@
 //! `nqueens verify`: reads placements and says of each whether it is a solution.
 
 use crate::args::VerifyArgs;
-use crate::{Failure, Outcome};
-use nqueens::verify::{ReadError, Reader};
+use crate::failure::{Failure, Outcome};
+use nqueens::io::verify::{ReadError, Reader};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
@@ -15,27 +15,28 @@ pub fn run(a: VerifyArgs) -> Outcome {
         ),
         _ => Box::new(io::stdin().lock()),
     };
-    let mut reader = Reader::new(input);
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut checked, mut invalid) = (0u64, 0u64);
-    let end = loop {
-        match reader.next() {
-            Ok(Some(placed)) => {
-                checked += 1;
-                match placed.problem() {
-                    None => writeln!(out, "valid")?,
-                    Some(problem) => {
-                        invalid += 1;
-                        writeln!(out, "invalid (line {}): {problem}", placed.line())?;
-                    }
-                }
+    let mut unreadable = None;
+    for placed in Reader::new(input) {
+        let placed = match placed {
+            Ok(p) => p,
+            Err(e) => {
+                unreadable = Some(e);
+                break;
             }
-            Ok(None) => break None,
-            Err(e) => break Some(e),
+        };
+        checked += 1;
+        match placed.problem() {
+            None => writeln!(out, "valid")?,
+            Some(problem) => {
+                invalid += 1;
+                writeln!(out, "invalid (line {}): {problem}", placed.line())?;
+            }
         }
-    };
+    }
     out.flush()?;
-    match end {
+    match unreadable {
         Some(ReadError::Io(e)) => Err(Failure::usage(format!("cannot read the input: {e}"))),
         Some(e) => Err(Failure::usage(e.to_string())),
         None if checked == 0 => Err(Failure::usage(

@@ -1,0 +1,167 @@
+//! How a command fails: the message and the exit code, with the library's errors worded as
+//! command-line advice (the flag that would help).
+//!
+//! The library's errors are data: which method cannot do what, which methods can, how many
+//! threads would fit. Only here do they become sentences that name flags, so that the library
+//! never speaks the command line's language and the command line never guesses at the
+//! library's reasons.
+
+use nqueens::Error;
+use nqueens::error::{Mismatch, Origin, Task};
+use std::io;
+use std::process::ExitCode;
+
+/// A failure that ends the program, with the exit code it ends with.
+#[derive(Debug)]
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+/// What a subcommand returns: the exit code on success.
+pub type Outcome = Result<ExitCode, Failure>;
+
+impl Failure {
+    /// Bad input or usage: exit code 2.
+    pub fn usage(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 2,
+        }
+    }
+
+    /// A well-formed request whose answer is "there is none": exit code 1.
+    pub fn none(message: impl Into<String>) -> Failure {
+        Failure {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+impl From<Error> for Failure {
+    fn from(e: Error) -> Failure {
+        match e {
+            Error::Io { context, source } => Failure {
+                code: io_code(&source),
+                message: format!("{context}: {source}"),
+            },
+            other => Failure::usage(advice(&other)),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure {
+            code: io_code(&e),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// A reader that went away (`nqueens list 14 | head`) is a normal end: code 0, no message.
+fn io_code(e: &io::Error) -> u8 {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        0
+    } else {
+        1
+    }
+}
+
+/// The library's error, with the flags that would help where there are some.
+pub fn advice(e: &Error) -> String {
+    let flags = |methods: &[nqueens::Method]| {
+        let names: Vec<String> = methods.iter().map(|m| format!("--method {m}")).collect();
+        names.join(" or ")
+    };
+    match e {
+        Error::Unsupported {
+            method,
+            task,
+            instead,
+        } => {
+            let what = match task {
+                Task::CountUnique => "does not count unique solutions".to_string(),
+                Task::List => "only counts: it cannot list solutions".to_string(),
+                Task::Split => "has no subproblem split, so its count cannot be checkpointed, \
+                                sharded or run under MPI"
+                    .to_string(),
+                Task::CountPuzzle => "cannot complete a board".to_string(),
+                _ => e.to_string(),
+            };
+            match instead.as_slice() {
+                [] => format!("method {method} {what}"),
+                some => format!("method {method} {what}: use {}", flags(some)),
+            }
+        }
+        Error::Memory { fits, .. } => {
+            let help = match fits {
+                Some(t) => format!("use --threads {t} or fewer, or --method symmetry"),
+                None => "use --method symmetry".to_string(),
+            };
+            format!("{}: {help}", e.to_string().split("; ").next().unwrap_or(""))
+        }
+        Error::NotForPuzzles(Task::CountUnique) => {
+            "--unique counts the symmetry classes of the empty board; a board given with --board \
+             has none (its queens and blocked squares break the symmetry)"
+                .to_string()
+        }
+        Error::Mismatch {
+            from: Origin::Checkpoint(path),
+            mismatch,
+        } => {
+            let hint = match mismatch {
+                Mismatch::Method { found, .. } => format!(" (resume it with --method {found})"),
+                Mismatch::N { found, .. } => format!(" (resume it with N = {found})"),
+                Mismatch::Board { found: true, .. } => {
+                    " (resume it with --resume alone: it holds its board)".to_string()
+                }
+                _ => String::new(),
+            };
+            format!(
+                "checkpoint {} does not match this count: {mismatch}{hint}",
+                path.display()
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nqueens::{Count, Method};
+
+    #[test]
+    fn refusals_name_the_flag_that_helps() {
+        let e = Count::new(8)
+            .method(Method::Bitmask)
+            .unique(true)
+            .run()
+            .unwrap_err();
+        assert_eq!(
+            advice(&e),
+            "method bitmask does not count unique solutions: use --method symmetry"
+        );
+        let e = Count::new(8)
+            .method(Method::Naive)
+            .shard("0/2".parse().unwrap())
+            .run()
+            .unwrap_err();
+        assert_eq!(
+            advice(&e),
+            "method naive has no subproblem split, so its count cannot be checkpointed, sharded \
+             or run under MPI: use --method bitmask or --method symmetry or --method halves"
+        );
+        let e = Count::new(23)
+            .method(Method::Halves)
+            .threads(1024)
+            .run()
+            .unwrap_err();
+        let text = advice(&e);
+        assert!(text.starts_with("n = 23 with method halves on 1024 threads needs about"));
+        assert!(text.contains(": use --threads "), "{text}");
+        assert!(!text.contains("would fit"), "{text}");
+    }
+}

@@ -1,0 +1,300 @@
+//! The folders show the architecture, so the imports must respect it: in both crates, no two
+//! files import each other, directly or through others.
+//!
+//! A file imports every module it names by a `crate::` or `super::` path (in code, tests
+//! included; comments are skipped), and every module it declares with `mod`. A path counts for
+//! the deepest module file it reaches, so `use crate::board::conflict::Line` imports
+//! `board/conflict.rs`, not `board/mod.rs`; naming an item through a re-export of `lib.rs` or of
+//! a folder's `mod.rs` therefore imports that file, and since it declares the module that names
+//! it, that is a cycle. This test finds every cycle and names the files on it.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The module path of each source file of a crate: `lib.rs` and `main.rs` are the root,
+/// `a.rs` and `a/mod.rs` are `a`, `a/b.rs` is `a::b`.
+fn modules(src: &Path) -> BTreeMap<Vec<String>, PathBuf> {
+    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                let mut p = prefix.to_vec();
+                p.push(name);
+                walk(&path, &p, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut p = prefix.to_vec();
+                if !matches!(name.as_str(), "lib" | "main" | "mod") {
+                    p.push(name);
+                }
+                out.insert(p, path);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(src, &[], &mut out);
+    out
+}
+
+/// The text of a file without its comments (line comments and doc comments).
+fn code(text: &str) -> Vec<String> {
+    text.lines()
+        .map(|l| {
+            let t = l.trim_start();
+            if t.starts_with("//") {
+                String::new()
+            } else {
+                // A trailing comment: cut at a `//` that is not inside a string (rough, but no
+                // path in this project's strings is followed by one).
+                match (l.find(" // "), l.find('"')) {
+                    (Some(c), None) => l[..c].to_string(),
+                    (Some(c), Some(q)) if c < q => l[..c].to_string(),
+                    _ => l.to_string(),
+                }
+            }
+        })
+        .collect()
+}
+
+/// Expands the path tree that starts at byte `at` of `s` (just after `crate::` or `super::`):
+/// `a::b::{c, d::{e, f}}` gives `a::b::c`, `a::b::d::e`, `a::b::d::f`.
+fn expand(s: &[u8], mut at: usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+    let mut path = prefix;
+    loop {
+        while at < s.len() && s[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        if at < s.len() && s[at] == b'{' {
+            at += 1;
+            loop {
+                at = expand(s, at, path.clone(), out);
+                while at < s.len() && (s[at].is_ascii_whitespace() || s[at] == b',') {
+                    at += 1;
+                }
+                if at >= s.len() || s[at] == b'}' {
+                    return at + 1;
+                }
+            }
+        }
+        let start = at;
+        while at < s.len() && (s[at].is_ascii_alphanumeric() || s[at] == b'_') {
+            at += 1;
+        }
+        if at > start {
+            path.push(String::from_utf8_lossy(&s[start..at]).to_string());
+        }
+        if s[at..].starts_with(b"::") {
+            at += 2;
+            continue;
+        }
+        out.push(path);
+        return at;
+    }
+}
+
+/// The module paths a file names, resolved against its own module path `me`.
+fn named_paths(text: &str, me: &[String]) -> Vec<Vec<String>> {
+    let lines = code(text);
+    let mut out = Vec::new();
+    // `super::` inside an inline module (`mod tests { ... }`) is the file itself.
+    let mut inline = false;
+    for line in &lines {
+        let t = line.trim_start();
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        if t.starts_with("mod ") && t.trim_end().ends_with('{') {
+            inline = true;
+        }
+        let bytes = line.as_bytes();
+        for (at, _) in line.match_indices("crate::") {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'$') {
+                continue;
+            }
+            expand(bytes, at + "crate::".len(), Vec::new(), &mut out);
+        }
+        let mut search = 0;
+        while let Some(found) = line[search..].find("super::") {
+            let at = search + found;
+            search = at + 1;
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':') {
+                continue; // the second `super` of `super::super::` is taken with the first
+            }
+            let mut base = me.to_vec();
+            let mut rest = at;
+            let mut ups = if inline { 0 } else { 1 };
+            while line[rest..].starts_with("super::") {
+                rest += "super::".len();
+                ups += 1;
+            }
+            ups -= 1;
+            for _ in 0..ups {
+                base.pop();
+            }
+            expand(bytes, rest, base, &mut out);
+        }
+    }
+    out
+}
+
+/// The modules a file declares with `mod name;` (not inline modules).
+fn declared(text: &str, me: &[String]) -> Vec<Vec<String>> {
+    code(text)
+        .iter()
+        .filter_map(|l| {
+            let t = l.trim();
+            let t = t.strip_prefix("pub ").unwrap_or(t);
+            let name = t.strip_prefix("mod ")?.strip_suffix(';')?;
+            let mut p = me.to_vec();
+            p.push(name.trim().to_string());
+            Some(p)
+        })
+        .collect()
+}
+
+/// The deepest module of `files` that `path` reaches.
+fn resolve<'a>(
+    files: &'a BTreeMap<Vec<String>, PathBuf>,
+    path: &[String],
+) -> Option<&'a Vec<String>> {
+    (0..=path.len())
+        .rev()
+        .find_map(|k| files.get_key_value(&path[..k]).map(|(key, _)| key))
+}
+
+/// The import graph of a crate, file to file.
+fn graph(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let files = modules(src);
+    let mut edges = BTreeMap::new();
+    for (me, path) in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut to = BTreeSet::new();
+        for p in named_paths(&text, me)
+            .into_iter()
+            .chain(declared(&text, me))
+        {
+            if let Some(target) = resolve(&files, &p) {
+                if target != me {
+                    to.insert(target.clone());
+                }
+            }
+        }
+        edges.insert(me.clone(), to);
+    }
+    edges
+}
+
+/// Every cycle's files, one cycle per strongly connected component (Tarjan).
+fn cycles(g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<Vec<String>>> {
+    struct Search<'a> {
+        g: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a Vec<String>, usize>,
+        low: BTreeMap<&'a Vec<String>, usize>,
+        stack: Vec<&'a Vec<String>>,
+        on: BTreeSet<&'a Vec<String>>,
+        out: Vec<Vec<Vec<String>>>,
+    }
+    impl<'a> Search<'a> {
+        fn visit(&mut self, v: &'a Vec<String>) {
+            let i = self.index.len();
+            self.index.insert(v, i);
+            self.low.insert(v, i);
+            self.stack.push(v);
+            self.on.insert(v);
+            for w in &self.g[v] {
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let l = self.low[w].min(self.low[v]);
+                    self.low.insert(v, l);
+                } else if self.on.contains(w) {
+                    let l = self.index[w].min(self.low[v]);
+                    self.low.insert(v, l);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut scc = Vec::new();
+                loop {
+                    let w = self.stack.pop().unwrap();
+                    self.on.remove(w);
+                    scc.push(w.clone());
+                    if w == v {
+                        break;
+                    }
+                }
+                if scc.len() > 1 {
+                    self.out.push(scc);
+                }
+            }
+        }
+    }
+    let mut s = Search {
+        g,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in g.keys() {
+        if !s.index.contains_key(v) {
+            s.visit(v);
+        }
+    }
+    s.out
+}
+
+fn show(m: &[String]) -> String {
+    if m.is_empty() {
+        "the crate root".to_string()
+    } else {
+        m.join("::")
+    }
+}
+
+fn check(src: &Path) {
+    let g = graph(src);
+    assert!(g.len() > 5, "{}: too few files found", src.display());
+    let found = cycles(&g);
+    let report: Vec<String> = found
+        .iter()
+        .map(|scc| {
+            let names: Vec<String> = scc.iter().map(|m| show(m)).collect();
+            format!("  {}", names.join(" <-> "))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "{}: files that import each other:\n{}",
+        src.display(),
+        report.join("\n")
+    );
+}
+
+#[test]
+fn the_library_has_no_import_cycle() {
+    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
+}
+
+#[test]
+fn the_command_line_has_no_import_cycle() {
+    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+}
+
+#[test]
+fn the_checker_sees_cycles() {
+    // Two modules that name each other, one through a grouped import and `super::`.
+    let dir = std::env::temp_dir().join(format!("nq-layout-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod b;\n").unwrap();
+    std::fs::write(dir.join("a/mod.rs"), "pub mod c;\npub use c::X;\n").unwrap();
+    std::fs::write(dir.join("a/c.rs"), "use super::{Y as _};\npub struct X;\n").unwrap();
+    std::fs::write(dir.join("b.rs"), "use crate::{a::c::X};\n").unwrap();
+    let g = graph(&dir);
+    let found = cycles(&g);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let names: BTreeSet<String> = found[0].iter().map(|m| show(m)).collect();
+    assert_eq!(names, BTreeSet::from(["a".to_string(), "a::c".to_string()]));
+    assert!(g[&vec!["b".to_string()]].contains(&vec!["a".to_string(), "c".to_string()]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,198 @@
+//! Why a placement is not a solution, and the one check that says so.
+//!
+//! Every part of the crate that judges a placement (listing checks, `verify`, puzzles, the
+//! trace, the constructions' tests) speaks of conflicts in these terms, so a learner meets one
+//! vocabulary: two queens on one [`Line`], at two [`Square`]s.
+
+use std::fmt;
+
+/// A square of the board, 0-based; [`fmt::Display`] shows it 1-based, as people count.
+///
+/// ```
+/// use nqueens::board::Square;
+///
+/// assert_eq!(Square { row: 0, col: 2 }.to_string(), "row 1, column 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square {
+    /// The row, from 0 at the top.
+    pub row: usize,
+    /// The column, from 0 at the left.
+    pub col: usize,
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+    }
+}
+
+/// A line along which two queens attack each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// The same row (only a board drawn as text can show this).
+    Row,
+    /// The same column.
+    Column,
+    /// A diagonal running down to the right (`\`): `row - col` is the same.
+    Diagonal,
+    /// A diagonal running down to the left (`/`): `row + col` is the same.
+    AntiDiagonal,
+}
+
+impl Line {
+    /// The line between two distinct squares, if they share one.
+    ///
+    /// ```
+    /// use nqueens::board::{Line, Square};
+    ///
+    /// let a = Square { row: 0, col: 0 };
+    /// assert_eq!(Line::between(a, Square { row: 2, col: 2 }), Some(Line::Diagonal));
+    /// assert_eq!(Line::between(a, Square { row: 1, col: 2 }), None);
+    /// ```
+    pub fn between(a: Square, b: Square) -> Option<Line> {
+        if a == b {
+            None
+        } else if a.row == b.row {
+            Some(Line::Row)
+        } else if a.col == b.col {
+            Some(Line::Column)
+        } else if a.row.abs_diff(b.row) != a.col.abs_diff(b.col) {
+            None
+        } else if (a.row < b.row) == (a.col < b.col) {
+            Some(Line::Diagonal)
+        } else {
+            Some(Line::AntiDiagonal)
+        }
+    }
+
+    /// How the line reads in a sentence: "a column", "a diagonal (\)".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Line::Row => "a row",
+            Line::Column => "a column",
+            Line::Diagonal => "a diagonal (\\)",
+            Line::AntiDiagonal => "a diagonal (/)",
+        }
+    }
+}
+
+/// Why a placement is not a solution.
+///
+/// ```
+/// use nqueens::board::{conflict, Conflict, Line, Square};
+///
+/// let c = conflict(&[0, 1, 3, 2]).unwrap();
+/// assert_eq!(
+///     c,
+///     Conflict::Attack {
+///         along: Line::Diagonal,
+///         first: Square { row: 0, col: 0 },
+///         second: Square { row: 1, col: 1 },
+///     }
+/// );
+/// assert_eq!(c.to_string(), "queens at row 1, column 1 and row 2, column 2 share a diagonal (\\)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conflict {
+    /// Two queens attack each other; `first` is the one higher up (or further left).
+    Attack {
+        /// The line they share.
+        along: Line,
+        /// The upper (or left) queen.
+        first: Square,
+        /// The other queen.
+        second: Square,
+    },
+    /// A queen beyond the board's edge.
+    OffBoard(Square),
+    /// A board row with no queen in it (only a board drawn as text can show this).
+    EmptyRow {
+        /// The row, from 0.
+        row: usize,
+    },
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Conflict::Attack {
+                along,
+                first,
+                second,
+            } => write!(f, "queens at {first} and {second} share {}", along.phrase()),
+            Conflict::OffBoard(square) => write!(f, "the queen at {square} is off the board"),
+            Conflict::EmptyRow { row } => write!(f, "row {} has no queen", row + 1),
+        }
+    }
+}
+
+/// The first conflict of a placement (one column per row), scanning rows top to bottom; `None`
+/// for a solution.
+///
+/// A clash is noticed at the second queen on a line, so exactly one earlier row shares that
+/// line, and one more pass over the rows above finds it. Only one bit per column and diagonal
+/// is kept, not a row number: a hundred million queens take about 60 MB to check, in O(n) time.
+///
+/// ```
+/// use nqueens::board::{conflict, Conflict, Line, Square};
+///
+/// assert_eq!(conflict(&[1, 3, 0, 2]), None);
+/// let c = conflict(&[2, 0, 3, 0]).unwrap();
+/// assert!(matches!(c, Conflict::Attack { along: Line::Column, .. }));
+/// assert_eq!(conflict(&[0, 5]), Some(Conflict::OffBoard(Square { row: 1, col: 5 })));
+/// ```
+pub fn conflict(columns: &[u32]) -> Option<Conflict> {
+    let n = columns.len();
+    let mut used_col = Bits::new(n);
+    let mut used_down = Bits::new(2 * n);
+    let mut used_up = Bits::new(2 * n);
+    for (row, &col) in columns.iter().enumerate() {
+        let c = col as usize;
+        let here = Square { row, col: c };
+        if c >= n {
+            return Some(Conflict::OffBoard(here));
+        }
+        let (d, u) = (row + n - c, row + c);
+        let line = if used_col.get(c) {
+            Line::Column
+        } else if used_down.get(d) {
+            Line::Diagonal
+        } else if used_up.get(u) {
+            Line::AntiDiagonal
+        } else {
+            used_col.set(c);
+            used_down.set(d);
+            used_up.set(u);
+            continue;
+        };
+        let first = (0..row)
+            .map(|r| Square {
+                row: r,
+                col: columns[r] as usize,
+            })
+            .find(|&s| Line::between(s, here) == Some(line))
+            .expect("a used line has an earlier queen");
+        return Some(Conflict::Attack {
+            along: line,
+            first,
+            second: here,
+        });
+    }
+    None
+}
+
+/// A fixed-size set of small numbers, one bit each.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Bits {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+}

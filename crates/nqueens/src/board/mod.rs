@@ -1,0 +1,9 @@
+//! The board itself: placements and the sizes the searches accept, what makes two queens
+//! attack each other, and the eight symmetries of the square.
+
+pub mod conflict;
+pub mod placement;
+pub mod symmetry;
+
+pub use conflict::{Conflict, Line, Square, conflict};
+pub use placement::{MAX_N, Placement, check_n, row_string};

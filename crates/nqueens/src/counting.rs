@@ -1,0 +1,719 @@
+//! The front door for counts: one request, decided in one place.
+//!
+//! A count is asked for with a [`Count`] (the board, and if wanted the method, threads, unique
+//! solutions, a shard, a checkpoint, a progress observer and a stop flag) and answered with a
+//! [`Report`] (the counts, and what was decided: the method used, the threads, the seconds, how
+//! the run ended). Every decision about a count is made here, in [`Count::prepare`], and nowhere
+//! else: which method serves when none is named, how many threads fit in memory, whether the
+//! combination asked for can be served at all. A combination is either served exactly or refused
+//! with an [`Error`] that says why; it never yields a wrong number.
+//!
+//! Every count of a method with a subproblem split, plain or checkpointed, whole or a shard,
+//! runs through the one runner ([`crate::run::runner`]); a cluster rank counts its chunks
+//! through the same runner with [`Job::count_indices`].
+
+use crate::board::placement::check_n;
+use crate::counts::Counts;
+use crate::engine::constellation::SymmetryPlan;
+use crate::engine::halves::{self, HalvesPlan};
+use crate::error::{CheckpointProblem, Error, Quantity, Task};
+use crate::method::Method;
+use crate::problems::complete::Puzzle;
+use crate::reference::bitmask::BitmaskPlan;
+use crate::reference::{naive, sets};
+use crate::run::checkpoint::{Checkpoint, Saving};
+use crate::run::plan::{Plan, PlanId};
+use crate::run::runner::{self, NoProgress, Progress, Runner, Stopwatch};
+use crate::run::shard::{Shard, ShardRecord};
+use serde::Serialize;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The most worker threads a count takes.
+pub const MAX_THREADS: usize = 1024;
+
+/// The smallest n for which the automatic choice is [`Method::Halves`]: single-threaded, the
+/// two engines are even at n = 14 and 15, and halves is well ahead from n = 16 on.
+const HALVES_FROM: usize = 14;
+
+/// Q(n), the number of solutions for the n×n board, counted on every core by the fastest method
+/// for n.
+///
+/// ```
+/// assert_eq!(nqueens::count(8).unwrap(), 92);
+/// assert_eq!(nqueens::count(14).unwrap(), 365_596);
+/// assert!(nqueens::count(65).is_err());
+/// ```
+pub fn count(n: usize) -> Result<u128, Error> {
+    Ok(Count::new(n).run()?.counts.total)
+}
+
+impl Puzzle {
+    /// The number of completions of the puzzle, counted on every core.
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    ///
+    /// let corner = Puzzle::new(8).unwrap().place(0, 0).unwrap();
+    /// assert_eq!(corner.count().unwrap(), 4);
+    /// ```
+    pub fn count(&self) -> Result<u128, Error> {
+        Ok(Count::puzzle(self.clone()).run()?.counts.total)
+    }
+}
+
+/// What is counted: the empty board, a partly filled one, or whatever a checkpoint names.
+#[derive(Clone, Debug)]
+enum Subject {
+    Board(usize),
+    Puzzle(Puzzle),
+    Saved,
+}
+
+/// Where a count keeps its checkpoint, whether it continues one, and how often it saves.
+#[derive(Clone, Debug)]
+struct Save {
+    path: PathBuf,
+    resume: bool,
+    every: Duration,
+}
+
+/// How often a checkpoint is saved unless told otherwise.
+const SAVE_EVERY: Duration = Duration::from_secs(60);
+
+/// A request for a count: a builder whose [`Count::run`] gives a [`Report`].
+///
+/// ```
+/// use nqueens::{Count, Method};
+///
+/// let report = Count::new(12).method(Method::Symmetry).threads(2).unique(true).run().unwrap();
+/// assert_eq!(report.counts.total, 14_200);
+/// assert_eq!(report.counts.unique, Some(1_787));
+/// assert_eq!((report.method, report.threads), (Method::Symmetry, 2));
+///
+/// // A combination that cannot be served is refused, never answered wrong.
+/// let err = Count::new(12).method(Method::Bitmask).unique(true).run().unwrap_err();
+/// assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
+/// ```
+#[derive(Clone)]
+pub struct Count<'a> {
+    subject: Subject,
+    method: Option<Method>,
+    threads: Option<usize>,
+    unique: bool,
+    shard: Shard,
+    save: Option<Save>,
+    every: Duration,
+    progress: Option<&'a dyn Progress>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Count<'static> {
+    /// A count of the solutions for the n×n board (1 ≤ n ≤ 64).
+    pub fn new(n: usize) -> Count<'static> {
+        Count::of(Subject::Board(n))
+    }
+
+    /// A count of the completions of a partly filled board.
+    ///
+    /// ```
+    /// use nqueens::{Count, Puzzle};
+    ///
+    /// let p: Puzzle = ".Q....\n......\n...x..\n......\nx.....\n......\n".parse().unwrap();
+    /// assert_eq!(Count::puzzle(p).run().unwrap().counts.total, 1);
+    /// ```
+    pub fn puzzle(puzzle: Puzzle) -> Count<'static> {
+        Count::of(Subject::Puzzle(puzzle))
+    }
+
+    /// The count saved in the checkpoint at `path`, continued: the board and the method are the
+    /// file's.
+    pub fn resume(path: impl Into<PathBuf>) -> Count<'static> {
+        Count::of(Subject::Saved).resume_from(path)
+    }
+
+    fn of(subject: Subject) -> Count<'static> {
+        Count {
+            subject,
+            method: None,
+            threads: None,
+            unique: false,
+            shard: Shard::WHOLE,
+            save: None,
+            every: SAVE_EVERY,
+            progress: None,
+            stop: None,
+        }
+    }
+}
+
+impl<'a> Count<'a> {
+    /// Counts with `method` rather than the one chosen for the board.
+    pub fn method(mut self, method: Method) -> Self {
+        self.method = Some(method);
+        self
+    }
+
+    /// Counts on `threads` worker threads (1 to [`MAX_THREADS`]) rather than one per core.
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Also counts the solutions up to the board's eight symmetries, and their classes.
+    pub fn unique(mut self, unique: bool) -> Self {
+        self.unique = unique;
+        self
+    }
+
+    /// Counts only one part of the subproblems (see [`crate::run::shard`]).
+    pub fn shard(mut self, shard: Shard) -> Self {
+        self.shard = shard;
+        self
+    }
+
+    /// Keeps a checkpoint at `path`, which must not exist yet: saved every minute (see
+    /// [`Count::save_every`]), when stopped, and at the end.
+    pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
+        self.save = Some(Save {
+            path: path.into(),
+            resume: false,
+            every: self.every,
+        });
+        self
+    }
+
+    /// Continues the count saved at `path` (which must be a checkpoint of this very count), and
+    /// keeps saving there.
+    pub fn resume_from(mut self, path: impl Into<PathBuf>) -> Self {
+        self.save = Some(Save {
+            path: path.into(),
+            resume: true,
+            every: self.every,
+        });
+        self
+    }
+
+    /// How often the checkpoint is saved while counting (default: 60 seconds).
+    pub fn save_every(mut self, every: Duration) -> Self {
+        self.every = every;
+        if let Some(save) = &mut self.save {
+            save.every = every;
+        }
+        self
+    }
+
+    /// Tells `progress` how many subproblems are done, from any thread.
+    pub fn progress(mut self, progress: &'a dyn Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Stops taking new subproblems once `stop` is true (a Ctrl-C handler sets it, say); the
+    /// report then says [`End::Stopped`], and a checkpoint keeps everything finished.
+    pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Decides everything about the count (method, threads, plan), checks that it can be
+    /// served, and returns the job ready to run. Nothing is counted yet.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let job = Count::new(20).prepare().unwrap();
+    /// assert_eq!(job.method(), Method::Halves);
+    /// let job = Count::new(20).unique(true).prepare().unwrap();
+    /// assert_eq!(job.method(), Method::Symmetry);
+    /// // n = 24 does not fit halves in memory: the automatic choice takes what fits.
+    /// assert_eq!(Count::new(24).prepare().unwrap().method(), Method::Symmetry);
+    /// ```
+    pub fn prepare(self) -> Result<Job<'a>, Error> {
+        // A resumed count reads its file first: the board and the method may come from it.
+        let saved = match &self.save {
+            Some(save) if save.resume => Some(Checkpoint::load(&save.path)?),
+            _ => None,
+        };
+        let (n, puzzle) = match self.subject {
+            Subject::Board(n) => {
+                check_n(n)?;
+                (n, None)
+            }
+            Subject::Puzzle(p) => (p.n(), Some(p)),
+            Subject::Saved => {
+                let cp = saved.as_ref().expect("a saved subject is resumed");
+                (cp.id.n, cp.puzzle.clone())
+            }
+        };
+        let automatic = self.method.is_none() && saved.is_none();
+        let method = self
+            .method
+            .or(saved.as_ref().map(|cp| cp.id.method))
+            .unwrap_or_else(|| choose(n, puzzle.is_some(), self.unique));
+
+        // What the method can do.
+        if puzzle.is_some() {
+            if self.unique {
+                return Err(Error::NotForPuzzles(Task::CountUnique));
+            }
+            if !method.counts_puzzles() {
+                return Err(Error::unsupported(method, Task::CountPuzzle));
+            }
+        }
+        if self.unique && !method.counts_unique() {
+            return Err(Error::unsupported(method, Task::CountUnique));
+        }
+        if n > method.max_n() {
+            return Err(Error::out_of_range(
+                Quantity::NFor(method),
+                n,
+                1,
+                method.max_n(),
+            ));
+        }
+        if (self.save.is_some() || !self.shard.is_whole()) && !method.has_split() {
+            return Err(Error::unsupported(method, Task::Split));
+        }
+        if let Some(t) = self.threads {
+            if !(1..=MAX_THREADS).contains(&t) {
+                return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
+            }
+        }
+        let (threads, notes) = threads_for(method, n, self.threads, automatic)?;
+
+        let plan: Option<Box<dyn Plan>> = match &puzzle {
+            Some(p) => Some(Box::new(p.plan())),
+            None if method.has_split() => Some(plan_for(n, method)?),
+            None => None,
+        };
+        if let (Some(save), Some(plan)) = (&self.save, &plan) {
+            match &saved {
+                Some(cp) => cp.check(&plan.id(), self.shard, &save.path)?,
+                None if save.path.exists() => {
+                    return Err(Error::Checkpoint {
+                        path: save.path.clone(),
+                        problem: CheckpointProblem::Exists,
+                    });
+                }
+                None => {}
+            }
+        }
+        Ok(Job {
+            n,
+            method,
+            threads,
+            notes,
+            plan,
+            puzzle,
+            shard: self.shard,
+            save: self.save,
+            saved,
+            progress: self.progress,
+            stop: self.stop,
+        })
+    }
+
+    /// Prepares the count and runs it.
+    pub fn run(self) -> Result<Report, Error> {
+        self.prepare()?.run()
+    }
+}
+
+/// The method for a count that names none: halves where it is fastest and fits in memory on
+/// one thread, the symmetry engine everywhere else (and for unique counts), the bit-mask method
+/// for partly filled boards. It depends on the board alone, so that every shard and every rank
+/// of one count makes the same choice.
+fn choose(n: usize, puzzle: bool, unique: bool) -> Method {
+    if puzzle {
+        Method::Bitmask
+    } else if !unique
+        && (HALVES_FROM..=Method::Halves.max_n()).contains(&n)
+        && halves::check_memory(n, 1).is_ok()
+    {
+        Method::Halves
+    } else {
+        Method::Symmetry
+    }
+}
+
+/// The worker threads for a count, and a note when they are fewer than asked.
+///
+/// Only halves has a say: from n = 21 on, each of its threads holds the keys of a whole split,
+/// which can pass the memory limit with many threads. Left to choose (no threads asked, or the
+/// method itself chosen automatically), it takes as many as fit; asked for a number that does
+/// not fit, it refuses, naming one that does.
+fn threads_for(
+    method: Method,
+    n: usize,
+    asked: Option<usize>,
+    automatic: bool,
+) -> Result<(usize, Vec<Note>), Error> {
+    if !method.has_split() {
+        return Ok((1, Vec::new()));
+    }
+    let want = asked.unwrap_or_else(runner::cores);
+    if method != Method::Halves {
+        return Ok((want, Vec::new()));
+    }
+    match halves::check_memory(n, want) {
+        Ok(()) => Ok((want, Vec::new())),
+        Err(Error::Memory {
+            fits: Some(fits), ..
+        }) if asked.is_none() || automatic => Ok((
+            fits,
+            vec![Note::FewerThreads {
+                method,
+                n,
+                threads: fits,
+                wanted: want,
+            }],
+        )),
+        Err(e) => Err(e),
+    }
+}
+
+/// The subproblem split of `method` for the n×n board; an error for methods without one.
+///
+/// ```
+/// use nqueens::{counting::plan_for, Method};
+///
+/// let plan = plan_for(8, Method::Symmetry).unwrap();
+/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i)).sum::<nqueens::Counts>().total, 92);
+/// assert!(plan_for(8, Method::Naive).is_err());
+/// ```
+pub fn plan_for(n: usize, method: Method) -> Result<Box<dyn Plan>, Error> {
+    Ok(match method {
+        Method::Bitmask => Box::new(BitmaskPlan::new(n)?),
+        Method::Symmetry => Box::new(SymmetryPlan::new(n)?),
+        Method::Halves => Box::new(HalvesPlan::new(n)?),
+        Method::Naive | Method::Sets => return Err(Error::unsupported(method, Task::Split)),
+    })
+}
+
+/// Something the count decided that its caller may want to tell a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Note {
+    /// The method runs on fewer threads than wanted, as many as fit in its memory limit.
+    FewerThreads {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The threads it runs on.
+        threads: usize,
+        /// The threads asked for, or the number of cores.
+        wanted: usize,
+    },
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::FewerThreads {
+                method,
+                n,
+                threads,
+                wanted,
+            } => write!(
+                f,
+                "method {method} for n = {n} runs on {threads} thread{} rather than {wanted}, as \
+                 many as fit in its memory limit",
+                if *threads == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// A count decided and ready to run: see [`Count::prepare`].
+pub struct Job<'a> {
+    n: usize,
+    method: Method,
+    threads: usize,
+    notes: Vec<Note>,
+    plan: Option<Box<dyn Plan>>,
+    puzzle: Option<Puzzle>,
+    shard: Shard,
+    save: Option<Save>,
+    saved: Option<Checkpoint>,
+    progress: Option<&'a dyn Progress>,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl Job<'_> {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The method that counts.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The worker threads it counts on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// What was decided that a person may want to know.
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+
+    /// The checkpoint the count keeps, if it keeps one.
+    pub fn checkpoint(&self) -> Option<&Path> {
+        self.save.as_ref().map(|s| s.path.as_path())
+    }
+
+    /// The shard it counts.
+    pub fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    /// The partly filled board being completed, if that is the count.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.puzzle.as_ref()
+    }
+
+    /// The subproblem split; an error for a method that counts in one piece.
+    pub fn plan(&self) -> Result<&dyn Plan, Error> {
+        self.plan
+            .as_deref()
+            .ok_or_else(|| Error::unsupported(self.method, Task::Split))
+    }
+
+    /// Counts the subproblems `indices` of the plan on the job's threads, with no progress and
+    /// no stop: what one rank of a cluster run does with each chunk it is handed.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// let job = Count::new(10).threads(2).prepare().unwrap();
+    /// let len = job.plan().unwrap().len();
+    /// let (even, odd): (Vec<usize>, Vec<usize>) = (0..len).partition(|i| i % 2 == 0);
+    /// let total = job.count_indices(&even).unwrap().total + job.count_indices(&odd).unwrap().total;
+    /// assert_eq!(total, 724);
+    /// ```
+    pub fn count_indices(&self, indices: &[usize]) -> Result<Counts, Error> {
+        let plan = self.plan()?;
+        let runner = Runner {
+            plan,
+            threads: self.threads,
+            progress: &NoProgress,
+            stop: &|| false,
+            done_before: 0,
+            total: indices.len() as u64,
+        };
+        Ok(runner.run(indices, &|_, _| {}).0)
+    }
+
+    /// The report of a count whose subproblems were all counted elsewhere, through
+    /// [`Job::count_indices`] (by the ranks of a cluster run), adding up to `counts`.
+    pub fn finished(self, counts: Counts, seconds: f64) -> Report {
+        Report {
+            n: self.n,
+            method: self.method,
+            threads: self.threads,
+            counts,
+            seconds,
+            shard: self.shard,
+            plan: self.plan.as_ref().map(|p| p.id()),
+            end: End::Finished,
+            notes: self.notes,
+            save_error: None,
+        }
+    }
+
+    /// Counts.
+    pub fn run(self) -> Result<Report, Error> {
+        let clock = Stopwatch::start();
+        let progress = self.progress.unwrap_or(&NoProgress);
+        let stop = self.stop;
+        let asked_to_stop = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let mut save_error = None;
+        let (counts, end) = match (&self.plan, &self.save) {
+            (None, _) => {
+                // The two slow references count in one piece, on one thread.
+                if asked_to_stop() {
+                    (Counts::total(0), End::Stopped { done: 0, of: 1 })
+                } else {
+                    let total = match self.method {
+                        Method::Naive => naive::count(self.n)?,
+                        _ => sets::count(self.n)?,
+                    };
+                    progress.update(1, 1);
+                    (Counts::total(total), End::Finished)
+                }
+            }
+            (Some(plan), None) => {
+                let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
+                let runner = Runner {
+                    plan: plan.as_ref(),
+                    threads: self.threads,
+                    progress,
+                    stop: &asked_to_stop,
+                    done_before: 0,
+                    total: indices.len() as u64,
+                };
+                let (sum, counted) = runner.run(&indices, &|_, _| {});
+                let end = if counted == indices.len() {
+                    End::Finished
+                } else {
+                    End::Stopped {
+                        done: counted,
+                        of: indices.len(),
+                    }
+                };
+                (sum, end)
+            }
+            (Some(plan), Some(save)) => {
+                let (counts, end, failure) =
+                    self.checkpointed(plan.as_ref(), save, &asked_to_stop)?;
+                save_error = failure;
+                (counts, end)
+            }
+        };
+        Ok(Report {
+            n: self.n,
+            method: self.method,
+            threads: self.threads,
+            counts,
+            seconds: clock.seconds(),
+            shard: self.shard,
+            plan: self.plan.as_ref().map(|p| p.id()),
+            end,
+            notes: self.notes,
+            save_error,
+        })
+    }
+
+    /// Counts what the checkpoint does not hold yet, saving as it goes. A count that finishes is
+    /// returned even when a save failed (with the failure); one that a failed save stopped is
+    /// an error, since its work could no longer be kept.
+    fn checkpointed(
+        &self,
+        plan: &dyn Plan,
+        save: &Save,
+        asked_to_stop: &(dyn Fn() -> bool + Sync),
+    ) -> Result<(Counts, End, Option<Error>), Error> {
+        let path = save.path.as_path();
+        let mut state = match &self.saved {
+            Some(cp) => cp.clone(),
+            None => {
+                let cp = Checkpoint::new(plan.id(), self.shard, self.puzzle.clone());
+                // Saving at once proves the place is writable before hours of work depend on it.
+                cp.save(path)?;
+                cp
+            }
+        };
+        let remaining = state.remaining();
+        let (before, of) = (state.done.len(), state.shard_len());
+        let (counted, saved) = {
+            let saving = Saving::new(&mut state);
+            let stop = || asked_to_stop() || saving.failed.load(Ordering::Relaxed);
+            let runner = Runner {
+                plan,
+                threads: self.threads,
+                progress: self.progress.unwrap_or(&NoProgress),
+                stop: &stop,
+                done_before: before as u64,
+                total: of as u64,
+            };
+            let ((_, counted), saved) = saving.run(path, save.every, || {
+                runner.run(&remaining, &|i, c| saving.record(i, c))
+            });
+            (counted, saved)
+        };
+        let done = before + counted;
+        if done == of {
+            Ok((state.sum(plan.zero(), path)?, End::Finished, saved.err()))
+        } else {
+            saved?;
+            Ok((
+                state.sum(plan.zero(), path)?,
+                End::Stopped { done, of },
+                None,
+            ))
+        }
+    }
+}
+
+/// How a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// Every subproblem was counted: the counts are the answer.
+    Finished,
+    /// Stopped on request: `done` of `of` subproblems were counted (and, with a checkpoint,
+    /// saved); the counts are theirs alone.
+    Stopped {
+        /// Subproblems counted.
+        done: usize,
+        /// Subproblems in the count.
+        of: usize,
+    },
+}
+
+/// The answer to a [`Count`]: the counts, and what was decided on the way.
+///
+/// Serialized (for `count --json`), it is `n`, `method`, the counts (`solutions`, and `unique`
+/// and `classes` when the method counts them), `threads` and `seconds`.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The board size.
+    pub n: usize,
+    /// The method that counted.
+    pub method: Method,
+    /// The counts (of the part counted, for a shard or a stopped count).
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// The worker threads it counted on.
+    pub threads: usize,
+    /// Wall-clock seconds of the counting.
+    pub seconds: f64,
+    /// The part of the subproblems counted.
+    #[serde(skip)]
+    pub shard: Shard,
+    /// The identity of the split, for methods that have one.
+    #[serde(skip)]
+    pub plan: Option<PlanId>,
+    /// Whether the count finished.
+    #[serde(skip)]
+    pub end: End,
+    /// What was decided that a person may want to know.
+    #[serde(skip)]
+    pub notes: Vec<Note>,
+    /// A checkpoint save that failed after the counting finished: the counts are complete, but
+    /// the file may not hold them all.
+    #[serde(skip)]
+    pub save_error: Option<Error>,
+}
+
+impl Report {
+    /// True when every subproblem was counted.
+    pub fn is_finished(&self) -> bool {
+        self.end == End::Finished
+    }
+
+    /// The record `merge` reads, for a finished count of a method with a split.
+    ///
+    /// ```
+    /// use nqueens::{Count, run::shard::Shard};
+    ///
+    /// let r = Count::new(10).shard(Shard::new(1, 3).unwrap()).run().unwrap();
+    /// let record = r.record().unwrap();
+    /// assert_eq!(record.shard, Shard::new(1, 3).unwrap());
+    /// assert_eq!(record.counts, r.counts);
+    /// ```
+    pub fn record(&self) -> Option<ShardRecord> {
+        Some(ShardRecord {
+            id: self.plan?,
+            shard: self.shard,
+            counts: self.counts,
+        })
+        .filter(|_| self.is_finished())
+    }
+}

@@ -1,0 +1,572 @@
+//! Meet in the middle: count solutions as compatible pairs of half boards, without backtracking
+//! over whole boards.
+//!
+//! Cut the columns into a west half and an east half (for odd n the middle column is set aside
+//! and its queen placed first). Every solution puts each row's queen in one of the halves, so it
+//! belongs to exactly one *row split*: the set of rows whose queens stand in the west. For a given
+//! split, the west queens form a *half placement*: a non-attacking assignment of the west rows to
+//! the west columns, and likewise in the east. Rows and columns of the two halves are disjoint by
+//! construction, so a west and an east placement make a solution exactly when they share no
+//! diagonal. Only diagonals that cross both halves can clash, and there are at most `2(n - 1)` of
+//! them, so each half placement is reduced to a 64-bit *key* of those diagonals and the count for
+//! a split is the number of (west, east) pairs whose keys are disjoint.
+//!
+//! The pairs are counted in the `kernel` submodule, and the east placements are built from
+//! quarter boards in `quarters`; this module chooses the splits, walks the west placements and
+//! uses the board's symmetries to count fewer pairs:
+//!
+//! - *Top-bottom mirror.* Flipping the board upside down maps a split onto another one with the
+//!   same count, so each such pair of splits is counted once, weighted 2.
+//! - *The long diagonals.* Each of the two corner-to-corner diagonals holds at most one queen,
+//!   in the west, in the east, or nowhere (or in the middle column, for odd n). Reflecting the
+//!   board in the other long diagonal keeps that queen on its diagonal and carries it across to
+//!   the other half, without touching the other long diagonal's queen: so over all solutions,
+//!   "west" and "east" are equally common for each long diagonal, independently. Counting only
+//!   the solutions whose long-diagonal queens are all east (or absent), with weight 2 per such
+//!   queen, gives the total. The west walk then avoids both long diagonals, which prunes it,
+//!   and the pairs are weighted by the east key's class: 2 or 4 for one or two long-diagonal
+//!   queens.
+//! - *Left-right mirror,* for the solutions with no queen on either long diagonal (weight 1
+//!   above): it maps them to the same kind in the split with west and east exchanged, so of the
+//!   two splits only one counts them, twice ([`Split::bare`]).
+//!
+//! Counting is exact but totals only: the splits mix symmetry classes, so the method cannot report
+//! unique solutions. Memory is the quarter tables (shared, up to [`QUARTERS_MAX_N`]) and per
+//! thread the keys of one half of one split; see [`memory_estimate`].
+
+mod geometry;
+mod kernel;
+mod quarters;
+
+pub use geometry::{Geometry, MIN_N};
+pub use quarters::Quarters;
+
+use crate::board::placement::check_n;
+use crate::counts::Counts;
+use crate::error::{Error, Quantity};
+use crate::method::Method;
+use crate::reference::bitmask;
+use crate::run::plan::{Plan, PlanId, fnv1a};
+use geometry::{Diags, bit_uses, collect_keys, start};
+
+/// The most memory (bytes) the method may plan to use; larger boards are refused.
+pub const MEMORY_LIMIT: u64 = 4 << 30;
+
+/// One row split: the row of the middle column's queen (odd n), the rows whose queens stand in
+/// the west half, how many splits it stands for under the top-bottom mirror, and the weight of
+/// its pairs with no queen on a long diagonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The row of the queen in the middle column, for odd n.
+    pub middle: Option<u8>,
+    /// The rows (bit r for row r) whose queens stand in the west half.
+    pub west_rows: u64,
+    /// How many splits (1 or 2) this one stands for under the top-bottom mirror.
+    pub weight: u8,
+    /// The weight of the solutions with no queen on either long diagonal: 2 when this split
+    /// counts them for its left-right mirror image too, 0 when the image counts them, 1 when the
+    /// split is its own image.
+    pub bare: u8,
+}
+
+/// Every row split up to the top-bottom mirror, with its orbit size as weight, in a fixed order.
+///
+/// ```
+/// use nqueens::engine::halves::splits;
+///
+/// // n = 6: 20 splits of 6 rows into 3 + 3, in orbits whose weights add back up to 20.
+/// let s = splits(6);
+/// assert_eq!(s.iter().map(|s| s.weight as u32).sum::<u32>(), 20);
+/// assert!(s.len() < 20);
+/// ```
+pub fn splits(n: usize) -> Vec<Split> {
+    let half = n / 2;
+    let all = (1u64 << n) - 1;
+    let rev = |x: u64| x.reverse_bits() >> (64 - n);
+    let middles: Vec<Option<u8>> = if n % 2 == 1 {
+        (0..n as u8).map(Some).collect()
+    } else {
+        vec![None]
+    };
+    let mut out = Vec::new();
+    for middle in middles {
+        let m = middle.map_or(0, |r| 1u64 << r);
+        let free = all & !m;
+        let flip_middle = middle.map(|r| (n as u8 - 1) - r);
+        // Subsets of `half` of the free rows, by Gosper's hack over the n - |m| free positions.
+        let slots = free.count_ones();
+        let mut x: u64 = (1u64 << half) - 1;
+        while x < 1u64 << slots {
+            let west = deposit(x, free);
+            let east = free & !west;
+            let key = |mid: Option<u8>, w: u64| (mid.unwrap_or(0), w);
+            // The smallest split of a top-bottom orbit stands for it.
+            let orbit = |w: u64| key(middle, w).min(key(flip_middle, rev(w)));
+            let me = key(middle, west);
+            if me == orbit(west) {
+                let mirror = orbit(east);
+                out.push(Split {
+                    middle,
+                    west_rows: west,
+                    weight: if me == key(flip_middle, rev(west)) {
+                        1
+                    } else {
+                        2
+                    },
+                    bare: match me.cmp(&mirror) {
+                        std::cmp::Ordering::Less => 2,
+                        std::cmp::Ordering::Equal => 1,
+                        std::cmp::Ordering::Greater => 0,
+                    },
+                });
+            }
+            // Gosper: the next larger number with the same number of set bits.
+            let c = x & x.wrapping_neg();
+            let r = x + c;
+            x = (((r ^ x) >> 2) / c) | r;
+        }
+    }
+    out
+}
+
+/// Spreads the low bits of `x` onto the set bits of `mask`, lowest first (a portable `pdep`).
+fn deposit(mut x: u64, mut mask: u64) -> u64 {
+    let mut out = 0;
+    while mask != 0 {
+        let bit = mask & mask.wrapping_neg();
+        if x & 1 == 1 {
+            out |= bit;
+        }
+        x >>= 1;
+        mask ^= bit;
+    }
+    out
+}
+
+/// The weighted count of one row split (not multiplied by [`Split::weight`]): its solutions with
+/// no west queen on a long diagonal, each weighted 2 per east queen on a long diagonal, or
+/// [`Split::bare`] when there is none. Summed over [`splits`] with their weights, this is the
+/// number of solutions.
+///
+/// ```
+/// use nqueens::engine::halves::{count_split, splits, Geometry};
+///
+/// let g = Geometry::new(8);
+/// let total: u64 = splits(8).iter().map(|s| s.weight as u64 * count_split(&g, s)).sum();
+/// assert_eq!(total, 92);
+/// ```
+pub fn count_split(g: &Geometry, s: &Split) -> u64 {
+    count_split_with(g, None, s)
+}
+
+/// [`count_split`], with the east placements joined from `quarters` when given (else searched).
+pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) -> u64 {
+    SCRATCH.with_borrow_mut(|(classes, sliced)| count_split_in(g, quarters, s, classes, sliced))
+}
+
+thread_local! {
+    /// Per thread, the east keys and their slicing, kept from one split to the next so that
+    /// their memory is allocated once.
+    static SCRATCH: std::cell::RefCell<([Vec<u64>; 3], kernel::Sliced)> =
+        std::cell::RefCell::new((Default::default(), kernel::Sliced::new(&[], 1, &[])));
+}
+
+fn count_split_in(
+    g: &Geometry,
+    quarters: Option<&Quarters>,
+    s: &Split,
+    classes: &mut [Vec<u64>; 3],
+    sliced: &mut kernel::Sliced,
+) -> u64 {
+    let at = start(g, s.middle);
+    let all = g.full();
+    let middle = s.middle.map_or(0, |r| 1u64 << r);
+    let west_rows = s.west_rows;
+    let east_rows = all & !middle & !west_rows;
+    // The east keys by class: how many queens they put on the long diagonals.
+    for c in classes.iter_mut() {
+        c.clear();
+    }
+    match quarters {
+        Some(q) => q.east_keys(g, at, east_rows, s.bare != 0, classes),
+        None => {
+            let order: Vec<usize> = (0..g.n).filter(|&r| east_rows >> r & 1 == 1).collect();
+            let mut keys = Vec::new();
+            collect_keys(g, at, &order, g.east, &mut keys);
+            for k in keys {
+                classes[(k & g.long).count_ones() as usize].push(k);
+            }
+        }
+    }
+    let weights = [s.bare as u64, 2, 4];
+    let parts: Vec<(&[u64], u64)> = classes
+        .iter()
+        .zip(weights)
+        .filter(|(c, w)| !c.is_empty() && *w != 0)
+        .map(|(c, w)| (c.as_slice(), w))
+        .collect();
+    if parts.is_empty() {
+        return 0;
+    }
+    let cuts = choose_cuts(g, quarters, west_rows, &parts);
+    sliced.refill(&parts, g.bits, &cuts);
+    let sliced = &*sliced;
+    // The west avoids both long diagonals: mark them taken before the walk starts.
+    let west_at = Diags {
+        d1: at.d1 | 1 << (g.n - 1),
+        d2: at.d2 | 1 << (g.n - 1),
+        ..at
+    };
+    if let Some(q) = quarters {
+        return q.west_pairs(g, west_at, west_rows, sliced);
+    }
+    let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
+    kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, sliced)
+}
+
+/// The key bits that sort a split's east keys into buckets: those most often used on both
+/// sides, as many as keep the buckets about 512 keys each on average, and none for fewer than
+/// 16,384 keys, where the short word ranges would cost more than the skipped words save (at
+/// n = 18, whose splits have about 6,000 keys, cutting from 4,096 keys made the count 1.25×
+/// slower).
+///
+/// A west placement then skips every bucket whose keys share one of its cut bits, without
+/// looking at their words; the diagonals near the centre of the board are used by most
+/// placements of either half, so most pairs clash there.
+fn choose_cuts(
+    g: &Geometry,
+    quarters: Option<&Quarters>,
+    west_rows: u64,
+    east: &[(&[u64], u64)],
+) -> Vec<u32> {
+    let keys: usize = east.iter().map(|(k, _)| k.len()).sum();
+    if keys < g.cut_from {
+        return Vec::new();
+    }
+    let c = (keys / g.bucket_keys).max(1).ilog2().min(kernel::MAX_CUTS) as usize;
+    // Every eighth key is plenty to rank the bits, at an eighth of the cost.
+    let uses = bit_uses(
+        east.iter()
+            .flat_map(|(class, _)| class.iter().step_by(8).copied()),
+    );
+    let west = quarters.map_or([1.0; 64], |q| q.west_shares(g, west_rows));
+    let mut score: Vec<(f64, u32)> = (0..g.bits)
+        .map(|b| (uses[b as usize] as f64 * west[b as usize], b))
+        .filter(|&(s, _)| s > 0.0)
+        .collect();
+    score.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    score.truncate(c);
+    // The bits the west uses most become the high bits of a bucket number, so that the buckets
+    // a west placement rules out most often form long runs, and those left merge into few
+    // word ranges.
+    score.sort_by(|a, b| {
+        west[a.1 as usize]
+            .total_cmp(&west[b.1 as usize])
+            .then(a.1.cmp(&b.1))
+    });
+    score.iter().map(|&(_, b)| b).collect()
+}
+
+fn at_tuple(d: Diags) -> (u64, u64, u64) {
+    (d.cols, d.d1, d.d2)
+}
+
+/// The largest board whose east placements are joined from quarter boards; past it the quarter
+/// tables would outgrow memory, and each split's east placements are searched instead.
+pub const QUARTERS_MAX_N: usize = 21;
+
+/// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
+/// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
+/// one split (a few copies), their bit-sliced copy and the walk's candidate vectors.
+///
+/// ```
+/// use nqueens::engine::halves::memory_estimate;
+///
+/// assert!(memory_estimate(20, 2) < 2 << 30);
+/// assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
+/// ```
+pub fn memory_estimate(n: usize, threads: usize) -> u64 {
+    // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
+    // 4× per added row (measured up to 17; assumed beyond).
+    let keys = 3_000.0 * 4f64.powi(n as i32 - 16);
+    let bits = 2.0 * n as f64;
+    let per_thread = keys * 8.0 * 4.0 + keys / 8.0 * (bits + n as f64 / 2.0 + 2.0);
+    // One 24-byte entry per orbit of about two splits.
+    let m = (n - n % 2) as i32;
+    let splits = binomial(m as u64, m as u64 / 2) as f64 * if n % 2 == 1 { n as f64 } else { 1.0 };
+    (splits / 2.0 * 24.0 + quarters_estimate(n) + per_thread * threads.max(1) as f64) as u64
+}
+
+/// The bytes of the quarter tables for n (zero past [`QUARTERS_MAX_N`]): partial placements on a
+/// band of r rows × c columns number 118,969 at 8 × 8 and less than three times more per added
+/// row or column (counted up to 11 × 10), at 32 bytes each, plus an index of 2^(r + c) entries;
+/// two bands in each half (the west ones, which skip the long diagonals, are counted in full).
+fn quarters_estimate(n: usize) -> f64 {
+    if n > QUARTERS_MAX_N {
+        return 0.0;
+    }
+    let c = (n / 2) as i32;
+    let bands: f64 = [n / 2, n - n / 2]
+        .iter()
+        .map(|&r| {
+            let e = r as i32 + c;
+            119_000.0 * 3f64.powi(e - 16) * 32.0 + 4.0 * 2f64.powi(e)
+        })
+        .sum();
+    2.0 * bands
+}
+
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// The half-board count split into one subproblem per orbit of row splits.
+///
+/// ```
+/// use nqueens::{engine::halves::HalvesPlan, run::plan::Plan};
+///
+/// let plan = HalvesPlan::new(10).unwrap();
+/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 724);
+/// ```
+pub struct HalvesPlan {
+    n: usize,
+    /// `None` below [`MIN_N`], where the one subproblem is the whole bit-mask count.
+    geometry: Option<Geometry>,
+    splits: Vec<Split>,
+    /// Built by the first count that needs them, so that a plan made only to be checked or
+    /// measured costs nothing.
+    quarters: std::sync::OnceLock<Quarters>,
+}
+
+impl HalvesPlan {
+    /// The plan for n (1 to [`Method::max_n`] of halves), or an error when n is outside that
+    /// range or would need more than [`MEMORY_LIMIT`] on one thread.
+    pub fn new(n: usize) -> Result<HalvesPlan, Error> {
+        check_n(n)?;
+        let max = Method::Halves.max_n();
+        if n > max {
+            return Err(Error::out_of_range(
+                Quantity::NFor(Method::Halves),
+                n,
+                1,
+                max,
+            ));
+        }
+        check_memory(n, 1)?;
+        let geometry = (n >= MIN_N).then(|| Geometry::new(n));
+        Ok(HalvesPlan {
+            n,
+            splits: if geometry.is_some() {
+                splits(n)
+            } else {
+                Vec::new()
+            },
+            geometry,
+            quarters: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The row splits, one per subproblem (none below [`MIN_N`]).
+    pub fn splits(&self) -> &[Split] {
+        &self.splits
+    }
+}
+
+/// Refuses n when `threads` threads would need more than [`MEMORY_LIMIT`]; the error names the
+/// most threads that fit, if one does.
+///
+/// ```
+/// use nqueens::engine::halves::check_memory;
+///
+/// assert!(check_memory(18, 2).is_ok());
+/// assert!(check_memory(31, 1).is_err());
+/// ```
+pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
+    let needed = memory_estimate(n, threads);
+    if needed > MEMORY_LIMIT {
+        return Err(Error::Memory {
+            method: Method::Halves,
+            n,
+            threads,
+            needed,
+            limit: MEMORY_LIMIT,
+            fits: threads_that_fit(n, threads.saturating_sub(1)),
+        });
+    }
+    Ok(())
+}
+
+/// The most threads, at most `at_most`, that count n within [`MEMORY_LIMIT`], or `None` where
+/// not even one does.
+///
+/// ```
+/// use nqueens::engine::halves::threads_that_fit;
+///
+/// assert_eq!(threads_that_fit(18, 4), Some(4));
+/// assert_eq!(threads_that_fit(31, 4), None);
+/// ```
+pub fn threads_that_fit(n: usize, at_most: usize) -> Option<usize> {
+    (1..=at_most)
+        .rev()
+        .find(|&t| memory_estimate(n, t) <= MEMORY_LIMIT)
+}
+
+impl Plan for HalvesPlan {
+    fn id(&self) -> PlanId {
+        let how = if self.geometry.is_some() {
+            "splits=top-bottom-orbits/long-diagonals"
+        } else {
+            "bitmask"
+        };
+        PlanId {
+            n: self.n,
+            method: Method::Halves,
+            board: None,
+            subproblems: self.len(),
+            fingerprint: fnv1a(format!("halves/n={}/{how}", self.n).as_bytes()),
+        }
+    }
+    fn len(&self) -> usize {
+        if self.geometry.is_some() {
+            self.splits.len()
+        } else {
+            1
+        }
+    }
+    fn count_one(&self, index: usize) -> Counts {
+        let Some(g) = &self.geometry else {
+            // Too small to split: the bit-mask count is exact and instant.
+            let n = self.n;
+            return Counts::total(bitmask::count_from(bitmask::outside(n), 0, 0) as u128);
+        };
+        let s = &self.splits[index];
+        let quarters =
+            (g.n <= QUARTERS_MAX_N).then(|| self.quarters.get_or_init(|| Quarters::new(g)));
+        let count = count_split_with(g, quarters, s);
+        Counts::total(s.weight as u128 * count as u128)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::known::A000170;
+
+    fn total(n: usize) -> u128 {
+        let plan = HalvesPlan::new(n).unwrap();
+        (0..plan.len()).map(|i| plan.count_one(i).total).sum()
+    }
+
+    #[test]
+    fn matches_oeis_up_to_13() {
+        for n in 1..=13 {
+            assert_eq!(total(n), A000170[n - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_split_matches_bitmask_on_small_boards() {
+        // Each split's weighted count, searched and joined, against a plain backtracking count
+        // restricted to that split.
+        for n in [6usize, 7, 8, 9] {
+            let g = Geometry::new(n);
+            let q = Quarters::new(&g);
+            let mut sum = 0u128;
+            for s in splits(n) {
+                let got = count_split(&g, &s);
+                assert_eq!(got, brute_split(n, &s), "n = {n}, split {s:?}");
+                assert_eq!(
+                    count_split_with(&g, Some(&q), &s),
+                    got,
+                    "n = {n}, split {s:?}"
+                );
+                sum += s.weight as u128 * got as u128;
+            }
+            assert_eq!(sum, A000170[n - 1]);
+        }
+    }
+
+    #[test]
+    fn buckets_change_no_split_count() {
+        // Real splits are cut only from 16,384 east keys (n = 19 and up): force the cutting on
+        // small boards, with tiny buckets so that every split of n >= 9 uses all six cut bits.
+        for n in [8usize, 9, 10, 11] {
+            let plain = Geometry::new(n);
+            let cut = Geometry {
+                cut_from: 1,
+                bucket_keys: 1,
+                ..Geometry::new(n)
+            };
+            let q = Quarters::new(&plain);
+            for s in splits(n) {
+                let want = count_split(&plain, &s);
+                assert_eq!(count_split(&cut, &s), want, "n = {n}, split {s:?}");
+                assert_eq!(
+                    count_split_with(&cut, Some(&q), &s),
+                    want,
+                    "n = {n}, split {s:?}"
+                );
+            }
+        }
+    }
+
+    /// The weighted count of [`count_split`] by plain backtracking: the solutions whose
+    /// west-half queens are exactly on `s.west_rows` (and whose middle-column queen is on
+    /// `s.middle`) and none of them on a long diagonal, weighted by their east queens on the
+    /// long diagonals.
+    fn brute_split(n: usize, s: &Split) -> u64 {
+        let mut count = 0;
+        let long = |r: usize, c: usize| r == c || r + c == n - 1;
+        for p in crate::reference::bitmask::solutions(n).unwrap() {
+            let cols = p.columns();
+            let col = |r: usize| cols[r] as usize;
+            let west: u64 = (0..n).filter(|&r| col(r) < n / 2).map(|r| 1u64 << r).sum();
+            let mid = (n % 2 == 1).then(|| (0..n).find(|&r| col(r) == n / 2).unwrap() as u8);
+            let west_long = (0..n).any(|r| col(r) < n / 2 && long(r, col(r)));
+            let east_long = (0..n)
+                .filter(|&r| col(r) >= n - n / 2 && long(r, col(r)))
+                .count();
+            if west == s.west_rows && mid == s.middle && !west_long {
+                count += if east_long == 0 {
+                    s.bare as u64
+                } else {
+                    1 << east_long
+                };
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn long_diagonal_weights_pair_up_mirror_splits() {
+        // A split and its left-right image share the bare solutions: weights 2 + 0 or 1 alone.
+        for n in 5..=12usize {
+            let all = splits(n);
+            let bare: u64 = all.iter().map(|s| s.weight as u64 * s.bare as u64).sum();
+            let weight: u64 = all.iter().map(|s| s.weight as u64).sum();
+            assert_eq!(bare, weight, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn orbit_weights_cover_every_split() {
+        for n in 5..=12usize {
+            let per_middle = {
+                let m = (n - n % 2) as u64;
+                (1..=m).product::<u64>()
+                    / ((1..=(m / 2)).product::<u64>() * (1..=(m / 2)).product::<u64>())
+            };
+            let expected = per_middle * if n % 2 == 1 { n as u64 } else { 1 };
+            let got: u64 = splits(n).iter().map(|s| s.weight as u64).sum();
+            assert_eq!(got, expected, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn refuses_what_it_cannot_do() {
+        assert!(HalvesPlan::new(0).is_err());
+        assert!(HalvesPlan::new(33).is_err());
+        assert!(check_memory(31, 1).is_err());
+        assert!(check_memory(20, 16).is_ok());
+    }
+}

@@ -1,0 +1,660 @@
+//! The pair-counting kernel: how many east keys are disjoint from each west half placement.
+//!
+//! The east keys are stored *bit-sliced*: for each key bit `b`, one long bit vector whose bit `i`
+//! says "east key `i` does not use diagonal `b`". The east keys compatible with a set of west
+//! diagonals are then the AND of those diagonals' vectors, 64 keys per word operation (more once
+//! the compiler vectorises the loop), and their number is a popcount.
+//!
+//! The west placements are not stored: they are walked row by row, and the AND of the vectors of
+//! the west queens placed so far is carried down the walk, so each AND is shared by every
+//! placement below it. A branch stops as soon as the vector is all zero, and the last row counts
+//! instead of storing.
+//!
+//! The east keys come in classes (by how many queens they put on the board's two long
+//! diagonals), each with its own weight per pair, a power of two; a class starts on a fresh
+//! word, so the weighted count is one pass of popcounts, each shifted by its word's weight.
+//!
+//! On large boards most pairs clash on a few diagonals near the centre, used by most placements
+//! of either half. The east keys of a large split are therefore sorted into buckets by up to six
+//! such *cut* bits, and a west placement only visits the word ranges of the buckets that avoid
+//! its own cut bits (on sample splits of n = 20, 14% of the pairs avoid each other on six cut
+//! bits).
+
+#[cfg(target_arch = "x86_64")]
+use crate::engine::cpu;
+
+/// The most key bits that sort the east keys into buckets (2^6 = 64 buckets).
+pub const MAX_CUTS: u32 = 6;
+
+/// The east keys of one split, bit-sliced, in buckets and weighted classes.
+pub struct Sliced {
+    /// Words per vector.
+    pub(super) words: usize,
+    /// `bits` vectors of `words` words each: vector `b` has bit `i` set when key `i` lacks bit `b`.
+    lacks: Vec<u64>,
+    /// Every key, as a vector of ones (the padding after each class is zero).
+    pub(super) all: Vec<u64>,
+    /// For each word, the base-2 logarithm of the weight of its class.
+    shift: Vec<u64>,
+    /// The key bits that sort the keys into buckets, as a mask.
+    pub(super) cuts: u64,
+    /// Their positions, lowest first: bit `i` of a bucket number is the key's bit `cut_at[i]`.
+    cut_at: Vec<u32>,
+    /// Bucket `v` holds the words `starts[v]..starts[v + 1]`.
+    starts: Vec<u32>,
+    /// For each set `v` of cut bits a west placement holds, the word ranges of the buckets that
+    /// avoid them: `ranges[range_at[v]..range_at[v + 1]]`, neighbouring buckets merged.
+    ranges: Vec<(u32, u32)>,
+    range_at: Vec<u32>,
+    /// The keys in bucket order, kept to reuse their memory.
+    sorted: Vec<u64>,
+}
+
+/// Transposes a 64 × 64 bit matrix in place, as far as its first `rows` rows go: afterwards bit
+/// `i` of `a[b]` is what bit `b` of `a[i]` was, for every `b < rows` (the rows from `rows` on
+/// are left in some intermediate state).
+///
+/// The usual recursive swap of off-diagonal blocks: at step `j` the upper `j` bits of row `k`
+/// trade places with the lower `j` bits of row `k + j`, for all such row pairs at once, so six
+/// steps of word operations replace 4,096 single-bit moves. Each step works within blocks of
+/// `2j` rows that later steps never mix, so a block that starts at or after `rows` holds only
+/// rows nobody reads and is skipped: keys have `2(n - 1)` bits, and on boards up to n = 17
+/// that leaves out about half the work.
+pub fn transpose64(a: &mut [u64; 64], rows: usize) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_FFFF_FFFF;
+    while j != 0 {
+        let mut base = 0;
+        while base < rows {
+            for k in base..base + j {
+                let t = ((a[k] >> j) ^ a[k + j]) & m;
+                a[k + j] ^= t;
+                a[k] ^= t << j;
+            }
+            base += 2 * j;
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
+}
+
+impl Sliced {
+    /// Slices the classes of keys `(keys, weight)`, whose bits are below `bits`, sorted into
+    /// buckets by their bits of `cuts` (at most [`MAX_CUTS`] of them); each class of each bucket
+    /// starts on a fresh word so that counting can weight it by word ranges.
+    pub fn new(classes: &[(&[u64], u64)], bits: u32, cuts: &[u32]) -> Sliced {
+        let mut sliced = Sliced {
+            words: 0,
+            lacks: Vec::new(),
+            all: Vec::new(),
+            shift: Vec::new(),
+            cuts: 0,
+            cut_at: Vec::new(),
+            starts: Vec::new(),
+            ranges: Vec::new(),
+            range_at: Vec::new(),
+            sorted: Vec::new(),
+        };
+        sliced.refill(classes, bits, cuts);
+        sliced
+    }
+
+    /// [`Sliced::new`] in place, reusing the memory of an earlier slicing (every word is
+    /// rewritten).
+    pub fn refill(&mut self, classes: &[(&[u64], u64)], bits: u32, cuts: &[u32]) {
+        assert!(cuts.len() <= MAX_CUTS as usize, "{} cut bits", cuts.len());
+        self.cuts = cuts.iter().fold(0, |m, &b| m | 1 << b);
+        self.cut_at.clear();
+        self.cut_at.extend_from_slice(cuts);
+        let cuts = self.cuts;
+        let buckets = 1usize << self.cut_at.len();
+        let nc = classes.len();
+        self.starts.clear();
+        if cuts == 0 {
+            // One bucket: the classes are sliced as they come.
+            let words = classes.iter().map(|(k, _)| k.len().div_ceil(64)).sum();
+            self.slice(classes.iter().copied(), words, bits as usize);
+            self.starts.push(0);
+        } else {
+            // A counting sort of the keys by (bucket, class): `groups[v * classes + c]` keys
+            // each.
+            let mut groups = vec![0usize; buckets * nc + 1];
+            for (c, (keys, _)) in classes.iter().enumerate() {
+                for &k in keys.iter() {
+                    groups[self.bucket::<true>(k) as usize * nc + c + 1] += 1;
+                }
+            }
+            let words = groups.iter().map(|g| g.div_ceil(64)).sum();
+            for i in 0..buckets * nc {
+                groups[i + 1] += groups[i];
+            }
+            let mut sorted = std::mem::take(&mut self.sorted);
+            sorted.resize(groups[buckets * nc], 0);
+            let mut next = groups.clone();
+            for (c, (keys, _)) in classes.iter().enumerate() {
+                for &k in keys.iter() {
+                    let g = self.bucket::<true>(k) as usize * nc + c;
+                    sorted[next[g]] = k;
+                    next[g] += 1;
+                }
+            }
+            let groups = &groups;
+            let sorted_ref = &sorted;
+            let starts = self.slice(
+                (0..buckets * nc)
+                    .map(|g| (&sorted_ref[groups[g]..groups[g + 1]], classes[g % nc].1)),
+                words,
+                bits as usize,
+            );
+            self.starts
+                .extend(starts.iter().step_by(nc.max(1)).take(buckets));
+            self.sorted = sorted;
+        }
+        let w = self.words;
+        if nc == 0 {
+            self.starts.resize(buckets, 0);
+        }
+        self.starts.push(w as u32);
+        self.ranges.clear();
+        self.range_at.clear();
+        for seen in 0..buckets as u32 {
+            self.range_at.push(self.ranges.len() as u32);
+            let free = !seen & (buckets as u32 - 1);
+            // The buckets that avoid `seen` are the subsets of `free`, visited from the largest
+            // down, so a bucket that ends where the current range begins extends it.
+            let mut v = free;
+            loop {
+                let (a, b) = (self.starts[v as usize], self.starts[v as usize + 1]);
+                if a < b {
+                    let mine = self.ranges.len() > *self.range_at.last().unwrap() as usize;
+                    match self.ranges.last_mut() {
+                        Some(last) if mine && last.0 == b => last.0 = a,
+                        _ => self.ranges.push((a, b)),
+                    }
+                }
+                if v == 0 {
+                    break;
+                }
+                v = (v - 1) & free;
+            }
+        }
+        self.range_at.push(self.ranges.len() as u32);
+    }
+
+    /// Slices `groups` of keys `(keys, weight)` one after another into `words` words, each group
+    /// on a fresh word; returns the first word of each group.
+    fn slice<'k>(
+        &mut self,
+        groups: impl Iterator<Item = (&'k [u64], u64)>,
+        words: usize,
+        bits: usize,
+    ) -> Vec<u32> {
+        self.words = words;
+        self.lacks.resize(words * bits, 0);
+        self.all.resize(words, 0);
+        self.shift.resize(words, 0);
+        let (lacks, all, shift) = (&mut self.lacks, &mut self.all, &mut self.shift);
+        let mut firsts = Vec::new();
+        let mut w = 0;
+        for (keys, weight) in groups {
+            firsts.push(w as u32);
+            assert!(weight.is_power_of_two(), "class weight {weight}");
+            shift[w..w + keys.len().div_ceil(64)].fill(weight.trailing_zeros() as u64);
+            for block in keys.chunks(64) {
+                let ones = if block.len() == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << block.len()) - 1
+                };
+                let mut m = [0u64; 64];
+                m[..block.len()].copy_from_slice(block);
+                transpose64(&mut m, bits);
+                all[w] = ones;
+                for (b, &t) in m[..bits].iter().enumerate() {
+                    lacks[b * words + w] = !t & ones;
+                }
+                w += 1;
+            }
+        }
+        debug_assert_eq!(w, words);
+        firsts
+    }
+
+    /// The word ranges of the buckets that avoid the cut bits `seen` (a bucket number).
+    #[inline(always)]
+    fn ranges(&self, seen: u32) -> &[(u32, u32)] {
+        let at = &self.range_at[seen as usize..seen as usize + 2];
+        &self.ranges[at[0] as usize..at[1] as usize]
+    }
+
+    /// The bucket of a key: its cut bits, gathered.
+    #[inline(always)]
+    pub(super) fn bucket<const CUT: bool>(&self, key: u64) -> u32 {
+        if !CUT {
+            return 0;
+        }
+        self.cut_at
+            .iter()
+            .enumerate()
+            .fold(0, |v, (i, &b)| v | ((key >> b & 1) as u32) << i)
+    }
+
+    /// How many keys are held (padding aside).
+    #[cfg(test)]
+    pub fn keys(&self) -> u64 {
+        self.all.iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    #[inline(always)]
+    fn lacks(&self, b: usize) -> &[u64] {
+        &self.lacks[b * self.words..(b + 1) * self.words]
+    }
+
+    /// `out = cand & lacks(every bit of key)` on the buckets compatible with `seen`; returns
+    /// false when that is all zero. The other words of `out` are left as they were: they are
+    /// never read by a caller whose west keys have seen at least `seen`.
+    #[inline(always)]
+    pub(super) fn narrow<const CUT: bool>(
+        &self,
+        cand: &[u64],
+        key: u64,
+        seen: u32,
+        out: &mut [u64],
+    ) -> bool {
+        if !CUT {
+            return self.narrow_range(cand, key, out, 0, self.words) != 0;
+        }
+        let mut any = 0;
+        for &(lo, hi) in self.ranges(seen) {
+            any |= self.narrow_range(cand, key, out, lo as usize, hi as usize);
+        }
+        any != 0
+    }
+
+    #[inline(always)]
+    fn narrow_range(&self, cand: &[u64], key: u64, out: &mut [u64], lo: usize, hi: usize) -> u64 {
+        let out = &mut out[lo..hi];
+        let cand = &cand[lo..hi];
+        let mut any = 0;
+        if key == 0 {
+            for (o, &c) in out.iter_mut().zip(cand) {
+                *o = c;
+                any |= c;
+            }
+            return any;
+        }
+        let b0 = key.trailing_zeros() as usize;
+        let rest = key & (key - 1);
+        let first = &self.lacks(b0)[lo..hi];
+        if rest == 0 {
+            for ((o, &c), &l) in out.iter_mut().zip(cand).zip(first) {
+                *o = c & l;
+                any |= *o;
+            }
+            return any;
+        }
+        let b1 = rest.trailing_zeros() as usize;
+        let second = &self.lacks(b1)[lo..hi];
+        for (((o, &c), &l), &m) in out.iter_mut().zip(cand).zip(first).zip(second) {
+            *o = c & l & m;
+            any |= *o;
+        }
+        let mut rest = rest & (rest - 1);
+        while rest != 0 {
+            let b = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            any = 0;
+            for (o, &l) in out.iter_mut().zip(&self.lacks(b)[lo..hi]) {
+                *o &= l;
+                any |= *o;
+            }
+        }
+        any
+    }
+
+    /// The weighted number of keys in `cand` that also lack every bit of `key`, over the
+    /// buckets compatible with `seen`.
+    #[inline(always)]
+    pub(super) fn count<const CUT: bool>(&self, cand: &[u64], key: u64, seen: u32) -> u64 {
+        // One pass over the words for up to four key bits (the last one or two queens).
+        let mut lacks: [&[u64]; 4] = [&[]; 4];
+        let mut bits = 0;
+        let mut k = key;
+        while k != 0 && bits < 4 {
+            lacks[bits] = self.lacks(k.trailing_zeros() as usize);
+            k &= k - 1;
+            bits += 1;
+        }
+        if !CUT {
+            return self.count_range(cand, key, (&lacks, bits, k), 0, self.words);
+        }
+        let mut total = 0;
+        for &(lo, hi) in self.ranges(seen) {
+            total += self.count_range(cand, key, (&lacks, bits, k), lo as usize, hi as usize);
+        }
+        total
+    }
+
+    #[inline(always)]
+    fn count_range(
+        &self,
+        cand: &[u64],
+        key: u64,
+        (lacks, bits, more): (&[&[u64]; 4], usize, u64),
+        lo: usize,
+        hi: usize,
+    ) -> u64 {
+        let cand = &cand[lo..hi];
+        let shift = &self.shift[lo..hi];
+        let ones = |w: u64, s: u64| (w.count_ones() as u64) << s;
+        let l = |i: usize| &lacks[i][lo..hi];
+        match (bits, more) {
+            (0, _) => cand.iter().zip(shift).map(|(&c, &s)| ones(c, s)).sum(),
+            (1, _) => cand
+                .iter()
+                .zip(l(0))
+                .zip(shift)
+                .map(|((&c, &a), &s)| ones(c & a, s))
+                .sum(),
+            (2, _) => cand
+                .iter()
+                .zip(l(0))
+                .zip(l(1))
+                .zip(shift)
+                .map(|(((&c, &a), &b), &s)| ones(c & a & b, s))
+                .sum(),
+            (3, _) => cand
+                .iter()
+                .zip(l(0))
+                .zip(l(1))
+                .zip(l(2))
+                .zip(shift)
+                .map(|((((&c, &a), &b), &d), &s)| ones(c & a & b & d, s))
+                .sum(),
+            (4, 0) => cand
+                .iter()
+                .zip(l(0))
+                .zip(l(1))
+                .zip(l(2))
+                .zip(l(3))
+                .zip(shift)
+                .map(|(((((&c, &a), &b), &d), &e), &s)| ones(c & a & b & d & e, s))
+                .sum(),
+            // More bits: only the north part alone, when no south rows remain.
+            _ => cand
+                .iter()
+                .zip(shift)
+                .enumerate()
+                .map(|(i, (&c, &s))| {
+                    let mut w = c;
+                    let mut k = key;
+                    while k != 0 {
+                        w &= self.lacks(k.trailing_zeros() as usize)[lo + i];
+                        k &= k - 1;
+                    }
+                    ones(w, s)
+                })
+                .sum(),
+        }
+    }
+}
+
+/// Counts the pairs (west placement, east key) whose keys are disjoint, each weighted by its
+/// east key's class.
+///
+/// `key` gives each cell's key bits (row-major, n×n), `west` the west columns, `start` the
+/// columns and diagonals already taken (`cols`, `d1`, `d2` as in the parent module), `rows` the
+/// west rows in the order to fill them, and `sliced` the east keys.
+pub fn count_pairs(
+    n: usize,
+    key: &[u64],
+    west: u64,
+    start: (u64, u64, u64),
+    rows: &[usize],
+    sliced: &Sliced,
+) -> u64 {
+    let walk = Walk {
+        n,
+        key,
+        west,
+        rows,
+        sliced,
+    };
+    #[cfg(target_arch = "x86_64")]
+    {
+        if cpu::has(cpu::VECTOR) {
+            // SAFETY: the CPU has the features the function is compiled for.
+            return unsafe {
+                if sliced.cuts == 0 {
+                    walk_avx2::<false>(&walk, start)
+                } else {
+                    walk_avx2::<true>(&walk, start)
+                }
+            };
+        }
+    }
+    if sliced.cuts == 0 {
+        walk.run::<false>(start)
+    } else {
+        walk.run::<true>(start)
+    }
+}
+
+/// The same walk compiled for AVX2 and the popcount instruction: the word loops become 256-bit
+/// operations and the popcounts single instructions, which is most of the kernel's speed.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1")]
+unsafe fn walk_avx2<const CUT: bool>(walk: &Walk, start: (u64, u64, u64)) -> u64 {
+    walk.run::<CUT>(start)
+}
+
+struct Walk<'a> {
+    n: usize,
+    key: &'a [u64],
+    west: u64,
+    rows: &'a [usize],
+    sliced: &'a Sliced,
+}
+
+impl Walk<'_> {
+    /// The depth-first walk over the west rows, with an explicit stack so that it inlines whole
+    /// into the feature-specific entry points above.
+    ///
+    /// Narrowing is lazy: the walk first places queens, and only when it reaches a full west
+    /// placement does it bring the candidate vectors down the path from the deepest one still
+    /// valid. Dead-end branches, which never reach the last row, cost no vector work at all, and
+    /// a path whose vector empties sends the walk straight back to where it emptied.
+    ///
+    /// `CUT` says whether the keys lie in buckets; without them the walk compiles to the plain
+    /// loop, free of the bookkeeping of ruled-out buckets.
+    #[inline(always)]
+    fn run<const CUT: bool>(&self, start: (u64, u64, u64)) -> u64 {
+        let n = self.n;
+        let m = self.rows.len();
+        let words = self.sliced.words;
+        if m == 0 {
+            return self.sliced.count::<false>(&self.sliced.all, 0, 0);
+        }
+        let cuts = if CUT { self.sliced.cuts } else { 0 };
+        // Buffer 0 holds every key; buffer k + 1 the candidates left by the queens of depths
+        // 0..=k. `from[k]` names the buffer that holds depth k's candidates (a queen with no key
+        // bits shares its parent's).
+        let mut bufs = vec![0u64; words * (m + 1)];
+        bufs[..words].copy_from_slice(&self.sliced.all);
+        let mut from = vec![0usize; m];
+        // `seen[k]`: the buckets ruled out by the queens of depths 0..k (their cut bits).
+        let mut seen = vec![0u32; m + 1];
+        let mut free = vec![0u64; m];
+        let mut state = vec![(0u64, 0u64, 0u64); m];
+        let mut chosen = vec![0usize; m];
+        let attacked =
+            |(cols, d1, d2): (u64, u64, u64), r: usize| cols | (d2 >> r) | (d1 >> (n - 1 - r));
+        state[0] = start;
+        free[0] = self.west & !attacked(start, self.rows[0]);
+        let mut total = 0;
+        let mut d = 0;
+        // Candidate buffers of depths 0..=ready are up to date.
+        let mut ready = 0;
+        loop {
+            if free[d] == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                ready = ready.min(d);
+                continue;
+            }
+            let c = free[d].trailing_zeros() as usize;
+            free[d] &= free[d] - 1;
+            chosen[d] = c;
+            ready = ready.min(d);
+            let r = self.rows[d];
+            if d + 1 < m {
+                let (cols, d1, d2) = state[d];
+                let next = (cols | 1 << c, d1 | 1 << (c + n - 1 - r), d2 | 1 << (r + c));
+                state[d + 1] = next;
+                free[d + 1] = self.west & !attacked(next, self.rows[d + 1]);
+                d += 1;
+                continue;
+            }
+            // A full west placement: bring the candidates down to this row.
+            let mut dead = None;
+            while ready < d {
+                let k = ready;
+                let bits = self.key[self.rows[k] * n + chosen[k]];
+                seen[k + 1] = seen[k] | self.sliced.bucket::<CUT>(bits);
+                if bits & !cuts == 0 {
+                    // Only cut bits (or none): the parent's vector serves, on fewer buckets.
+                    from[k + 1] = from[k];
+                } else {
+                    let (lo, hi) = bufs.split_at_mut((k + 1) * words);
+                    let cand = &lo[from[k] * words..(from[k] + 1) * words];
+                    if !self
+                        .sliced
+                        .narrow::<CUT>(cand, bits & !cuts, seen[k + 1], &mut hi[..words])
+                    {
+                        dead = Some(k);
+                        break;
+                    }
+                    from[k + 1] = k + 1;
+                }
+                ready = k + 1;
+            }
+            if let Some(k) = dead {
+                // No east key survives the queen of depth k: skip everything below it.
+                d = k;
+                ready = k;
+                continue;
+            }
+            let cand = &bufs[from[d] * words..(from[d] + 1) * words];
+            let bits = self.key[r * n + c];
+            total += self.sliced.count::<CUT>(
+                cand,
+                bits & !cuts,
+                seen[d] | self.sliced.bucket::<CUT>(bits),
+            );
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small deterministic generator of test keys.
+    fn keys(seed: u64, len: usize, bits: u32) -> Vec<u64> {
+        let mut x = seed;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // About one bit in four set, like a half placement's key.
+                x & (x >> 1) & ((1u64 << bits) - 1)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn transpose_moves_every_bit_of_the_rows_asked_for() {
+        let k = keys(7, 64, 64);
+        for rows in [1, 2, 5, 30, 32, 33, 38, 63, 64] {
+            let mut m: [u64; 64] = k.clone().try_into().unwrap();
+            transpose64(&mut m, rows);
+            for (i, key) in k.iter().enumerate() {
+                for (b, row) in m[..rows].iter().enumerate() {
+                    assert_eq!(row >> i & 1, key >> b & 1, "{rows} rows: key {i} bit {b}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sliced_counts_match_a_naive_pair_count() {
+        let bits = 20;
+        let (a, b) = (keys(1, 130, bits), keys(2, 64, bits));
+        let sliced = Sliced::new(&[(&a, 1), (&[], 8), (&b, 4)], bits, &[]);
+        assert_eq!(sliced.keys(), 194);
+        // Random probes, and probes of one to five bits: each width has its own loop.
+        let few = keys(4, 40, bits).into_iter().flat_map(|p| {
+            (1..=5).map(move |b| {
+                let mut k = p | 0b1011_0110_1101;
+                while k.count_ones() > b {
+                    k &= k - 1;
+                }
+                k
+            })
+        });
+        for probe in keys(3, 50, bits).into_iter().chain(few) {
+            let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
+                + 4 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
+            assert_eq!(
+                sliced.count::<false>(&sliced.all, probe, 0),
+                naive,
+                "probe {probe:b}"
+            );
+        }
+    }
+
+    #[test]
+    fn buckets_count_what_one_bucket_counts() {
+        let bits = 20;
+        let (a, b) = (keys(5, 700, bits), keys(6, 300, bits));
+        let classes: [(&[u64], u64); 2] = [(&a, 1), (&b, 2)];
+        let plain = Sliced::new(&classes, bits, &[]);
+        let cut = [9, 2, 14];
+        let sliced = Sliced::new(&classes, bits, &cut);
+        assert_eq!(sliced.keys(), 1000);
+        assert_eq!(sliced.cuts, 1 << 2 | 1 << 9 | 1 << 14);
+        // Bucket numbers follow the order of the cuts: bit 0 of a bucket is key bit 9.
+        assert_eq!(sliced.bucket::<true>(1 << 9 | 1 << 14 | 1 << 5), 0b101);
+        let mut out = vec![0; sliced.words];
+        let mut plain_out = vec![0; plain.words];
+        for probe in keys(7, 200, bits) {
+            let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
+                + 2 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
+            let (rest, seen) = (probe & !sliced.cuts, sliced.bucket::<true>(probe));
+            assert_eq!(sliced.count::<true>(&sliced.all, rest, seen), naive);
+            assert_eq!(plain.count::<false>(&plain.all, probe, 0), naive);
+            // Narrowing by part of the probe, then counting the rest, over the same buckets.
+            let (first, second) = (probe & probe.wrapping_neg(), probe & probe.wrapping_sub(1));
+            let seen1 = sliced.bucket::<true>(first);
+            let alive = sliced.narrow::<true>(&sliced.all, first & !sliced.cuts, seen1, &mut out);
+            let plain_alive = plain.narrow::<false>(&plain.all, first, 0, &mut plain_out);
+            if plain_alive {
+                let seen2 = seen1 | sliced.bucket::<true>(second);
+                assert_eq!(
+                    sliced.count::<true>(&out, second & !sliced.cuts, seen2),
+                    naive
+                );
+                assert_eq!(plain.count::<false>(&plain_out, second, 0), naive);
+            } else {
+                assert_eq!(naive, 0);
+            }
+            if !alive {
+                assert_eq!(naive, 0, "probe {probe:b}");
+            }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! Text in and out: solutions written in every format ([`format`]), pictures of boards
+//! ([`picture`]), and placements read back and checked ([`verify`]).
+
+pub mod format;
+pub mod picture;
+pub mod verify;

@@ -1,0 +1,268 @@
+//! The textbook bit-mask method: one queen per row, the attacked columns and diagonals of the
+//! current row held as three bit masks.
+//!
+//! Bit `c` of a mask stands for column `c`. Going down one row, a diagonal that runs down to the
+//! right moves one column right (`<< 1`) and one that runs down to the left moves one column left
+//! (`>> 1`); bits pushed past either edge fall off (or are cut by `full`). The free cells of a row
+//! are then `full & !(cols | left | right)`, and `x & x.wrapping_neg()` (the `x & -x` of two's
+//! complement) isolates the lowest one, so columns are tried left to right and solutions come out
+//! in lexicographic order.
+
+use crate::board::placement::check_n;
+use crate::counts::Counts;
+use crate::error::Error;
+use crate::method::Method;
+use crate::reference::walk::{Rule, Solutions};
+use crate::run::plan::{Plan, PlanId, fnv1a};
+
+/// The mask with the low `n` bits set: every column of the board.
+///
+/// ```
+/// assert_eq!(nqueens::reference::bitmask::full_mask(4), 0b1111);
+/// assert_eq!(nqueens::reference::bitmask::full_mask(64), u64::MAX);
+/// ```
+pub fn full_mask(n: usize) -> u64 {
+    if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
+}
+
+/// Counts the completions of a partial board, given the columns in use and the cells of the
+/// next row attacked along each diagonal.
+///
+/// `cols` must also have every bit outside the board set (start from [`outside`]`(n)`): then
+/// `!(cols | left | right)` is exactly the free cells of the row, with no board mask to carry
+/// down the recursion, and the board is full when `cols` is all ones. One argument fewer per call
+/// is what lets this kernel keep pace with the same loop compiled from C.
+///
+/// ```
+/// use nqueens::reference::bitmask::{count_from, outside};
+///
+/// assert_eq!(count_from(outside(8), 0, 0), 92);
+/// ```
+pub fn count_from(cols: u64, left: u64, right: u64) -> u64 {
+    if cols == u64::MAX {
+        return 1;
+    }
+    let mut total = 0;
+    let mut free = !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg(); // lowest free cell
+        free ^= bit;
+        total += count_from(cols | bit, (left | bit) << 1, (right | bit) >> 1);
+    }
+    total
+}
+
+/// The bits of a 64-bit mask that lie outside an n-column board.
+///
+/// ```
+/// assert_eq!(nqueens::reference::bitmask::outside(60), 0b1111 << 60);
+/// assert_eq!(nqueens::reference::bitmask::outside(64), 0);
+/// ```
+pub fn outside(n: usize) -> u64 {
+    !full_mask(n)
+}
+
+/// Counts every solution for n, single-threaded, walking the whole tree (no symmetry).
+///
+/// ```
+/// assert_eq!(nqueens::reference::bitmask::count(8).unwrap(), 92);
+/// ```
+pub fn count(n: usize) -> Result<u128, Error> {
+    check_n(n)?;
+    Ok(count_from(outside(n), 0, 0) as u128)
+}
+
+/// The masks of the rows placed so far, as the walk's [`Rule`]: row `r`'s safe columns are the
+/// allowed ones that no column or diagonal mask of the queens above covers.
+pub struct Masks {
+    /// The squares each row may use at all: every square, or fewer for a partly filled board.
+    allowed: Vec<u64>,
+    /// The masks below each placed row; entry `r` holds those that row `r` sees.
+    stack: Vec<Prefix>,
+}
+
+impl Masks {
+    /// The empty `n`×`n` board.
+    pub fn new(n: usize) -> Masks {
+        Masks::with_allowed(vec![full_mask(n); n])
+    }
+
+    /// A board whose row `r` may use only the squares of `allowed[r]`.
+    pub fn with_allowed(allowed: Vec<u64>) -> Masks {
+        let mut stack = Vec::with_capacity(allowed.len() + 1);
+        stack.push(Prefix {
+            cols: 0,
+            left: 0,
+            right: 0,
+        });
+        Masks { allowed, stack }
+    }
+}
+
+impl Rule for Masks {
+    fn n(&self) -> usize {
+        self.allowed.len()
+    }
+
+    fn safe(&self, row: usize) -> u64 {
+        let p = self.stack[row];
+        self.allowed[row] & !(p.cols | p.left | p.right)
+    }
+
+    fn place(&mut self, row: usize, col: u32) {
+        let (p, bit) = (self.stack[row], 1u64 << col);
+        self.stack.push(Prefix {
+            cols: p.cols | bit,
+            left: (p.left | bit) << 1,
+            right: (p.right | bit) >> 1,
+        });
+    }
+
+    fn lift(&mut self, _row: usize, _col: u32) {
+        self.stack.pop();
+    }
+}
+
+/// Every solution, in lexicographic order.
+///
+/// ```
+/// let all: Vec<_> = nqueens::reference::bitmask::solutions(4).unwrap().collect();
+/// assert_eq!(all.len(), 2);
+/// assert_eq!(all[0].columns(), &[1, 3, 0, 2]);
+/// ```
+pub fn solutions(n: usize) -> Result<Solutions, Error> {
+    check_n(n)?;
+    Ok(Solutions::new(Box::new(Masks::new(n))))
+}
+
+/// A partial board: the masks after some rows are placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefix {
+    /// Columns in use.
+    pub cols: u64,
+    /// Cells of the next row attacked along diagonals running down to the right.
+    pub left: u64,
+    /// Cells of the next row attacked along diagonals running down to the left.
+    pub right: u64,
+}
+
+/// Every valid placement of the first `depth` rows, in lexicographic order.
+///
+/// ```
+/// // Row 0 of a 4×4 board: four choices; rows 0 and 1: six compatible pairs.
+/// assert_eq!(nqueens::reference::bitmask::prefixes(4, 1).len(), 4);
+/// assert_eq!(nqueens::reference::bitmask::prefixes(4, 2).len(), 6);
+/// ```
+pub fn prefixes(n: usize, depth: usize) -> Vec<Prefix> {
+    let mut out = Vec::new();
+    for_each_prefix(n, depth, &mut |p, _| out.push(p));
+    out
+}
+
+/// Calls `visit` with the masks and the columns of every valid placement of the first `depth`
+/// rows (at most n), in lexicographic order.
+pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u32])) {
+    fn walk(
+        full: u64,
+        p: Prefix,
+        depth: usize,
+        columns: &mut Vec<u32>,
+        visit: &mut dyn FnMut(Prefix, &[u32]),
+    ) {
+        if depth == 0 {
+            visit(p, columns);
+            return;
+        }
+        let mut free = full & !(p.cols | p.left | p.right);
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let next = Prefix {
+                cols: p.cols | bit,
+                left: (p.left | bit) << 1,
+                right: (p.right | bit) >> 1,
+            };
+            columns.push(bit.trailing_zeros());
+            walk(full, next, depth - 1, columns, visit);
+            columns.pop();
+        }
+    }
+    let start = Prefix {
+        cols: 0,
+        left: 0,
+        right: 0,
+    };
+    let mut columns = Vec::with_capacity(depth);
+    walk(full_mask(n), start, depth.min(n), &mut columns, visit);
+}
+
+/// The bit-mask count split by the placements of its first rows: one subproblem per prefix.
+///
+/// Only prefixes in the left half are kept: reflecting a board left to right maps solutions
+/// with the first queen in column `c` one to one onto those with it in column `n - 1 - c`, so each
+/// kept prefix counts twice. For odd n the first queen may also stand in the middle column; the
+/// reflection then pairs the second row's columns the same way, so the second queen is taken in
+/// the left half only. This halves the work with no effect on the answer.
+///
+/// ```
+/// use nqueens::{reference::bitmask::BitmaskPlan, run::plan::Plan};
+///
+/// let plan = BitmaskPlan::new(8).unwrap();
+/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 92);
+/// ```
+pub struct BitmaskPlan {
+    n: usize,
+    depth: usize,
+    /// Each kept prefix and how many solutions each of its completions stands for.
+    prefixes: Vec<(Prefix, u128)>,
+}
+
+impl BitmaskPlan {
+    /// The split for n: the first three rows (two for small boards), enough subproblems to
+    /// balance many threads while each still does real work.
+    pub fn new(n: usize) -> Result<BitmaskPlan, Error> {
+        check_n(n)?;
+        let depth = if n <= 8 { 2.min(n) } else { 3 };
+        let half = (n / 2) as u64;
+        let left_half = (1u64 << half) - 1;
+        let middle = if n % 2 == 1 { 1u64 << half } else { 0 };
+        let mut prefixes = Vec::new();
+        for_each_prefix(n, depth, &mut |p, columns| {
+            let first = 1u64 << columns[0];
+            let kept = if n == 1 {
+                Some(1)
+            } else if first & left_half != 0
+                || (first == middle && (1u64 << columns[1]) & left_half != 0)
+            {
+                Some(2)
+            } else {
+                None
+            };
+            if let Some(weight) = kept {
+                prefixes.push((p, weight));
+            }
+        });
+        Ok(BitmaskPlan { n, depth, prefixes })
+    }
+}
+
+impl Plan for BitmaskPlan {
+    fn id(&self) -> PlanId {
+        PlanId {
+            n: self.n,
+            method: Method::Bitmask,
+            board: None,
+            subproblems: self.prefixes.len(),
+            fingerprint: fnv1a(
+                format!("bitmask/n={}/rows={}/mirror", self.n, self.depth).as_bytes(),
+            ),
+        }
+    }
+    fn len(&self) -> usize {
+        self.prefixes.len()
+    }
+    fn count_one(&self, index: usize) -> Counts {
+        let (p, weight) = self.prefixes[index];
+        Counts::total(weight * count_from(p.cols | outside(self.n), p.left, p.right) as u128)
+    }
+}

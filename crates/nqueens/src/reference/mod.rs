@@ -1,0 +1,10 @@
+//! The textbook methods, kept for teaching and for cross-checking every faster engine: scan the
+//! board above ([`naive`]), sets of used columns and diagonals ([`sets`]), bit masks
+//! ([`bitmask`]); the resumable walk they share ([`walk`]), and the search told step by step
+//! ([`trace`]).
+
+pub mod bitmask;
+pub mod naive;
+pub mod sets;
+pub mod trace;
+pub mod walk;

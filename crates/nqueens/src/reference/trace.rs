@@ -1,0 +1,265 @@
+//! The textbook backtracking search told step by step, for learners following it by hand.
+//!
+//! Rows are filled from the top; in each row the columns are tried from the left. A square
+//! attacked by a queen above is a *conflict* (the first attacker, scanning from the top, is
+//! named); a safe square gets a queen (*place*); when every column of the row below has been
+//! tried, the queen is taken back (*backtrack*) and the search moves it one column right. A full
+//! board is a *solution*, after which the search goes on until every square of the top row has
+//! been tried. Rows and columns are counted from 1, as on a chessboard.
+
+use crate::board::conflict::{Line, Square};
+use crate::error::{Error, Quantity};
+use std::fmt;
+
+/// The largest board traced: n = 10 already takes about 380,000 steps.
+pub const MAX_TRACE_N: usize = 10;
+
+/// One step of the search; [`fmt::Display`] writes it as one line, indented two spaces per row
+/// above it, with rows and columns counted from 1.
+///
+/// ```
+/// use nqueens::board::{Line, Square};
+/// use nqueens::reference::trace::Step;
+///
+/// assert_eq!(Step::Place { row: 0, col: 1 }.to_string(), "place row 1 col 2");
+/// let c = Step::Conflict {
+///     row: 1,
+///     col: 0,
+///     by: Square { row: 0, col: 1 },
+///     along: Line::AntiDiagonal,
+/// };
+/// assert_eq!(c.to_string(), "  conflict row 2 col 1: attacked by row 1 col 2 (diagonal /)");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A queen goes on a safe square (0-based row and column).
+    Place {
+        /// The row, from 0.
+        row: usize,
+        /// The column, from 0.
+        col: usize,
+    },
+    /// The square is attacked by the queen at `by` along a line.
+    Conflict {
+        /// The row, from 0.
+        row: usize,
+        /// The column, from 0.
+        col: usize,
+        /// The first attacking queen, scanning from the top.
+        by: Square,
+        /// The line they share.
+        along: Line,
+    },
+    /// Every column of the next row has been tried: the queen of `row` is taken back.
+    Backtrack {
+        /// The row, from 0.
+        row: usize,
+        /// The column, from 0.
+        col: usize,
+    },
+    /// A full board: its number (from 1) and the 0-based column of each row.
+    Solution {
+        /// How many solutions were found so far, this one included.
+        number: u64,
+        /// The column of each row, from 0.
+        columns: Vec<u32>,
+    },
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let indent = |f: &mut fmt::Formatter<'_>, row: usize| write!(f, "{:1$}", "", 2 * row);
+        match self {
+            Step::Place { row, col } => {
+                indent(f, *row)?;
+                write!(f, "place row {} col {}", row + 1, col + 1)
+            }
+            Step::Conflict {
+                row,
+                col,
+                by,
+                along,
+            } => {
+                indent(f, *row)?;
+                let line = match along {
+                    Line::Row => "row",
+                    Line::Column => "column",
+                    Line::Diagonal => "diagonal \\",
+                    Line::AntiDiagonal => "diagonal /",
+                };
+                write!(
+                    f,
+                    "conflict row {} col {}: attacked by row {} col {} ({line})",
+                    row + 1,
+                    col + 1,
+                    by.row + 1,
+                    by.col + 1
+                )
+            }
+            Step::Backtrack { row, col } => {
+                indent(f, *row)?;
+                write!(f, "backtrack row {} col {}", row + 1, col + 1)
+            }
+            Step::Solution { number, columns } => {
+                write!(f, "solution {number}:")?;
+                for c in columns {
+                    write!(f, " {}", c + 1)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The steps of the search on an `n`×`n` board (1 to [`MAX_TRACE_N`]), one at a time.
+///
+/// ```
+/// let lines: Vec<String> = nqueens::reference::trace::steps(4)
+///     .unwrap()
+///     .map(|step| step.to_string())
+///     .collect();
+/// assert_eq!(lines[0], "place row 1 col 1");
+/// assert_eq!(lines[1], "  conflict row 2 col 1: attacked by row 1 col 1 (column)");
+/// assert_eq!(lines.iter().filter(|l| l.starts_with("solution")).count(), 2);
+/// assert_eq!(lines.len(), 78);
+/// ```
+pub fn steps(n: usize) -> Result<Steps, Error> {
+    if !(1..=MAX_TRACE_N).contains(&n) {
+        return Err(Error::out_of_range(Quantity::NTraced, n, 1, MAX_TRACE_N));
+    }
+    Ok(Steps {
+        n,
+        columns: Vec::with_capacity(n),
+        next: vec![0],
+        found: 0,
+        solution_due: false,
+    })
+}
+
+/// The steps of [`steps`]: the recursive textbook search, unrolled so that it can stop after
+/// any step. Each row being tried has a cursor, the next column to try; a row whose cursor has
+/// passed the last column is done, and its parent's queen is taken back.
+pub struct Steps {
+    n: usize,
+    /// The columns of the queens placed, row 0 first.
+    columns: Vec<u32>,
+    /// For each row being tried, the next column to try.
+    next: Vec<usize>,
+    found: u64,
+    /// The board just filled up: the next step announces the solution.
+    solution_due: bool,
+}
+
+impl Iterator for Steps {
+    type Item = Step;
+
+    fn next(&mut self) -> Option<Step> {
+        if std::mem::take(&mut self.solution_due) {
+            self.found += 1;
+            return Some(Step::Solution {
+                number: self.found,
+                columns: self.columns.clone(),
+            });
+        }
+        let row = self.next.len().checked_sub(1)?;
+        let col = self.next[row];
+        if col == self.n {
+            // Every column of this row is tried: back to the row above, whose queen goes.
+            self.next.pop();
+            let above = row.checked_sub(1)?;
+            let lifted = self.columns.pop().expect("a queen above") as usize;
+            self.next[above] += 1;
+            return Some(Step::Backtrack {
+                row: above,
+                col: lifted,
+            });
+        }
+        if let Some((by, along)) = attacker(&self.columns, row, col) {
+            self.next[row] += 1;
+            return Some(Step::Conflict {
+                row,
+                col,
+                by,
+                along,
+            });
+        }
+        self.columns.push(col as u32);
+        if row + 1 == self.n {
+            // The board is full: the solution comes next, then this queen is taken back.
+            self.solution_due = true;
+            self.next.push(self.n);
+        } else {
+            self.next.push(0);
+        }
+        Some(Step::Place { row, col })
+    }
+}
+
+/// The first queen above `row` that attacks (`row`, `col`), scanning from the top.
+fn attacker(columns: &[u32], row: usize, col: usize) -> Option<(Square, Line)> {
+    let here = Square { row, col };
+    columns.iter().enumerate().find_map(|(r, &c)| {
+        let queen = Square {
+            row: r,
+            col: c as usize,
+        };
+        Line::between(queen, here).map(|line| (queen, line))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(n: usize) -> Vec<String> {
+        steps(n).unwrap().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn four_queens_step_by_step() {
+        let all = lines(4);
+        let want_start = [
+            "place row 1 col 1",
+            "  conflict row 2 col 1: attacked by row 1 col 1 (column)",
+            "  conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)",
+            "  place row 2 col 3",
+            "    conflict row 3 col 1: attacked by row 1 col 1 (column)",
+            "    conflict row 3 col 2: attacked by row 2 col 3 (diagonal /)",
+            "    conflict row 3 col 3: attacked by row 1 col 1 (diagonal \\)",
+            "    conflict row 3 col 4: attacked by row 2 col 3 (diagonal \\)",
+            "  backtrack row 2 col 3",
+            "  place row 2 col 4",
+        ];
+        assert_eq!(&all[..want_start.len()], &want_start[..]);
+        let solutions: Vec<&String> = all.iter().filter(|l| l.starts_with("solution")).collect();
+        assert_eq!(solutions, ["solution 1: 2 4 1 3", "solution 2: 3 1 4 2"]);
+        // Every placement is taken back, and the last step leaves the board empty.
+        let places = all.iter().filter(|l| l.contains("place ")).count();
+        let backs = all.iter().filter(|l| l.contains("backtrack ")).count();
+        assert_eq!(places, backs);
+        assert_eq!(all.last().unwrap(), "backtrack row 1 col 4");
+    }
+
+    #[test]
+    fn solutions_match_the_counts() {
+        for n in 1..=8 {
+            let found = lines(n)
+                .iter()
+                .filter(|l| l.starts_with("solution"))
+                .count();
+            assert_eq!(found as u128, crate::known::A000170[n - 1], "n = {n}");
+        }
+    }
+
+    #[test]
+    fn range_is_checked() {
+        assert!(steps(0).is_err());
+        assert!(steps(11).is_err());
+    }
+
+    #[test]
+    fn the_lengths_readme_gives() {
+        assert_eq!(lines(8).len(), 17_868);
+        assert_eq!(steps(10).unwrap().count(), 384_412);
+    }
+}

@@ -1,0 +1,136 @@
+//! The textbook backtracking as an iterator, shared by the three textbook methods.
+//!
+//! The methods differ in one thing only: how they tell which squares of the next row are safe
+//! from the queens above (scanning the board, looking up sets, masking bits). That is a
+//! [`Rule`]. The search around it is the same for all: fill rows from the top, try the safe
+//! columns from the left, go down after each queen, take the queen back when the row below has
+//! nothing left. Here that loop keeps its place between solutions, one untried set of columns
+//! per row on an explicit stack, so that a caller can take solutions one at a time, stop after
+//! any of them, or drop the walk half way: a listing of millions of boards streams and never
+//! sits in memory.
+
+use crate::board::placement::Placement;
+use crate::board::symmetry::{class_size, is_canonical};
+
+/// How a method finds the safe squares of a row, given the queens placed above it.
+pub trait Rule {
+    /// The board size.
+    fn n(&self) -> usize;
+
+    /// The columns of `row` (bit `c` for column `c`) where a queen is safe from the queens of
+    /// the rows above, which are all placed.
+    fn safe(&self, row: usize) -> u64;
+
+    /// A queen goes on (`row`, `col`), a square that [`Rule::safe`] offered.
+    fn place(&mut self, row: usize, col: u32);
+
+    /// The queen of `row`, the lowest one placed, is taken back.
+    fn lift(&mut self, row: usize, col: u32);
+}
+
+/// Every solution a [`Rule`] admits, in lexicographic order (by the column of row 0, then of
+/// row 1, ...), one at a time.
+///
+/// ```
+/// let all: Vec<Vec<u32>> = nqueens::solutions(4)
+///     .unwrap()
+///     .map(|p| p.into_columns())
+///     .collect();
+/// assert_eq!(all, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+/// // Streamed: only what is taken is searched for.
+/// let first = nqueens::solutions(30).unwrap().next().unwrap();
+/// assert!(first.is_solution());
+/// ```
+pub struct Solutions {
+    rule: Box<dyn Rule + Send + Sync>,
+    /// The columns of the queens placed, row 0 first.
+    columns: Vec<u32>,
+    /// For each row entered, the safe columns not tried yet.
+    untried: Vec<u64>,
+}
+
+impl Solutions {
+    /// The walk over what `rule` admits.
+    pub fn new(rule: Box<dyn Rule + Send + Sync>) -> Solutions {
+        let n = rule.n();
+        let mut untried = Vec::with_capacity(n);
+        if n > 0 {
+            untried.push(rule.safe(0));
+        }
+        Solutions {
+            rule,
+            columns: Vec::with_capacity(n),
+            untried,
+        }
+    }
+
+    /// One representative per class of solutions under the board's eight symmetries (the
+    /// smallest of its images), with the size of its class, in lexicographic order.
+    ///
+    /// ```
+    /// let classes: Vec<_> = nqueens::solutions(8).unwrap().classes().collect();
+    /// assert_eq!(classes.len(), 12);
+    /// assert_eq!(classes.iter().map(|c| c.size as u32).sum::<u32>(), 92);
+    /// ```
+    pub fn classes(self) -> Classes {
+        Classes { walk: self }
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        let n = self.rule.n();
+        while let Some(row) = self.untried.len().checked_sub(1) {
+            // The queen standing in this row (the last one placed) makes way for the next try.
+            if self.columns.len() > row {
+                let col = self.columns.pop().expect("a queen in this row");
+                self.rule.lift(row, col);
+            }
+            let free = self.untried[row];
+            if free == 0 {
+                self.untried.pop();
+                continue;
+            }
+            let bit = free & free.wrapping_neg(); // the leftmost untried column (`x & -x`)
+            self.untried[row] = free ^ bit;
+            let col = bit.trailing_zeros();
+            self.rule.place(row, col);
+            self.columns.push(col);
+            if row + 1 == n {
+                return Some(Placement::new(self.columns.clone()));
+            }
+            self.untried.push(self.rule.safe(row + 1));
+        }
+        None
+    }
+}
+
+/// A class of solutions: its representative (the smallest of its eight images) and how many
+/// distinct boards it holds (1, 2, 4 or 8).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Class {
+    /// The smallest board of the class.
+    pub representative: Placement,
+    /// How many distinct boards the class holds.
+    pub size: u8,
+}
+
+/// The classes of [`Solutions::classes`].
+pub struct Classes {
+    walk: Solutions,
+}
+
+impl Iterator for Classes {
+    type Item = Class;
+
+    fn next(&mut self) -> Option<Class> {
+        self.walk
+            .find(|p| is_canonical(p.columns()))
+            .map(|p| Class {
+                size: class_size(p.columns()) as u8,
+                representative: p,
+            })
+    }
+}

@@ -1,0 +1,553 @@
+//! Checkpoints: a long count that survives a Ctrl-C, a killed job or a reboot.
+//!
+//! A checkpoint is a small text file that records which subproblems of a plan are finished and
+//! what each of them counted, together with the plan's identity ([`PlanId`]) and the shard, so
+//! that it is only ever added to the count it belongs to. A count of a partly filled board also
+//! keeps the board itself, so that the file alone is enough to resume. A checksum (64-bit FNV-1a
+//! over everything before it) guards against damage. A file that does not match or does not
+//! check out is refused; it can never make a count come out wrong.
+//!
+//! Files are replaced atomically: written beside the target under a temporary name, flushed to
+//! disk, renamed over the target, and the directory flushed, so a crash at any moment leaves
+//! either the old checkpoint or the new one, never a torn one.
+//!
+//! While a count runs, workers only push each finished result into a shared list; a writer
+//! thread takes the list over and saves the file every interval, so the counting loop pays for
+//! a lock and a push per subproblem and nothing more.
+//!
+//! The format, one item a line:
+//!
+//! ```text
+//! nqueens checkpoint 2
+//! n 12
+//! method bitmask
+//! board -
+//! subproblems 756
+//! fingerprint 0a8c56c6ae0626e9
+//! shard 0/1
+//! done 2
+//! 0 52 - -
+//! 7 130 - -
+//! checksum 8d2c6a1f03b4e975
+//! ```
+//!
+//! `board` is `-`, or the rows of the partly filled board joined by `/` (`.Q../..../x.../....`).
+//! Each finished subproblem is its index and its count ([`Counts::to_line`]). Files of the first
+//! version (without the `board` line) are read too.
+
+use crate::counts::Counts;
+use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
+use crate::method::Method;
+use crate::problems::complete::Puzzle;
+use crate::run::plan::{PlanId, parse_fingerprint};
+use crate::run::shard::Shard;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs::{self, File};
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+const MAGIC: &str = "nqueens checkpoint ";
+const VERSION: u32 = 2;
+
+/// The finished part of a count: which subproblems are done and what each counted.
+///
+/// ```
+/// use nqueens::run::{checkpoint::Checkpoint, shard::Shard};
+/// use nqueens::{counting::plan_for, Method};
+///
+/// let plan = plan_for(8, Method::Bitmask).unwrap();
+/// let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+/// cp.record(3, plan.count_one(3));
+/// let back = Checkpoint::parse(&cp.to_text(), "cp".as_ref()).unwrap();
+/// assert_eq!(back, cp);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// The plan the subproblems belong to.
+    pub id: PlanId,
+    /// The part of the plan this count covers.
+    pub shard: Shard,
+    /// The partly filled board, for a count of one.
+    pub puzzle: Option<Puzzle>,
+    /// Finished subproblems and their counts.
+    pub done: BTreeMap<usize, Counts>,
+}
+
+impl Checkpoint {
+    /// An empty checkpoint for `shard` of the plan `id`: nothing done yet.
+    pub fn new(id: PlanId, shard: Shard, puzzle: Option<Puzzle>) -> Checkpoint {
+        Checkpoint {
+            id,
+            shard,
+            puzzle,
+            done: BTreeMap::new(),
+        }
+    }
+
+    /// Notes that subproblem `index` is finished with `counts`.
+    pub fn record(&mut self, index: usize, counts: Counts) {
+        self.done.insert(index, counts);
+    }
+
+    /// The subproblems of the shard still to count, in increasing order.
+    pub fn remaining(&self) -> Vec<usize> {
+        self.shard
+            .indices(self.id.subproblems)
+            .filter(|i| !self.done.contains_key(i))
+            .collect()
+    }
+
+    /// The number of subproblems in the shard.
+    pub fn shard_len(&self) -> usize {
+        self.shard.len(self.id.subproblems)
+    }
+
+    /// True when every subproblem of the shard is done.
+    pub fn is_complete(&self) -> bool {
+        self.done.len() == self.shard_len()
+    }
+
+    /// The sum of the finished subproblems, starting from `zero` (the plan's empty count);
+    /// counts whose sum overflows are refused as damaged.
+    pub fn sum(&self, zero: Counts, path: &Path) -> Result<Counts, Error> {
+        self.done
+            .values()
+            .try_fold(zero, |a, &b| a.checked_add(b))
+            .ok_or_else(|| Error::Overflow {
+                from: Origin::Checkpoint(path.to_path_buf()),
+            })
+    }
+
+    /// Refuses a checkpoint (read from `path`) that was not made for `shard` of the plan
+    /// `expected`.
+    pub fn check(&self, expected: &PlanId, shard: Shard, path: &Path) -> Result<(), Error> {
+        let mismatch = self.id.check(expected).err().or_else(|| {
+            (self.shard != shard).then_some(Mismatch::Shard {
+                found: (self.shard.index, self.shard.count),
+                expected: (shard.index, shard.count),
+            })
+        });
+        match mismatch {
+            None => Ok(()),
+            Some(mismatch) => Err(Error::Mismatch {
+                from: Origin::Checkpoint(path.to_path_buf()),
+                mismatch,
+            }),
+        }
+    }
+
+    /// The file's text, checksum included.
+    pub fn to_text(&self) -> String {
+        let mut s = String::with_capacity(128 + 24 * self.done.len());
+        let board = match &self.puzzle {
+            Some(p) => p.to_string().lines().collect::<Vec<_>>().join("/"),
+            None => "-".to_string(),
+        };
+        // Writing into a String cannot fail.
+        let _ = writeln!(s, "{MAGIC}{VERSION}");
+        let _ = writeln!(s, "n {}", self.id.n);
+        let _ = writeln!(s, "method {}", self.id.method);
+        let _ = writeln!(s, "board {board}");
+        let _ = writeln!(s, "subproblems {}", self.id.subproblems);
+        let _ = writeln!(s, "fingerprint {:016x}", self.id.fingerprint);
+        let _ = writeln!(s, "shard {}", self.shard);
+        let _ = writeln!(s, "done {}", self.done.len());
+        for (i, c) in &self.done {
+            let _ = writeln!(s, "{i} {}", c.to_line());
+        }
+        let sum = crate::run::plan::fnv1a(s.as_bytes());
+        let _ = writeln!(s, "checksum {sum:016x}");
+        s
+    }
+
+    /// Reads a checkpoint from its text; `path` goes into error messages.
+    pub fn parse(text: &str, path: &Path) -> Result<Checkpoint, Error> {
+        let damaged = |why: &str| Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem: CheckpointProblem::Damaged(why.to_string()),
+        };
+        let version = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix(MAGIC))
+            .and_then(|v| v.parse::<u32>().ok())
+            .filter(|v| (1..=VERSION).contains(v))
+            .ok_or_else(|| damaged("it does not start with the checkpoint header"))?;
+        // The checksum line is the last; it covers every byte before it.
+        let body_end = text
+            .trim_end_matches('\n')
+            .rfind('\n')
+            .map(|p| p + 1)
+            .ok_or_else(|| damaged("it is cut short"))?;
+        let (body, tail) = text.split_at(body_end);
+        let stated = tail
+            .trim_end()
+            .strip_prefix("checksum ")
+            .ok_or_else(|| damaged("the checksum line is missing (the file is cut short)"))?;
+        // Compared as text, in the one spelling `to_text` writes, so no byte is free to change.
+        if stated != format!("{:016x}", crate::run::plan::fnv1a(body.as_bytes())) {
+            return Err(damaged("the checksum does not match its content"));
+        }
+
+        let mut lines = body.lines().skip(1);
+        let mut field = |key: &str| -> Result<String, Error> {
+            lines
+                .next()
+                .and_then(|l| l.strip_prefix(key))
+                .and_then(|v| v.strip_prefix(' '))
+                .map(str::to_string)
+                .ok_or_else(|| damaged(&format!("the '{key}' line is missing")))
+        };
+        let number = |v: String, key: &str| -> Result<usize, Error> {
+            v.parse::<usize>()
+                .map_err(|_| damaged(&format!("'{key}' is not a number")))
+        };
+        let n = number(field("n")?, "n")?;
+        let method_name = field("method")?;
+        if version == 1 && method_name == "complete" {
+            return Err(damaged(
+                "it is a board count saved by an earlier version, which did not keep the board; \
+                 start the count again",
+            ));
+        }
+        let method: Method = method_name
+            .parse()
+            .map_err(|_| damaged(&format!("it names an unknown method '{method_name}'")))?;
+        let puzzle = if version >= 2 {
+            match field("board")?.as_str() {
+                "-" => None,
+                rows => Some(
+                    Puzzle::parse(&rows.replace('/', "\n"))
+                        .map_err(|e| damaged(&format!("its board cannot be read: {e}")))?,
+                ),
+            }
+        } else {
+            None
+        };
+        let subproblems = number(field("subproblems")?, "subproblems")?;
+        let fingerprint = parse_fingerprint(&field("fingerprint")?)
+            .ok_or_else(|| damaged("'fingerprint' is not 16 hexadecimal digits"))?;
+        let shard: Shard = field("shard")?
+            .parse()
+            .map_err(|_| damaged("'shard' is not I/K"))?;
+        let count = number(field("done")?, "done")?;
+        let mut done = BTreeMap::new();
+        for line in lines {
+            let bad = || damaged(&format!("bad subproblem line '{line}'"));
+            let (index, counts) = line.split_once(' ').ok_or_else(bad)?;
+            let index: usize = index.parse().map_err(|_| bad())?;
+            let counts = Counts::from_line(counts).ok_or_else(bad)?;
+            if index >= subproblems || !shard.contains(index) {
+                return Err(bad());
+            }
+            if done.insert(index, counts).is_some() {
+                return Err(damaged(&format!("subproblem {index} appears twice")));
+            }
+        }
+        if done.len() != count {
+            return Err(damaged("the number of finished subproblems is wrong"));
+        }
+        if puzzle.as_ref().is_some_and(|p| p.n() != n) {
+            return Err(damaged("its board is not n × n"));
+        }
+        Ok(Checkpoint {
+            id: PlanId {
+                n,
+                method,
+                board: puzzle.as_ref().map(Puzzle::fingerprint),
+                subproblems,
+                fingerprint,
+            },
+            shard,
+            puzzle,
+            done,
+        })
+    }
+
+    /// Reads and checks the checkpoint at `path`.
+    pub fn load(path: &Path) -> Result<Checkpoint, Error> {
+        let problem = |problem| Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let bytes = fs::read(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| problem(CheckpointProblem::Damaged("it is not text".to_string())))?;
+        Checkpoint::parse(&text, path)
+    }
+
+    /// Replaces the file at `path` with this checkpoint, atomically.
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        write_atomically(path, self.to_text().as_bytes())
+            .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))
+    }
+}
+
+/// Writes `bytes` to `path` so that a crash leaves either the old file or the new one: a
+/// temporary file in the same directory (a rename is atomic only within one file system),
+/// flushed, renamed over the target, and the directory flushed so the rename itself is durable.
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("nq-doc-{}.txt", std::process::id()));
+/// nqueens::run::checkpoint::write_atomically(&path, b"hello").unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(file_name);
+    tmp_name.push(format!(".tmp{}", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)?;
+        // Flushing the directory makes the rename itself survive a power cut.
+        File::open(&dir)?.sync_all()
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The state of a count that keeps a checkpoint, while it runs.
+pub(crate) struct Saving<'a> {
+    state: Mutex<&'a mut Checkpoint>,
+    pending: Mutex<Vec<(usize, Counts)>>,
+    /// Set when a save failed: the work of the count could no longer be kept, so it stops.
+    pub failed: AtomicBool,
+    error: Mutex<Option<Error>>,
+}
+
+impl<'a> Saving<'a> {
+    pub fn new(state: &'a mut Checkpoint) -> Saving<'a> {
+        Saving {
+            state: Mutex::new(state),
+            pending: Mutex::new(Vec::new()),
+            failed: AtomicBool::new(false),
+            error: Mutex::new(None),
+        }
+    }
+
+    /// Hands a finished subproblem over; the next save writes it.
+    pub fn record(&self, index: usize, counts: Counts) {
+        lock(&self.pending).push((index, counts));
+    }
+
+    /// Moves what the workers finished into the checkpoint and writes it.
+    fn save(&self, path: &Path) -> Result<(), Error> {
+        let batch = std::mem::take(&mut *lock(&self.pending));
+        let mut state = lock(&self.state);
+        for (i, c) in batch {
+            state.record(i, c);
+        }
+        state.save(path)
+    }
+
+    /// Runs `work` while a writer thread saves to `path` every `every`, then saves once more.
+    /// Returns what `work` returned, and the first failed save if there was one.
+    pub fn run<T: Send>(
+        &self,
+        path: &Path,
+        every: Duration,
+        work: impl FnOnce() -> T + Send,
+    ) -> (T, Result<(), Error>) {
+        let finished = Mutex::new(false);
+        let wake = Condvar::new();
+        let out = std::thread::scope(|scope| {
+            let writer = scope.spawn(|| {
+                let mut next = Instant::now() + every;
+                let mut guard = lock(&finished);
+                loop {
+                    if *guard {
+                        return;
+                    }
+                    let now = Instant::now();
+                    if now < next {
+                        guard = wake
+                            .wait_timeout(guard, next - now)
+                            .unwrap_or_else(|p| p.into_inner())
+                            .0;
+                        continue;
+                    }
+                    drop(guard);
+                    if let Err(e) = self.save(path) {
+                        *lock(&self.error) = Some(e);
+                        self.failed.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    next = Instant::now() + every;
+                    guard = lock(&finished);
+                }
+            });
+            let out = work();
+            *lock(&finished) = true;
+            wake.notify_all();
+            // The writer only ends by returning; a panic there would be a bug worth seeing.
+            if let Err(p) = writer.join() {
+                std::panic::resume_unwind(p);
+            }
+            out
+        });
+        // The last save holds everything: it is tried even after a failed one.
+        let last = self.save(path);
+        let first_failure = lock(&self.error).take();
+        (out, first_failure.map_or(last, Err))
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counts::SymmetryClasses;
+    use crate::run::plan::Plan;
+
+    fn plan(n: usize) -> crate::reference::bitmask::BitmaskPlan {
+        crate::reference::bitmask::BitmaskPlan::new(n).unwrap()
+    }
+
+    #[test]
+    fn text_round_trips_with_every_kind_of_count() {
+        let plan = plan(9);
+        let mut cp = Checkpoint::new(plan.id(), Shard::new(1, 3).unwrap(), None);
+        cp.record(1, Counts::total(5));
+        cp.record(
+            4,
+            Counts {
+                total: u128::MAX,
+                unique: Some(7),
+                classes: None,
+            },
+        );
+        cp.record(
+            7,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 1,
+                rot180: 2,
+                asymmetric: 3,
+            }),
+        );
+        let back = Checkpoint::parse(&cp.to_text(), Path::new("x")).unwrap();
+        assert_eq!(back, cp);
+        assert_eq!(
+            back.remaining(),
+            cp.shard
+                .indices(plan.len())
+                .filter(|i| ![1, 4, 7].contains(i))
+                .collect::<Vec<_>>()
+        );
+        // A sum that overflows is damage, not a number.
+        assert!(matches!(
+            back.sum(Counts::total(0), Path::new("x")),
+            Err(Error::Overflow { .. })
+        ));
+    }
+
+    #[test]
+    fn a_board_count_keeps_its_board() {
+        let puzzle: Puzzle = ".Q....\n......\n...x..\n......\nx.....\n......\n"
+            .parse()
+            .unwrap();
+        let id = PlanId {
+            board: Some(puzzle.fingerprint()),
+            ..plan(6).id()
+        };
+        let cp = Checkpoint::new(id, Shard::WHOLE, Some(puzzle.clone()));
+        let text = cp.to_text();
+        assert!(text.contains("\nboard .Q..../....../...x../....../x...../......\n"));
+        let back = Checkpoint::parse(&text, Path::new("x")).unwrap();
+        assert_eq!(back.puzzle, Some(puzzle));
+        assert_eq!(back, cp);
+    }
+
+    #[test]
+    fn every_single_byte_change_is_caught() {
+        let plan = plan(8);
+        let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+        for i in 0..plan.len() {
+            cp.record(i, plan.count_one(i));
+        }
+        let text = cp.to_text();
+        let bytes = text.as_bytes();
+        for pos in 0..bytes.len() {
+            for flip in [1u8, 4, 32] {
+                let mut b = bytes.to_vec();
+                b[pos] ^= flip;
+                if let Ok(s) = String::from_utf8(b) {
+                    if s.trim_end() == text.trim_end() {
+                        continue; // only the final newline changed form
+                    }
+                    assert!(
+                        Checkpoint::parse(&s, Path::new("x")).is_err(),
+                        "flip {flip} at {pos} was accepted"
+                    );
+                }
+            }
+        }
+        // Cut short anywhere: refused.
+        for end in 0..text.len() - 1 {
+            assert!(
+                Checkpoint::parse(&text[..end], Path::new("x")).is_err(),
+                "cut at {end}"
+            );
+        }
+    }
+
+    #[test]
+    fn files_of_the_first_version_are_read() {
+        let v1 = "nqueens checkpoint 1\nn 8\nmethod bitmask\nsubproblems 24\n\
+                  fingerprint 0123456789abcdef\nshard 0/1\ndone 1\n3 4 - -\n";
+        let text = format!(
+            "{v1}checksum {:016x}\n",
+            crate::run::plan::fnv1a(v1.as_bytes())
+        );
+        let cp = Checkpoint::parse(&text, Path::new("x")).unwrap();
+        assert_eq!(
+            (cp.id.n, cp.id.method, cp.id.board),
+            (8, Method::Bitmask, None)
+        );
+        assert_eq!(cp.done.get(&3), Some(&Counts::total(4)));
+        let board = v1.replace("bitmask", "complete");
+        let text = format!(
+            "{board}checksum {:016x}\n",
+            crate::run::plan::fnv1a(board.as_bytes())
+        );
+        let e = Checkpoint::parse(&text, Path::new("x")).unwrap_err();
+        assert!(e.to_string().contains("earlier version"), "{e}");
+    }
+
+    #[test]
+    fn mismatched_checkpoints_are_refused() {
+        let (p8, p9) = (plan(8).id(), plan(9).id());
+        let cp = Checkpoint::new(p8, Shard::WHOLE, None);
+        let here = Path::new("x");
+        assert!(cp.check(&p8, Shard::WHOLE, here).is_ok());
+        let e = cp.check(&p9, Shard::WHOLE, here).unwrap_err();
+        assert!(e.to_string().contains("n = 8, not n = 9"), "{e}");
+        assert!(cp.check(&p8, Shard::new(0, 2).unwrap(), here).is_err());
+        let mut other = cp.clone();
+        other.id.method = Method::Symmetry;
+        assert!(other.check(&p8, Shard::WHOLE, here).is_err());
+        let mut split = cp.clone();
+        split.id.fingerprint ^= 1;
+        assert!(split.check(&p8, Shard::WHOLE, here).is_err());
+    }
+}

@@ -1,0 +1,10 @@
+//! Running a count that may be long: the split into numbered subproblems and its identity
+//! ([`plan`]), the one runner that counts subproblems on threads ([`runner`]), and what lets a
+//! count survive and spread: checkpoints ([`checkpoint`]), shards ([`shard`]) and the schedule of
+//! a cluster run ([`schedule`]).
+
+pub mod checkpoint;
+pub mod plan;
+pub mod runner;
+pub mod schedule;
+pub mod shard;

@@ -1,0 +1,196 @@
+//! Deterministic splits of one count into many small, independent subproblems, and the identity
+//! that tells one split from another.
+//!
+//! Every count that may run long goes through a [`Plan`]: a fixed, ordered list of subproblems
+//! (usually the placements of the first few rows) that can be counted one at a time, in any
+//! order, on any thread or machine. The same index always means the same subproblem, which is
+//! what lets threads balance work, progress bars measure it, and checkpoints, shards and cluster
+//! runs divide it.
+//!
+//! Work saved or sent elsewhere carries the plan's [`PlanId`]: a checkpoint file, a shard record
+//! and a cluster message all hold one, and all are checked against the count at hand by the one
+//! comparison [`PlanId::check`], so that no count ever adds numbers from another split.
+
+use crate::counts::Counts;
+use crate::error::Mismatch;
+use crate::method::Method;
+
+/// A deterministic list of independent subproblems whose counts add up to one whole count.
+///
+/// ```
+/// use nqueens::{counting::plan_for, Method};
+///
+/// let plan = plan_for(8, Method::Bitmask).unwrap();
+/// let sum: u128 = (0..plan.len()).map(|i| plan.count_one(i).total).sum();
+/// assert_eq!(sum, 92);
+/// ```
+pub trait Plan: Send + Sync {
+    /// What the plan is: the board, the method, the number of subproblems and a fingerprint of
+    /// how they were chosen.
+    fn id(&self) -> PlanId;
+
+    /// The number of subproblems.
+    fn len(&self) -> usize {
+        self.id().subproblems
+    }
+
+    /// True when there is nothing to count.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Counts subproblem `index` (0 ≤ index < len) on the calling thread.
+    fn count_one(&self, index: usize) -> Counts;
+
+    /// How many subproblems the plan likes to count in one call of [`Plan::count_batch`]: 1 for
+    /// engines that count one at a time, more for engines (an accelerator) that gain from
+    /// counting many together.
+    fn batch(&self) -> usize {
+        1
+    }
+
+    /// Counts the subproblems `indices`, one count per index, in order.
+    fn count_batch(&self, indices: &[usize]) -> Vec<Counts> {
+        indices.iter().map(|&i| self.count_one(i)).collect()
+    }
+
+    /// The count of no subproblems at all: what a sum starts from (it says which kinds of count
+    /// the plan makes, so that an empty sum of symmetry counts still has classes).
+    fn zero(&self) -> Counts {
+        Counts::total(0)
+    }
+}
+
+/// Which count a piece of work belongs to: the board, the method, the split.
+///
+/// Two plans with equal identities number the same subproblems the same way, so their partial
+/// counts may be added.
+///
+/// ```
+/// use nqueens::{counting::plan_for, Method};
+///
+/// let a = plan_for(10, Method::Bitmask).unwrap().id();
+/// let b = plan_for(11, Method::Bitmask).unwrap().id();
+/// assert!(a.check(&a).is_ok());
+/// assert_eq!(b.check(&a).unwrap_err().to_string(), "it is for n = 11, not n = 10");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlanId {
+    /// The board size.
+    pub n: usize,
+    /// The method that counts the subproblems.
+    pub method: Method,
+    /// For a count of a partly filled board, the board's fingerprint
+    /// ([`crate::problems::complete::Puzzle::fingerprint`]); `None` for the empty board.
+    pub board: Option<u64>,
+    /// The number of subproblems.
+    pub subproblems: usize,
+    /// A fingerprint of how the subproblems were chosen, stable across builds and machines.
+    pub fingerprint: u64,
+}
+
+impl PlanId {
+    /// Checks that work identified by `self` belongs to the count `expected`; the error says
+    /// the first way it does not.
+    pub fn check(&self, expected: &PlanId) -> Result<(), Mismatch> {
+        if self.n != expected.n {
+            Err(Mismatch::N {
+                found: self.n,
+                expected: expected.n,
+            })
+        } else if self.method != expected.method {
+            Err(Mismatch::Method {
+                found: self.method,
+                expected: expected.method,
+            })
+        } else if self.board != expected.board {
+            Err(Mismatch::Board {
+                found: self.board.is_some(),
+                expected: expected.board.is_some(),
+            })
+        } else if self.fingerprint != expected.fingerprint
+            || self.subproblems != expected.subproblems
+        {
+            Err(Mismatch::Split)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The number of words of [`PlanId::to_words`].
+    pub const WORDS: usize = 6;
+
+    /// The identity as machine words, for a cluster's messages: n, the method's place in
+    /// [`Method::ALL`], whether there is a board and its fingerprint, the number of subproblems
+    /// and the split's fingerprint.
+    ///
+    /// ```
+    /// use nqueens::{counting::plan_for, run::plan::PlanId, Method};
+    ///
+    /// let id = plan_for(9, Method::Symmetry).unwrap().id();
+    /// assert_eq!(PlanId::from_words(&id.to_words()), Some(id));
+    /// ```
+    pub fn to_words(&self) -> [u64; PlanId::WORDS] {
+        let method = Method::ALL.iter().position(|&m| m == self.method);
+        [
+            self.n as u64,
+            method.map_or(u64::MAX, |i| i as u64),
+            self.board.is_some() as u64,
+            self.board.unwrap_or(0),
+            self.subproblems as u64,
+            self.fingerprint,
+        ]
+    }
+
+    /// Reads what [`PlanId::to_words`] writes; `None` for anything else.
+    pub fn from_words(w: &[u64]) -> Option<PlanId> {
+        let [n, method, has_board, board, subproblems, fingerprint] = *w else {
+            return None;
+        };
+        Some(PlanId {
+            n: usize::try_from(n).ok()?,
+            method: *Method::ALL.get(usize::try_from(method).ok()?)?,
+            board: match has_board {
+                0 => None,
+                1 => Some(board),
+                _ => return None,
+            },
+            subproblems: usize::try_from(subproblems).ok()?,
+            fingerprint,
+        })
+    }
+}
+
+/// A 64-bit FNV-1a hash, for fingerprints that must not change between builds or machines.
+///
+/// ```
+/// assert_eq!(nqueens::run::plan::fnv1a(b""), 0xcbf29ce484222325);
+/// ```
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// Reads a fingerprint as checkpoints and shard records write it: exactly 16 lowercase hex
+/// digits, so that no other spelling reads as the same fingerprint.
+///
+/// ```
+/// use nqueens::run::plan::parse_fingerprint;
+///
+/// assert_eq!(parse_fingerprint("00000000000000ff"), Some(255));
+/// assert_eq!(parse_fingerprint("ff"), None);
+/// assert_eq!(parse_fingerprint("00000000000000FF"), None);
+/// ```
+pub fn parse_fingerprint(text: &str) -> Option<u64> {
+    let canonical = text.len() == 16
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    canonical
+        .then(|| u64::from_str_radix(text, 16).ok())
+        .flatten()
+}

@@ -1,0 +1,191 @@
+//! The one way subproblems get counted.
+//!
+//! A plain count, a checkpointed count, a shard and a cluster rank's chunk all hand a list of
+//! subproblem indices to [`Runner::run`]. It counts them on the calling thread or on a thread
+//! pool (work stealing balances subproblems of very different cost), reports each finished one
+//! to a callback and to the progress observer, and takes no new subproblem once asked to stop.
+//! Pools are built once per process for each number of threads and kept, so that a program that
+//! counts many times (a cluster rank counting chunk after chunk) pays for its threads once.
+
+use crate::counts::Counts;
+use crate::run::plan::Plan;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Told about finished subproblems, from any thread.
+pub trait Progress: Sync {
+    /// `done` of `total` subproblems are finished.
+    fn update(&self, done: u64, total: u64);
+}
+
+/// The progress observer that ignores everything.
+pub struct NoProgress;
+
+impl Progress for NoProgress {
+    fn update(&self, _done: u64, _total: u64) {}
+}
+
+/// The number of threads "one per core" stands for on this machine (1 where it cannot be told,
+/// and always 1 in a build without the `parallel` feature).
+///
+/// ```
+/// assert!(nqueens::run::runner::cores() >= 1);
+/// ```
+pub fn cores() -> usize {
+    if cfg!(feature = "parallel") {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
+}
+
+/// One run of subproblems of a plan.
+pub(crate) struct Runner<'a> {
+    pub plan: &'a dyn Plan,
+    /// Worker threads, at least 1.
+    pub threads: usize,
+    pub progress: &'a dyn Progress,
+    /// Asked before each subproblem is started: true means take no more.
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Subproblems finished before this run (of a resumed count), and the number the progress
+    /// observer measures against.
+    pub done_before: u64,
+    pub total: u64,
+}
+
+impl Runner<'_> {
+    /// Counts the subproblems `indices` and hands each finished one, with its count, to
+    /// `finished`. Returns the sum of what was counted and how many subproblems that was (fewer
+    /// than asked when stopped).
+    pub fn run(
+        &self,
+        indices: &[usize],
+        finished: &(dyn Fn(usize, Counts) + Sync),
+    ) -> (Counts, usize) {
+        let plan = self.plan;
+        let done = AtomicU64::new(self.done_before);
+        let count = |chunk: &[usize]| -> Option<(Counts, usize)> {
+            if (self.stop)() {
+                return None;
+            }
+            let mut sum = plan.zero();
+            for (&i, c) in chunk.iter().zip(plan.count_batch(chunk)) {
+                finished(i, c);
+                sum += c;
+            }
+            let d = done.fetch_add(chunk.len() as u64, Ordering::Relaxed) + chunk.len() as u64;
+            self.progress.update(d, self.total);
+            Some((sum, chunk.len()))
+        };
+        let add = |(a, i): (Counts, usize), (b, j): (Counts, usize)| (a + b, i + j);
+        let batch = plan.batch().max(1);
+        #[cfg(feature = "parallel")]
+        if self.threads > 1 {
+            if let Some(pool) = pool(self.threads) {
+                use rayon::prelude::*;
+                return pool.install(|| {
+                    indices
+                        .par_chunks(batch)
+                        .with_max_len(1)
+                        .filter_map(count)
+                        .reduce(|| (plan.zero(), 0), add)
+                });
+            }
+        }
+        // One thread, or no pool to be had: in order, on the calling thread.
+        indices
+            .chunks(batch)
+            .map_while(count)
+            .fold((plan.zero(), 0), add)
+    }
+}
+
+/// The pool of `threads` worker threads, built on first use and kept for the life of the
+/// process; `None` when the system will not start the threads.
+#[cfg(feature = "parallel")]
+fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
+    use std::sync::{Arc, Mutex};
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
+        return Some(Arc::clone(pool));
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .ok()?,
+    );
+    pools.push((threads, Arc::clone(&pool)));
+    Some(pool)
+}
+
+/// Wall-clock time since a start, where the platform has a clock (a browser's WebAssembly has
+/// none that the standard library can read: there it reads 0).
+pub(crate) struct Stopwatch {
+    #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+    start: std::time::Instant,
+}
+
+impl Stopwatch {
+    pub fn start() -> Stopwatch {
+        Stopwatch {
+            #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+            start: std::time::Instant::now(),
+        }
+    }
+
+    pub fn seconds(&self) -> f64 {
+        #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+        return self.start.elapsed().as_secs_f64();
+        #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+        return 0.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::bitmask::BitmaskPlan;
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicBool;
+
+    fn runner<'a>(
+        plan: &'a dyn Plan,
+        threads: usize,
+        stop: &'a (dyn Fn() -> bool + Sync),
+    ) -> Runner<'a> {
+        Runner {
+            plan,
+            threads,
+            progress: &NoProgress,
+            stop,
+            done_before: 0,
+            total: plan.len() as u64,
+        }
+    }
+
+    #[test]
+    fn every_index_is_counted_once_on_any_number_of_threads() {
+        let plan = BitmaskPlan::new(10).unwrap();
+        let all: Vec<usize> = (0..plan.len()).collect();
+        for threads in [1, 2, 3] {
+            let seen = Mutex::new(vec![0; plan.len()]);
+            let (sum, counted) =
+                runner(&plan, threads, &|| false).run(&all, &|i, _| seen.lock().unwrap()[i] += 1);
+            assert_eq!((sum.total, counted), (724, plan.len()), "{threads} threads");
+            assert!(seen.into_inner().unwrap().iter().all(|&s| s == 1));
+        }
+    }
+
+    #[test]
+    fn a_stop_takes_no_new_subproblem() {
+        let plan = BitmaskPlan::new(9).unwrap();
+        let all: Vec<usize> = (0..plan.len()).collect();
+        for threads in [1, 2] {
+            let stop = AtomicBool::new(true);
+            let stopped = || stop.load(Ordering::Relaxed);
+            let (sum, counted) = runner(&plan, threads, &stopped).run(&all, &|_, _| {});
+            assert_eq!((sum.total, counted), (0, 0));
+        }
+    }
+}
