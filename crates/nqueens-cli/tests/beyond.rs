@@ -1,11 +1,10 @@
 //! The `find`, `verify` and `trace` commands end to end: output, messages and exit codes.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use common::nqueens;
+
+use predicates::prelude::*;
 
 /// An independent check, written the slow obvious way on purpose: for every pair of rows, no
 /// shared column and no shared diagonal. Quadratic, so only for small boards.

@@ -1,24 +1,12 @@
 //! The command line's contract: outputs, formats, limits, errors and a closed pipe.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{fails_with, nqueens, stdout_of};
+
 use predicates::prelude::*;
 use std::io::Read;
 use std::process::Stdio;
-
-fn nq() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = nq()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 #[test]
 fn count_prints_the_number_alone() {
@@ -108,16 +96,6 @@ fn every_method_lists_the_same() {
     }
 }
 
-/// Bad input: one line on stderr, exit code 2, no panic.
-fn fails_with(args: &[&str], needle: &str) {
-    let out = nq().args(args).assert().code(2).get_output().clone();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err}");
-    assert!(!err.contains("panicked"));
-    assert!(out.stdout.is_empty());
-}
-
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     fails_with(&["count", "0"], "from 1 to 64");
@@ -142,16 +120,19 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn help_and_version() {
     for sub in ["count", "list"] {
-        nq().args([sub, "--help"])
+        nqueens()
+            .args([sub, "--help"])
             .assert()
             .success()
             .stdout(predicate::str::contains("Examples:"));
     }
-    nq().arg("--help")
+    nqueens()
+        .arg("--help")
         .assert()
         .success()
         .stdout(predicate::str::contains("count").and(predicate::str::contains("list")));
-    nq().arg("--version")
+    nqueens()
+        .arg("--version")
         .assert()
         .success()
         .stdout(predicate::str::starts_with("nqueens "));

@@ -1,21 +1,10 @@
 //! `count --board`, `list --board` and the picture formats, through the real binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{board_file, nqueens};
+
 use predicates::prelude::*;
-use std::path::PathBuf;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-/// Writes `text` to a fresh file under the target directory and returns its path.
-fn board_file(name: &str, text: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("boards");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// 6×6: a queen given in row 1, two blocked squares; exactly one completion (2 4 6 1 3 5).
 const PUZZLE6: &str = ".Q....\n......\n...x..\n......\nx.....\n......\n";

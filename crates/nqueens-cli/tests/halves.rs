@@ -1,11 +1,10 @@
 //! `nqueens count --method halves` from the outside: counts, refusals, exit codes.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
+use common::nqueens;
+
+use predicates::prelude::*;
 
 #[test]
 fn counts_with_halves() {

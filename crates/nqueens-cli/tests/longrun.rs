@@ -1,7 +1,10 @@
 //! Long runs from the command line: checkpoints that survive SIGINT and SIGKILL, refused
 //! checkpoints, shards and their merge, and `--mpi` in a build without MPI.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{nqueens, scratch};
+
 use nqueens::Method;
 use nqueens::counting::plan_for;
 use nqueens::run::checkpoint::Checkpoint;
@@ -10,18 +13,6 @@ use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use std::time::{Duration, Instant};
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-/// A fresh directory of the test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("nq-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The number of finished subproblems the checkpoint at `path` holds, if it can be read yet.
 fn saved(path: &Path) -> Option<usize> {

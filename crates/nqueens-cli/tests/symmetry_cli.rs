@@ -1,21 +1,14 @@
 //! The command line's symmetry features: `count --unique`, the classes in `--json`, `list
 //! --unique` in every format, progress on stderr only, and the refusals.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{nqueens, stdout_of};
+
 use nqueens::board::symmetry::images;
 use nqueens::known::{A000170, A002562};
 use predicates::prelude::*;
 use std::collections::BTreeSet;
-
-fn nqueens() -> Command {
-    Command::cargo_bin("nqueens").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = nqueens().args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {:?}", out);
-    String::from_utf8(out.stdout).unwrap()
-}
 
 fn perms(text: &str) -> Vec<Vec<u32>> {
     text.lines()

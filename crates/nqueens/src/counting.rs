@@ -103,7 +103,7 @@ pub struct Count<'a> {
     method: Option<Method>,
     threads: Option<usize>,
     unique: bool,
-    shard: Shard,
+    shard: Option<Shard>,
     save: Option<Save>,
     every: Duration,
     progress: Option<&'a dyn Progress>,
@@ -140,7 +140,7 @@ impl Count<'static> {
             method: None,
             threads: None,
             unique: false,
-            shard: Shard::WHOLE,
+            shard: None,
             save: None,
             every: SAVE_EVERY,
             progress: None,
@@ -168,9 +168,10 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Counts only one part of the subproblems (see [`crate::run::shard`]).
+    /// Counts only one part of the subproblems (see [`crate::run::shard`]). A resumed count
+    /// that names no part counts the checkpoint's.
     pub fn shard(mut self, shard: Shard) -> Self {
-        self.shard = shard;
+        self.shard = Some(shard);
         self
     }
 
@@ -248,6 +249,10 @@ impl<'a> Count<'a> {
                 (cp.id.n, cp.puzzle.clone())
             }
         };
+        let shard = self
+            .shard
+            .or(saved.as_ref().map(|cp| cp.shard))
+            .unwrap_or(Shard::WHOLE);
         let automatic = self.method.is_none() && saved.is_none();
         let method = self
             .method
@@ -274,7 +279,7 @@ impl<'a> Count<'a> {
                 method.max_n(),
             ));
         }
-        if (self.save.is_some() || !self.shard.is_whole()) && !method.has_split() {
+        if (self.save.is_some() || !shard.is_whole()) && !method.has_split() {
             return Err(Error::unsupported(method, Task::Split));
         }
         if let Some(t) = self.threads {
@@ -291,7 +296,7 @@ impl<'a> Count<'a> {
         };
         if let (Some(save), Some(plan)) = (&self.save, &plan) {
             match &saved {
-                Some(cp) => cp.check(&plan.id(), self.shard, &save.path)?,
+                Some(cp) => cp.check(&plan.id(), shard, &save.path)?,
                 None if save.path.exists() => {
                     return Err(Error::Checkpoint {
                         path: save.path.clone(),
@@ -308,7 +313,7 @@ impl<'a> Count<'a> {
             notes,
             plan,
             puzzle,
-            shard: self.shard,
+            shard,
             save: self.save,
             saved,
             progress: self.progress,

@@ -28,7 +28,7 @@
 //! Grouped by role below them:
 //!
 //! - [`board`]: placements, what makes two queens attack, the eight symmetries of the square.
-//! - [`reference`]: the three textbook methods (scan, sets, bit masks), kept to teach and to
+//! - [`reference`](mod@reference): the three textbook methods (scan, sets, bit masks), kept to teach and to
 //!   cross-check every engine, the walk they share, and the search told step by step.
 //! - [`engine`]: the fast engines (border constellations by symmetry, meet in the middle) and the
 //!   processor features their kernels use.
@@ -64,3 +64,8 @@ pub use listing::solutions;
 pub use method::Method;
 pub use problems::complete::Puzzle;
 pub use reference::walk::Solutions;
+
+/// The README's Rust examples, compiled and run with the crate's own, so that they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;

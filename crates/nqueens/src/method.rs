@@ -1,7 +1,7 @@
 //! The ways to count and list, by name, and what each of them can do.
 //!
 //! A [`Method`] is only a name and a set of capabilities: the code behind each lives in the
-//! `reference` and `engine` modules, and [`crate::count::Count`] decides which one serves a
+//! `reference` and `engine` modules, and [`crate::counting::Count`] decides which one serves a
 //! request. Keeping the names apart from the engines lets errors, plan identities and the
 //! command line speak of methods without depending on how any of them works.
 

@@ -23,8 +23,8 @@
 //! free cells per row computed up front from the border queens (their columns and both
 //! diagonals). Rows already taken are jumped over by shifting the diagonal masks by the row gap,
 //! so the hot loop has no special cases. Where the processor has a fast `pext`, the last four
-//! free rows are not walked but counted from tables (module `four_rows`), which takes about a third
-//! of the time off; elsewhere they are walked in place, the last two without a loop.
+//! free rows are not walked but counted from tables (module `four_rows`), which saves a large part
+//! of the time; elsewhere they are walked in place, the last two without a loop.
 
 #[cfg(target_arch = "x86_64")]
 mod four_rows;
@@ -198,9 +198,9 @@ fn layout(n: usize, queens: &[(u32, u32)]) -> Layout {
 /// any of them may be searched, but their trees differ a lot in size: a search is cheap when its
 /// first rows offer few cells. The estimate is the exact number of ways to fill the first three
 /// free rows times the free cells of each further row down to the middle of the board. On small
-/// boards, where every tree can be measured, it picks an image whose tree is within about 6% of
-/// the smallest (a product of free cells alone: about 9%), and about 1.7 times smaller than a
-/// fixed choice; it costs a few thousand steps per constellation.
+/// boards, where every tree can be measured, the image it picks has a tree close to the smallest
+/// (closer than a product of free cells alone gets) and far smaller than a fixed choice's; it
+/// costs a few thousand steps per constellation, nothing beside the search.
 fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) {
     type Scored = (f64, Vec<(u32, u32)>, Layout);
     let mut best: Option<Scored> = None;
@@ -390,13 +390,12 @@ macro_rules! each_queen {
 /// The depth tests are made once per node, outside its loop over cells, so each loop is a tight
 /// one of a single kind. The last four levels are never entered as calls: a node up to four rows
 /// above the end walks its descendants in place down to the last two rows, which [`last_two`]
-/// counts without a loop; most nodes of the tree lie there, so this saves most calls (about 8%
-/// of the time against walking only three levels in place). Any other node recurses, entering
-/// only children that have a free cell. The body is a macro so that the
+/// counts without a loop; most nodes of the tree lie there, so this saves most calls. Any other
+/// node recurses, entering only children that have a free cell. The body is a macro so that the
 /// same code can be built twice: plainly, and with the bit-manipulation instructions that
 /// shift by a register and isolate the lowest bit in one step (most x86-64 processors since
 /// 2013 have them, but a portable build may not assume them); the second build is picked at run
-/// time and is about 6% faster.
+/// time where the processor has them.
 macro_rules! fill_fn {
     ($(#[$attr:meta])* fn $name:ident) => {
         $(#[$attr])*
@@ -453,12 +452,12 @@ fn two_below(t: &Rows, d: usize, free: u64, cols: u64, left: u64, right: u64) ->
 
 /// The search of [`fill_fn`] with its last four free rows counted from tables ([`LastFour`])
 /// rather than walked, so the loops of the deepest levels, whose exits the predictor misses
-/// most, are gone: about a third less time than [`fill_bmi`] on n = 16 and 17.
+/// most, are gone.
 ///
 /// A node seven rows above the end walks the next four rows in place and hands the four below
 /// to the tables; any other node recurses. (A search with only six or seven free rows starts
 /// closer to the end: its first node walks two or three rows in place.) Every row walked in
-/// place rather than by a call saves time: about 6% for the third row, 5 to 10% for the fourth.
+/// place rather than by a call saves time, which is why four are.
 /// Needs `d + 5 <= t.last`.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi1,bmi2,popcnt")]

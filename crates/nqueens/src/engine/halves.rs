@@ -227,8 +227,7 @@ fn count_split_in(
 /// The key bits that sort a split's east keys into buckets: those most often used on both
 /// sides, as many as keep the buckets about 512 keys each on average, and none for fewer than
 /// 16,384 keys, where the short word ranges would cost more than the skipped words save (at
-/// n = 18, whose splits have about 6,000 keys, cutting from 4,096 keys made the count 1.25×
-/// slower).
+/// n = 18, whose splits have about 6,000 keys, cutting made the count slower).
 ///
 /// A west placement then skips every bucket whose keys share one of its cut bits, without
 /// looking at their words; the diagonals near the centre of the board are used by most

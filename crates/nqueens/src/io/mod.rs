@@ -1,4 +1,4 @@
-//! Text in and out: solutions written in every format ([`format`]), pictures of boards
+//! Text in and out: solutions written in every format ([`format`](mod@format)), pictures of boards
 //! ([`picture`]), and placements read back and checked ([`verify`]).
 
 pub mod format;

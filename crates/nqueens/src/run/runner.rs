@@ -1,7 +1,7 @@
 //! The one way subproblems get counted.
 //!
 //! A plain count, a checkpointed count, a shard and a cluster rank's chunk all hand a list of
-//! subproblem indices to [`Runner::run`]. It counts them on the calling thread or on a thread
+//! subproblem indices to the crate's `Runner`. It counts them on the calling thread or on a thread
 //! pool (work stealing balances subproblems of very different cost), reports each finished one
 //! to a callback and to the progress observer, and takes no new subproblem once asked to stop.
 //! Pools are built once per process for each number of threads and kept, so that a program that

@@ -153,9 +153,16 @@ impl LastFour {
         let free1 = self.avail[1] & !(left << d1 | right >> d1);
         let free2 = self.avail[2] & !(left << d2 | right >> d2);
         let free3 = self.avail[3] & !(left << d3 | right >> d3);
-        // Columns in use need no masking: `pext` reads only the four columns left.
-        let upper = pext(free0, left4) | pext(free1, left4) << 4;
-        let lower = pext(free2, left4) | pext(free3, left4) << 4;
+        // Columns in use need no masking: `pext` reads only the four columns left. (The block
+        // is for compilers before 1.87, which did not yet let a function built for BMI2 call
+        // the intrinsic without one.)
+        #[allow(unused_unsafe)]
+        let (upper, lower) = unsafe {
+            (
+                pext(free0, left4) | pext(free1, left4) << 4,
+                pext(free2, left4) | pext(free3, left4) << 4,
+            )
+        };
         let c0 = left4.trailing_zeros();
         let rest = left4 & (left4 - 1);
         let c1 = rest.trailing_zeros();
