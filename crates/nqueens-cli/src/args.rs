@@ -3,6 +3,7 @@
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, Parser, Subcommand};
+use nqueens::engine::gpu::select::GpuDevice;
 use nqueens::run::shard::Shard;
 use nqueens::{Format, MAX_N, Method};
 use std::path::PathBuf;
@@ -41,7 +42,7 @@ pub enum Command {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12"
+    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12\n  nqueens count 18 --method gpu       666090624 (a build with the 'gpu' feature)"
 )]
 #[command(group(ArgGroup::new("size").required(true).multiple(true).args(["n", "board", "resume"])))]
 pub struct CountArgs {
@@ -61,14 +62,20 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Worker threads (methods with a subproblem split) [default: one per core]
+    /// Worker threads (methods with a subproblem split) [default: one per core; with --method
+    /// gpu, one per GPU and one more]
     #[arg(long, short = 't', value_parser = parse_threads, value_name = "T")]
     pub threads: Option<usize>,
 
     /// Print the number of unique solutions (up to rotation and reflection) instead of all
-    /// (method symmetry; --json then carries both, and the classes)
+    /// (methods symmetry and gpu; --json then carries both, and the classes)
     #[arg(long)]
     pub unique: bool,
+
+    /// Count on GPU I (0 is the first; real GPUs before software ones) or on every GPU of the
+    /// machine ('all'); implies --method gpu (builds with the 'gpu' feature)
+    #[arg(long, value_name = "I|all", value_parser = parse_gpu_device)]
+    pub gpu_device: Option<GpuDevice>,
 
     /// Show a progress bar on stderr even when stderr is not a terminal
     #[arg(long, conflicts_with = "quiet")]
@@ -115,6 +122,10 @@ fn parse_secs(s: &str) -> Result<u64, String> {
         Ok(t) if (1..=86_400).contains(&t) => Ok(t),
         _ => Err("SECS must be a whole number of seconds from 1 to 86400".to_string()),
     }
+}
+
+fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
+    s.parse::<GpuDevice>().map_err(|e| e.to_string())
 }
 
 fn parse_shard(s: &str) -> Result<Shard, String> {

@@ -7,7 +7,7 @@
 //! library's reasons.
 
 use nqueens::Error;
-use nqueens::error::{Mismatch, Origin, Task};
+use nqueens::error::{GpuProblem, Mismatch, Origin, Task};
 use std::io;
 use std::process::ExitCode;
 
@@ -88,6 +88,7 @@ pub fn advice(e: &Error) -> String {
                                 sharded or run under MPI"
                     .to_string(),
                 Task::CountPuzzle => "cannot complete a board".to_string(),
+                Task::CountOnGpu => "counts on the CPU, not on a GPU".to_string(),
                 _ => e.to_string(),
             };
             match instead.as_slice() {
@@ -102,6 +103,16 @@ pub fn advice(e: &Error) -> String {
             };
             format!("{}: {help}", e.to_string().split("; ").next().unwrap_or(""))
         }
+        Error::Gpu(GpuProblem::NotBuilt) => "this nqueens was built without GPU support: rebuild \
+             it with 'cargo build --release -p nqueens-cli --features gpu'"
+            .to_string(),
+        Error::Gpu(GpuProblem::NoSuchDevice { found, .. }) => format!(
+            "{e}: use --gpu-device {} or --gpu-device all",
+            match found.len() {
+                1 => "0".to_string(),
+                k => format!("0 to {}", k - 1),
+            }
+        ),
         Error::NotForPuzzles(Task::CountUnique) => {
             "--unique counts the symmetry classes of the empty board; a board given with --board \
              has none (its queens and blocked squares break the symmetry)"

@@ -19,6 +19,8 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    #[cfg(feature = "gpu")]
+    quiet_device_select();
     let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if args::is_help(&e) => {
@@ -38,5 +40,16 @@ fn main() -> ExitCode {
             eprintln!("nqueens: {}", f.message);
             ExitCode::from(f.code)
         }
+    }
+}
+
+/// Turns off Mesa's Vulkan device-selection layer unless the user set it up: it orders devices
+/// for a display (a count orders its own, see `--gpu-device`), and on a machine without one it
+/// prints an error line about `XDG_RUNTIME_DIR` for every count.
+#[cfg(feature = "gpu")]
+fn quiet_device_select() {
+    if std::env::var_os("NODEVICE_SELECT").is_none() {
+        // SAFETY: the process has one thread yet, so nothing reads the environment meanwhile.
+        unsafe { std::env::set_var("NODEVICE_SELECT", "1") };
     }
 }

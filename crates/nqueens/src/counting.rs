@@ -15,8 +15,9 @@
 use crate::board::placement::check_n;
 use crate::counts::Counts;
 use crate::engine::constellation::SymmetryPlan;
+use crate::engine::gpu::{self, select::GpuDevice};
 use crate::engine::halves::{self, HalvesPlan};
-use crate::error::{CheckpointProblem, Error, Quantity, Task};
+use crate::error::{CheckpointProblem, Error, GpuProblem, Quantity, Task};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::reference::bitmask::BitmaskPlan;
@@ -103,6 +104,7 @@ pub struct Count<'a> {
     method: Option<Method>,
     threads: Option<usize>,
     unique: bool,
+    gpu: Option<GpuDevice>,
     shard: Option<Shard>,
     save: Option<Save>,
     every: Duration,
@@ -140,6 +142,7 @@ impl Count<'static> {
             method: None,
             threads: None,
             unique: false,
+            gpu: None,
             shard: None,
             save: None,
             every: SAVE_EVERY,
@@ -165,6 +168,21 @@ impl<'a> Count<'a> {
     /// Also counts the solutions up to the board's eight symmetries, and their classes.
     pub fn unique(mut self, unique: bool) -> Self {
         self.unique = unique;
+        self
+    }
+
+    /// Counts on the GPUs `devices` names ([`Method::Gpu`]; a request that names no method
+    /// takes it, one that names another is refused). Without it, a count on GPUs uses the first
+    /// GPU.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method, engine::gpu::select::GpuDevice};
+    ///
+    /// let err = Count::new(8).method(Method::Symmetry).gpu_device(GpuDevice::All).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "method symmetry cannot count on a GPU; method gpu can");
+    /// ```
+    pub fn gpu_device(mut self, devices: GpuDevice) -> Self {
+        self.gpu = Some(devices);
         self
     }
 
@@ -253,13 +271,20 @@ impl<'a> Count<'a> {
             .shard
             .or(saved.as_ref().map(|cp| cp.shard))
             .unwrap_or(Shard::WHOLE);
-        let automatic = self.method.is_none() && saved.is_none();
+        let automatic = self.method.is_none() && saved.is_none() && self.gpu.is_none();
         let method = self
             .method
+            .or(self.gpu.map(|_| Method::Gpu))
             .or(saved.as_ref().map(|cp| cp.id.method))
             .unwrap_or_else(|| choose(n, puzzle.is_some(), self.unique));
 
         // What the method can do.
+        if self.gpu.is_some() && !method.counts_on_gpu() {
+            return Err(Error::unsupported(method, Task::CountOnGpu));
+        }
+        if !method.is_built() {
+            return Err(Error::Gpu(GpuProblem::NotBuilt));
+        }
         if puzzle.is_some() {
             if self.unique {
                 return Err(Error::NotForPuzzles(Task::CountUnique));
@@ -287,10 +312,19 @@ impl<'a> Count<'a> {
                 return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
             }
         }
-        let (threads, notes) = threads_for(method, n, self.threads, automatic)?;
+        // A count on GPUs opens them first: how many there are sets its threads.
+        let (gpu_plan, devices) = match (&puzzle, method) {
+            (None, Method::Gpu) => {
+                let (plan, devices) = gpu::open(n, self.gpu.unwrap_or_default())?;
+                (Some(plan), devices)
+            }
+            _ => (None, Vec::new()),
+        };
+        let (threads, notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
 
         let plan: Option<Box<dyn Plan>> = match &puzzle {
             Some(p) => Some(Box::new(p.plan())),
+            None if gpu_plan.is_some() => gpu_plan,
             None if method.has_split() => Some(plan_for(n, method)?),
             None => None,
         };
@@ -310,6 +344,7 @@ impl<'a> Count<'a> {
             n,
             method,
             threads,
+            devices,
             notes,
             plan,
             puzzle,
@@ -346,18 +381,24 @@ fn choose(n: usize, puzzle: bool, unique: bool) -> Method {
 
 /// The worker threads for a count, and a note when they are fewer than asked.
 ///
-/// Only halves has a say: from n = 21 on, each of its threads holds the keys of a whole split,
-/// which can pass the memory limit with many threads. Left to choose (no threads asked, or the
-/// method itself chosen automatically), it takes as many as fit; asked for a number that does
-/// not fit, it refuses, naming one that does.
+/// On GPUs, the threads are batches being cut into tasks and waited for at once: one per GPU
+/// and one more, so that every GPU has the next batch's tasks waiting when it finishes one.
+/// Otherwise only halves has a say: from n = 21 on, each of its threads holds the keys of a
+/// whole split, which can pass the memory limit with many threads. Left to choose (no threads
+/// asked, or the method itself chosen automatically), it takes as many as fit; asked for a
+/// number that does not fit, it refuses, naming one that does.
 fn threads_for(
     method: Method,
     n: usize,
     asked: Option<usize>,
     automatic: bool,
+    gpus: usize,
 ) -> Result<(usize, Vec<Note>), Error> {
     if !method.has_split() {
         return Ok((1, Vec::new()));
+    }
+    if method == Method::Gpu {
+        return Ok((asked.unwrap_or(gpus + 1), Vec::new()));
     }
     let want = asked.unwrap_or_else(runner::cores);
     if method != Method::Halves {
@@ -394,6 +435,7 @@ pub fn plan_for(n: usize, method: Method) -> Result<Box<dyn Plan>, Error> {
         Method::Bitmask => Box::new(BitmaskPlan::new(n)?),
         Method::Symmetry => Box::new(SymmetryPlan::new(n)?),
         Method::Halves => Box::new(HalvesPlan::new(n)?),
+        Method::Gpu => gpu::open(n, GpuDevice::default())?.0,
         Method::Naive | Method::Sets => return Err(Error::unsupported(method, Task::Split)),
     })
 }
@@ -438,6 +480,7 @@ pub struct Job<'a> {
     n: usize,
     method: Method,
     threads: usize,
+    devices: Vec<String>,
     notes: Vec<Note>,
     plan: Option<Box<dyn Plan>>,
     puzzle: Option<Puzzle>,
@@ -462,6 +505,11 @@ impl Job<'_> {
     /// The worker threads it counts on.
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// The GPUs it counts on, by name (none for a count on CPUs).
+    pub fn devices(&self) -> &[String] {
+        &self.devices
     }
 
     /// What was decided that a person may want to know.
@@ -523,6 +571,7 @@ impl Job<'_> {
             n: self.n,
             method: self.method,
             threads: self.threads,
+            devices: self.devices,
             counts,
             seconds,
             shard: self.shard,
@@ -586,6 +635,7 @@ impl Job<'_> {
             n: self.n,
             method: self.method,
             threads: self.threads,
+            devices: self.devices,
             counts,
             seconds: clock.seconds(),
             shard: self.shard,
@@ -677,6 +727,9 @@ pub struct Report {
     pub counts: Counts,
     /// The worker threads it counted on.
     pub threads: usize,
+    /// The GPUs it counted on, by name (none for a count on CPUs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub devices: Vec<String>,
     /// Wall-clock seconds of the counting.
     pub seconds: f64,
     /// The part of the subproblems counted.

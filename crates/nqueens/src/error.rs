@@ -97,6 +97,9 @@ pub enum Error {
     },
     /// Shard records that do not make up one whole count.
     Shards(ShardsProblem),
+    /// A count on GPUs that cannot run: no GPU support in the build, no usable adapter, or a
+    /// device that fails.
+    Gpu(GpuProblem),
     /// Counts from saved work whose sum does not fit in 128 bits: the input is damaged.
     Overflow {
         /// Where the counts came from.
@@ -159,6 +162,8 @@ pub enum Task {
     Split,
     /// Count the completions of a partly filled board.
     CountPuzzle,
+    /// Count on a GPU (a GPU device was chosen).
+    CountOnGpu,
 }
 
 impl Task {
@@ -170,6 +175,7 @@ impl Task {
                 "split its count into subproblems (for checkpoints, shards and clusters)"
             }
             Task::CountPuzzle => "count the completions of a board",
+            Task::CountOnGpu => "count on a GPU",
         }
     }
 }
@@ -306,6 +312,59 @@ impl fmt::Display for BoardError {
                 "blank line {line} inside the board: a board file holds one board, its rows on \
                  consecutive lines"
             ),
+        }
+    }
+}
+
+/// Why a count on GPUs cannot run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GpuProblem {
+    /// The crate was built without its feature `gpu`.
+    NotBuilt,
+    /// No adapter was found: no GPU, or no driver for it that wgpu can use (Vulkan, Metal or
+    /// DirectX 12).
+    NoAdapter,
+    /// A device index beyond the adapters found.
+    NoSuchDevice {
+        /// The index asked for.
+        index: usize,
+        /// The adapters found, in the order their indices number them.
+        found: Vec<String>,
+    },
+    /// A device that could not be opened or that failed while counting.
+    Failed {
+        /// The adapter's name.
+        device: String,
+        /// What went wrong, as the driver reported it.
+        why: String,
+    },
+}
+
+impl fmt::Display for GpuProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuProblem::NotBuilt => f.write_str(
+                "method gpu is not in this build: the crate was built without its feature gpu",
+            ),
+            GpuProblem::NoAdapter => f.write_str(
+                "no usable GPU adapter: no Vulkan, Metal or DirectX 12 device was found (a GPU \
+                 driver is needed, and on Linux the Vulkan loader, libvulkan1)",
+            ),
+            GpuProblem::NoSuchDevice { index, found } => {
+                let names: Vec<String> = found
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| format!("{i}: {name}"))
+                    .collect();
+                write!(
+                    f,
+                    "GPU device {index} does not exist: found {} ({})",
+                    found.len(),
+                    names.join(", ")
+                )
+            }
+            GpuProblem::Failed { device, why } => write!(f, "GPU {device} failed: {why}"),
         }
     }
 }
@@ -562,6 +621,7 @@ impl fmt::Display for Error {
                 write!(f, "{from} does not match this count: {mismatch}")
             }
             Error::Shards(p) => write!(f, "{p}"),
+            Error::Gpu(p) => write!(f, "{p}"),
             Error::Overflow { from } => write!(
                 f,
                 "the counts in {from} add up to more than 2^128: they are damaged"
@@ -611,13 +671,15 @@ impl Error {
         }
     }
 
-    /// A method that cannot do `task`, with the methods that can.
+    /// A method that cannot do `task`, with the methods that can. The GPU method is named only
+    /// for counts on a GPU: the others are served on every machine, it only on one with a GPU.
     pub(crate) fn unsupported(method: Method, task: Task) -> Error {
         let can = |m: Method| match task {
-            Task::CountUnique => m.counts_unique(),
+            Task::CountUnique => m.counts_unique() && !m.counts_on_gpu(),
             Task::List => m.can_list(),
-            Task::Split => m.has_split(),
+            Task::Split => m.has_split() && !m.counts_on_gpu(),
             Task::CountPuzzle => m.counts_puzzles(),
+            Task::CountOnGpu => m.counts_on_gpu(),
         };
         Error::Unsupported {
             method,

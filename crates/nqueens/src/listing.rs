@@ -43,6 +43,6 @@ pub fn solutions_by(n: usize, method: Method) -> Result<Solutions, Error> {
         Method::Naive => naive::solutions(n),
         Method::Sets => sets::solutions(n),
         Method::Bitmask | Method::Symmetry => bitmask::solutions(n),
-        Method::Halves => Err(Error::unsupported(method, Task::List)),
+        Method::Halves | Method::Gpu => Err(Error::unsupported(method, Task::List)),
     }
 }

@@ -32,6 +32,9 @@ pub enum Method {
     /// Meet in the middle: pairs of half boards with disjoint diagonals (fastest count, totals
     /// only).
     Halves,
+    /// The symmetry engine's constellations, searched on GPUs: totals and unique counts. Only
+    /// builds with the crate feature `gpu` can use it (see [`Method::is_built`]).
+    Gpu,
 }
 
 impl Method {
@@ -42,6 +45,7 @@ impl Method {
         Method::Bitmask,
         Method::Symmetry,
         Method::Halves,
+        Method::Gpu,
     ];
 
     /// The name used on the command line, in JSON and in checkpoints.
@@ -52,6 +56,7 @@ impl Method {
             Method::Bitmask => "bitmask",
             Method::Symmetry => "symmetry",
             Method::Halves => "halves",
+            Method::Gpu => "gpu",
         }
     }
 
@@ -68,6 +73,10 @@ impl Method {
                 "meet in the middle: pairs of half boards (fastest count, threaded; totals only, \
                  n up to 32 within 4 GiB)"
             }
+            Method::Gpu => {
+                "the symmetry engine on GPUs (Vulkan, Metal, DirectX 12; builds with the feature \
+                 gpu; counts unique, n up to 32)"
+            }
         }
     }
 
@@ -80,25 +89,48 @@ impl Method {
     /// assert!(!Method::Bitmask.counts_unique());
     /// ```
     pub fn counts_unique(self) -> bool {
-        self == Method::Symmetry
+        matches!(self, Method::Symmetry | Method::Gpu)
     }
 
     /// True when the method can list solutions, not only count them. The symmetry engine lists
     /// with the bit-mask walk: it counts classes without ever building boards.
     pub fn can_list(self) -> bool {
-        self != Method::Halves
+        !matches!(self, Method::Halves | Method::Gpu)
     }
 
     /// True when the method's count splits into numbered subproblems, which is what threads,
     /// progress, checkpoints, shards and cluster runs share out. The two slow references count
     /// in one piece.
     pub fn has_split(self) -> bool {
-        matches!(self, Method::Bitmask | Method::Symmetry | Method::Halves)
+        matches!(
+            self,
+            Method::Bitmask | Method::Symmetry | Method::Halves | Method::Gpu
+        )
     }
 
     /// True when the method counts the completions of a partly filled board (a puzzle).
     pub fn counts_puzzles(self) -> bool {
         self == Method::Bitmask
+    }
+
+    /// True when the method counts on GPUs.
+    pub fn counts_on_gpu(self) -> bool {
+        self == Method::Gpu
+    }
+
+    /// True when this build of the crate holds the method: every method but [`Method::Gpu`],
+    /// which needs the crate feature `gpu` (and, to run, a GPU).
+    ///
+    /// ```
+    /// use nqueens::Method;
+    ///
+    /// assert!(Method::Symmetry.is_built());
+    /// // Without the feature, a count on GPUs is refused.
+    /// let refused = nqueens::Count::new(8).method(Method::Gpu).prepare().is_err();
+    /// assert!(Method::Gpu.is_built() || refused);
+    /// ```
+    pub fn is_built(self) -> bool {
+        self != Method::Gpu || cfg!(feature = "gpu")
     }
 
     /// The largest board the method takes (the smallest is always 1).
@@ -113,6 +145,8 @@ impl Method {
         match self {
             // Its diagonal keys are 64-bit words: 2(n - 1) bits.
             Method::Halves => 32,
+            // The shader's masks are 32-bit words, one bit a column.
+            Method::Gpu => 32,
             _ => 64,
         }
     }
@@ -122,7 +156,7 @@ impl Method {
     /// ```
     /// use nqueens::Method;
     ///
-    /// assert_eq!(Method::able(Method::counts_unique), vec![Method::Symmetry]);
+    /// assert_eq!(Method::able(Method::counts_unique), vec![Method::Symmetry, Method::Gpu]);
     /// ```
     pub fn able(can: impl Fn(Method) -> bool) -> Vec<Method> {
         Method::ALL.iter().copied().filter(|&m| can(m)).collect()
@@ -141,7 +175,7 @@ impl fmt::Display for Method {
 /// let e = "magic".parse::<nqueens::Method>().unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     "unknown method 'magic': expected one of naive, sets, bitmask, symmetry, halves"
+///     "unknown method 'magic': expected one of naive, sets, bitmask, symmetry, halves, gpu"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

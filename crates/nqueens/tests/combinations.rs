@@ -4,7 +4,7 @@
 mod common;
 
 use nqueens::counting::plan_for;
-use nqueens::error::Task;
+use nqueens::error::{GpuProblem, Task};
 use nqueens::known::{A000170, A002562};
 use nqueens::run::checkpoint::Checkpoint;
 use nqueens::run::shard::Shard;
@@ -89,7 +89,7 @@ fn servable(method: Option<Method>, unique: bool, shard: Shard, mode: Mode) -> b
         None => return true,
     };
     let long = !shard.is_whole() || !matches!(mode, Mode::Plain);
-    (!unique || m.counts_unique()) && (!long || m.has_split())
+    m.is_built() && (!unique || m.counts_unique()) && (!long || m.has_split())
 }
 
 #[test]
@@ -133,11 +133,17 @@ fn every_combination_is_exact_or_refused() {
                             served += 1;
                         } else {
                             assert!(sum.is_none(), "{what}: served {sum:?}");
-                            let task = match refusal {
-                                Some(Error::Unsupported { task, .. }) => task,
+                            match refusal {
+                                Some(Error::Unsupported { task, .. }) => assert!(
+                                    matches!(task, Task::CountUnique | Task::Split),
+                                    "{what}"
+                                ),
+                                // The GPU method, in a build without it.
+                                Some(Error::Gpu(GpuProblem::NotBuilt)) => {
+                                    assert!(method.is_some_and(|m| !m.is_built()), "{what}")
+                                }
                                 other => panic!("{what}: {other:?}"),
-                            };
-                            assert!(matches!(task, Task::CountUnique | Task::Split), "{what}");
+                            }
                             refused += 1;
                         }
                     }

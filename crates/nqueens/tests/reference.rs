@@ -17,7 +17,7 @@ fn listing_methods() -> impl Iterator<Item = Method> {
 
 #[test]
 fn every_method_counts_n_1_to_12_as_oeis() {
-    for &method in Method::ALL {
+    for method in Method::ALL.iter().copied().filter(|m| m.is_built()) {
         for n in 1..=12 {
             let counts = count_with(n, method, 1);
             assert_eq!(counts.total, A000170[n - 1], "{method} n={n}");

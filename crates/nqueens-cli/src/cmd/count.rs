@@ -57,6 +57,9 @@ pub fn run(a: CountArgs) -> Outcome {
         request = request.threads(t);
     }
     request = request.unique(a.unique);
+    if let Some(d) = a.gpu_device {
+        request = request.gpu_device(d);
+    }
     if let Some(s) = l.shard {
         request = request.shard(s);
     }

@@ -154,14 +154,15 @@ fn canonical_fixed_by(n: usize, q: &[(usize, usize)]) -> Option<u32> {
     Some(fixed_by)
 }
 
-/// The rows left to fill once the border queens stand, with what each row offers.
-struct Layout {
+/// The rows left to fill once the border queens stand, with what each row offers: what a
+/// search of one constellation walks, on the CPU here or on a GPU (`engine::gpu`).
+pub(crate) struct Layout {
     /// For each free row, the cells that no border queen attacks.
-    avail: Vec<u64>,
+    pub avail: Vec<u64>,
     /// For each free row but the last, how many rows down the next free row lies.
-    gap: Vec<u32>,
+    pub gap: Vec<u32>,
     /// The columns of the border queens.
-    border_cols: u64,
+    pub border_cols: u64,
 }
 
 fn layout(n: usize, queens: &[(u32, u32)]) -> Layout {
@@ -667,21 +668,28 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
 }
 
 /// Counts the completions of one constellation, by class.
+fn count_constellation(n: usize, c: &Constellation) -> SymmetryClasses {
+    let (_, lay) = cheapest_image(n, &c.queens);
+    let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128;
+    classes_of(n, c, all)
+}
+
+/// The classes of a constellation's completions, given `all`, the number of them: for the
+/// constellations that no symmetry fixes, every completion is an asymmetric class's; the others
+/// add the small searches for their symmetric completions.
 ///
 /// A class of solutions whose boards are fixed by `k` symmetries meets the constellation
 /// `k / fixed_by` times among its completions, hence the divisions.
-fn count_constellation(n: usize, c: &Constellation) -> SymmetryClasses {
-    let (_, lay) = cheapest_image(n, &c.queens);
+fn classes_of(n: usize, c: &Constellation, all: u128) -> SymmetryClasses {
     if c.fixed_by == 1 {
         return SymmetryClasses {
-            asymmetric: count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128,
+            asymmetric: all,
             ..SymmetryClasses::default()
         };
     }
     // The completions fixed by a quarter turn have 2 boards in their class, those fixed by the
     // half turn only 4, the others 8. A constellation fixed by the half turn only has no
     // completion fixed by a quarter turn: that completion's constellation would be fixed too.
-    let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128;
     let half = symmetric_completions(n, &c.queens, false) as u128;
     let quarter = if c.fixed_by == 4 {
         symmetric_completions(n, &c.queens, true) as u128
@@ -726,6 +734,24 @@ impl SymmetryPlan {
     /// The constellation behind subproblem `index`.
     pub fn constellation(&self, index: usize) -> &Constellation {
         &self.parts[index]
+    }
+
+    /// The rows that the search of subproblem `index` fills (those of the constellation's
+    /// cheapest image); `None` for the 1×1 board, which has no border lines to tell apart.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn layout(&self, index: usize) -> Option<Layout> {
+        (self.n > 1).then(|| cheapest_image(self.n, &self.parts[index].queens).1)
+    }
+
+    /// The counts of subproblem `index`, given `all`, the number of ways to fill the rows of
+    /// [`SymmetryPlan::layout`] (found by another engine): what [`Plan::count_one`] gives when
+    /// it counts them itself.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn counts_from(&self, index: usize, all: u128) -> Counts {
+        if self.n == 1 {
+            return one_queen();
+        }
+        Counts::from_classes(classes_of(self.n, &self.parts[index], all))
     }
 }
 

@@ -1,0 +1,146 @@
+//! `count --method gpu` and `--gpu-device` from the command line: exact counts, checkpoints and
+//! shards through the GPU, and one-line refusals (no GPU support in the build, no adapter, no
+//! such device). The counting tests need the `gpu` feature (in CI, on Mesa's software Vulkan
+//! device); the refusals of a build without it run in every build.
+
+mod common;
+
+use common::{fails_with, nqueens};
+
+#[test]
+fn a_gpu_device_with_a_cpu_method_is_refused() {
+    fails_with(
+        &["count", "8", "--method", "symmetry", "--gpu-device", "0"],
+        "method symmetry counts on the CPU, not on a GPU: use --method gpu",
+    );
+    fails_with(&["count", "8", "--gpu-device", "first"], "GPU device");
+}
+
+#[cfg(not(feature = "gpu"))]
+#[test]
+fn without_the_feature_gpu_is_refused_with_the_rebuild() {
+    let rebuild = "rebuild it with 'cargo build --release -p nqueens-cli --features gpu'";
+    fails_with(&["count", "8", "--method", "gpu"], rebuild);
+    fails_with(&["count", "8", "--gpu-device", "all"], rebuild);
+}
+
+#[cfg(feature = "gpu")]
+mod on_a_gpu {
+    use super::common::{fails_with, nqueens, scratch, stdout_of};
+    use nqueens::Count;
+    use nqueens::counting::plan_for;
+    use nqueens::known::{A000170, A002562};
+    use nqueens::run::checkpoint::Checkpoint;
+    use std::sync::atomic::AtomicBool;
+
+    #[test]
+    fn counts_totals_and_unique_solutions() {
+        for n in 1..=12 {
+            let total = stdout_of(&["count", &n.to_string(), "--method", "gpu"]);
+            assert_eq!(total.trim(), A000170[n - 1].to_string(), "n = {n}");
+            let unique = stdout_of(&["count", &n.to_string(), "--method", "gpu", "--unique"]);
+            assert_eq!(unique.trim(), A002562[n - 1].to_string(), "n = {n}");
+        }
+        let json = stdout_of(&["count", "12", "--gpu-device", "all", "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["method"], "gpu");
+        assert_eq!(v["solutions"], 14200);
+        assert_eq!(v["unique"], 1787);
+        assert!(!v["devices"].as_array().unwrap().is_empty(), "{json}");
+    }
+
+    #[test]
+    fn no_adapter_is_one_line_and_exit_2() {
+        // A Vulkan loader that finds no driver: no adapter at all.
+        let out = nqueens()
+            .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+            .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+            .args(["count", "10", "--method", "gpu"])
+            .assert()
+            .code(2)
+            .get_output()
+            .clone();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            "nqueens: no usable GPU adapter: no Vulkan, Metal or DirectX 12 device was found (a \
+             GPU driver is needed, and on Linux the Vulkan loader, libvulkan1)\n"
+        );
+        assert!(out.stdout.is_empty());
+    }
+
+    #[test]
+    fn a_missing_device_is_refused_with_the_ones_there() {
+        fails_with(
+            &["count", "8", "--gpu-device", "99"],
+            "GPU device 99 does not exist: found ",
+        );
+        fails_with(&["count", "8", "--gpu-device", "99"], "--gpu-device all");
+    }
+
+    #[test]
+    fn checkpoints_and_shards_go_through_the_gpu() {
+        let dir = scratch("gpu-longrun");
+        let path = dir.join("q13.ckpt");
+        // Half done (started on the GPU, stopped at once, half recorded), finished on the GPU.
+        let stop = AtomicBool::new(true);
+        Count::new(13)
+            .method(nqueens::Method::Gpu)
+            .checkpoint(&path)
+            .stop(&stop)
+            .run()
+            .unwrap();
+        let mut cp = Checkpoint::load(&path).unwrap();
+        let plan = plan_for(13, cp.id.method).unwrap();
+        for i in cp.remaining().into_iter().step_by(2) {
+            cp.record(i, plan.count_one(i));
+        }
+        cp.save(&path).unwrap();
+        nqueens()
+            .args(["count", "13", "--method", "gpu", "--unique", "--resume"])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout("9233\n");
+        // A whole checkpointed count on the GPU, then resumed (it only prints its total).
+        let whole = dir.join("whole.ckpt");
+        for args in [
+            &["--checkpoint"][..],
+            &["--gpu-device", "0", "--resume"][..],
+        ] {
+            nqueens()
+                .args(["count", "13", "--method", "gpu"])
+                .args(args)
+                .arg(&whole)
+                .assert()
+                .success()
+                .stdout("73712\n");
+        }
+        // Shards on the GPU and on the CPU, merged.
+        let mut records = Vec::new();
+        for (i, method) in ["gpu", "symmetry", "gpu"].iter().enumerate() {
+            let shard = format!("{i}/3");
+            let record = stdout_of(&[
+                "count", "13", "--method", method, "--shard", &shard, "--json",
+            ]);
+            let file = dir.join(format!("part-{i}.json"));
+            std::fs::write(&file, record).unwrap();
+            records.push(file);
+        }
+        nqueens()
+            .arg("merge")
+            .args(&records)
+            .assert()
+            .success()
+            .stdout("73712\n");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn help_lists_the_gpu_method_and_flag() {
+    let out = nqueens().args(["count", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(help.contains("--gpu-device <I|all>"), "{help}");
+    assert!(help.contains("gpu"), "{help}");
+}

@@ -1,0 +1,72 @@
+//! Counting on GPUs ([`crate::Method::Gpu`]): the symmetry engine's constellations, cut into
+//! millions of small searches that a GPU's threads run side by side.
+//!
+//! The split is the symmetry engine's ([`crate::engine::constellation`]), one subproblem per
+//! canonical constellation, with the same numbering and the same identity, so that threads,
+//! progress, checkpoints, shards and cluster runs all work through the one runner, and work
+//! counted on GPUs adds up with work counted on CPUs. Below that:
+//!
+//! - `tasks`: the CPU places the first rows of each constellation's search; every placement
+//!   that leaves the next row a free cell is a task, as masks, and the layout of the rows left
+//!   is described in words the shader reads;
+//! - `count.wgsl`: the shader; each thread takes task after task and walks its rows with bit
+//!   masks and a stack in workgroup memory, counting the last two rows without a loop, and
+//!   writes each task's count as two 32-bit words;
+//! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), dispatches sized to about
+//!   half a second each;
+//! - `feed`: one queue of pieces of work, and a thread per GPU that takes the next piece
+//!   whenever its GPU has room (work shared by demand);
+//! - `plan`: the plan the runner counts through; it sums the tasks' counts per
+//!   constellation and combines them with the symmetric completions as the symmetry engine
+//!   does.
+//!
+//! All but [`select`] (which GPUs to use) need the crate feature `gpu`; without it, a count on
+//! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
+
+#[cfg(feature = "gpu")]
+mod device;
+#[cfg(feature = "gpu")]
+mod feed;
+#[cfg(feature = "gpu")]
+pub mod plan;
+pub mod select;
+#[cfg(feature = "gpu")]
+mod tasks;
+
+use crate::error::Error;
+#[cfg(not(feature = "gpu"))]
+use crate::error::GpuProblem;
+use crate::run::plan::Plan;
+use select::GpuDevice;
+
+/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names, and those GPUs'
+/// names. Refused without the crate feature `gpu`, and where no GPU can be used.
+///
+/// ```
+/// use nqueens::engine::gpu::{self, select::GpuDevice};
+/// use nqueens::{Error, error::GpuProblem};
+///
+/// match gpu::open(8, GpuDevice::default()) {
+///     Ok((plan, devices)) => {
+///         assert!(!devices.is_empty());
+///         let sum = (0..plan.len()).map(|i| plan.count_one(i)).fold(plan.zero(), |a, b| a + b);
+///         assert_eq!((sum.total, sum.unique), (92, Some(12)));
+///     }
+///     Err(Error::Gpu(GpuProblem::NotBuilt)) => assert!(!nqueens::Method::Gpu.is_built()),
+///     Err(Error::Gpu(_)) => {} // no GPU here
+///     Err(e) => panic!("{e}"),
+/// }
+/// ```
+pub fn open(n: usize, devices: GpuDevice) -> Result<(Box<dyn Plan>, Vec<String>), Error> {
+    #[cfg(feature = "gpu")]
+    {
+        let plan = plan::GpuPlan::new(n, devices)?;
+        let names = plan.devices();
+        Ok((Box::new(plan), names))
+    }
+    #[cfg(not(feature = "gpu"))]
+    {
+        let _ = (n, devices);
+        Err(Error::Gpu(GpuProblem::NotBuilt))
+    }
+}

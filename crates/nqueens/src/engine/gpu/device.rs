@@ -1,0 +1,518 @@
+//! The GPUs, through wgpu: finding the adapters, opening each once per process, and running the
+//! counting shader (`count.wgsl`) on a piece of tasks.
+//!
+//! wgpu speaks Vulkan, Metal and DirectX 12, so one build runs on NVIDIA, AMD, Intel and Apple
+//! GPUs, and on Mesa's software Vulkan device (lavapipe), where the tests run the real shader.
+//! Its calls that return futures are ready at once on these backends; [`ready`] polls them
+//! without an async runtime.
+//!
+//! A dispatch is sized from the device's measured speed to take about half a second: long enough
+//! that starting it costs nothing, short enough that a desktop GPU's watchdog (which resets a
+//! GPU busy for about two seconds) never fires. Errors are caught, never left to wgpu's default
+//! handler, which would panic: a device that fails reports why, and the count goes on without it.
+
+use crate::engine::gpu::select::GpuDevice;
+use crate::engine::gpu::tasks::TASK_BYTES;
+use crate::error::{Error, GpuProblem};
+use std::future::Future;
+use std::pin::pin;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, mpsc};
+use std::task::{Context, Poll, Waker};
+use std::time::Instant;
+
+/// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
+const SHADER: &str = include_str!("count.wgsl");
+
+/// Tasks of a device's first dispatch, before its speed is known.
+const FIRST_DISPATCH: usize = 1 << 16;
+/// The fewest tasks a dispatch is cut to.
+const MIN_DISPATCH: usize = 1 << 12;
+/// The most tasks of one dispatch (64 MiB of tasks, within every device's buffer limits).
+pub(crate) const MAX_DISPATCH: usize = 1 << 22;
+/// How long a dispatch should take, in seconds.
+const DISPATCH_SECONDS: f64 = 0.5;
+/// The most threads a dispatch starts: about as many as the largest GPUs keep running at once.
+/// Each takes every so many tasks (as many as there are threads), so fewer threads than tasks
+/// lose nothing.
+const MAX_THREADS: u32 = 1 << 18;
+/// The largest workgroup tried; smaller ones are used where its stack would not fit.
+const MAX_WORKGROUP: u32 = 64;
+/// Bytes of one row of a thread's stack (four 32-bit masks).
+const STACK_ROW_BYTES: u32 = 16;
+/// The most rounds of one task's walk on a software device, which ends any loop after 65,535
+/// turns (see `count.wgsl`); a GPU has no such limit.
+const SOFTWARE_ROUNDS: u32 = 60_000;
+
+/// A task's count as the shader reports a task it did not finish: high word all ones, which no
+/// count reaches (a task has at most 20! < 2^62 completions).
+pub(crate) const UNFINISHED: u64 = 0xffff_ffff << 32;
+
+/// Runs a future that is ready at once, or soon, without an async runtime: wgpu's futures on
+/// Vulkan, Metal and DirectX 12 are.
+fn ready<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut cx = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+            return out;
+        }
+        std::thread::yield_now();
+    }
+}
+
+/// The adapters of this machine, found once per process.
+struct Registry {
+    /// Kept alive with the adapters it made.
+    _instance: wgpu::Instance,
+    adapters: Vec<wgpu::Adapter>,
+    names: Vec<String>,
+    /// Software devices (a CPU standing in for a GPU).
+    software: Vec<bool>,
+    /// Each adapter's device, once opened.
+    opened: Mutex<Vec<Option<Arc<Gpu>>>>,
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        // WGPU_BACKEND and the other wgpu variables can narrow the search.
+        let instance =
+            wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+        let found = ready(instance.enumerate_adapters(wgpu::Backends::all()));
+        let adapters = ordered(found);
+        let names = adapters
+            .iter()
+            .map(|a| {
+                let info = a.get_info();
+                format!("{} ({:?})", info.name, info.backend)
+            })
+            .collect();
+        let software = adapters
+            .iter()
+            .map(|a| a.get_info().device_type == wgpu::DeviceType::Cpu)
+            .collect();
+        let opened = Mutex::new(vec![None; adapters.len()]);
+        Registry {
+            _instance: instance,
+            adapters,
+            names,
+            software,
+            opened,
+        }
+    })
+}
+
+/// The adapters of one backend, real GPUs first. One backend only, so that a GPU that two of
+/// them reach (Vulkan and DirectX 12 on Windows) is never used twice: the first of Vulkan, Metal
+/// and DirectX 12 that reaches a real GPU, or failing that, the first that reaches anything.
+fn ordered(found: Vec<wgpu::Adapter>) -> Vec<wgpu::Adapter> {
+    use wgpu::{Backend, DeviceType};
+    let kind = |a: &wgpu::Adapter| match a.get_info().device_type {
+        DeviceType::DiscreteGpu => 0,
+        DeviceType::IntegratedGpu => 1,
+        DeviceType::VirtualGpu => 2,
+        DeviceType::Other => 3,
+        DeviceType::Cpu => 4,
+    };
+    let backends = [Backend::Vulkan, Backend::Metal, Backend::Dx12];
+    let reaches = |b: Backend, real: bool| {
+        found
+            .iter()
+            .any(|a| a.get_info().backend == b && (!real || kind(a) < 4))
+    };
+    let Some(backend) = backends
+        .iter()
+        .copied()
+        .find(|&b| reaches(b, true))
+        .or_else(|| backends.iter().copied().find(|&b| reaches(b, false)))
+    else {
+        return Vec::new();
+    };
+    let mut list: Vec<wgpu::Adapter> = found
+        .into_iter()
+        .filter(|a| a.get_info().backend == backend)
+        .collect();
+    list.sort_by_key(kind);
+    list
+}
+
+/// Opens the devices `choice` names (each once per process; later calls share them).
+pub(crate) fn open(choice: GpuDevice) -> Result<Vec<Arc<Gpu>>, Error> {
+    let reg = registry();
+    if reg.adapters.is_empty() {
+        return Err(Error::Gpu(GpuProblem::NoAdapter));
+    }
+    let indices: Vec<usize> = match choice {
+        GpuDevice::Index(i) if i < reg.adapters.len() => vec![i],
+        GpuDevice::Index(index) => {
+            return Err(Error::Gpu(GpuProblem::NoSuchDevice {
+                index,
+                found: reg.names.clone(),
+            }));
+        }
+        GpuDevice::All => {
+            let real: Vec<usize> = (0..reg.adapters.len())
+                .filter(|&i| !reg.software[i])
+                .collect();
+            if real.is_empty() {
+                (0..reg.adapters.len()).collect()
+            } else {
+                real
+            }
+        }
+    };
+    let mut opened = reg.opened.lock().unwrap_or_else(|p| p.into_inner());
+    indices
+        .into_iter()
+        .map(|i| {
+            if let Some(gpu) = &opened[i] {
+                return Ok(Arc::clone(gpu));
+            }
+            let gpu = Arc::new(Gpu::open(&reg.adapters[i], &reg.names[i], reg.software[i])?);
+            opened[i] = Some(Arc::clone(&gpu));
+            Ok(gpu)
+        })
+        .collect()
+}
+
+/// The shader built for one stack depth.
+struct Kernel {
+    levels: u32,
+    workgroup: u32,
+    pipeline: wgpu::ComputePipeline,
+    layout: wgpu::BindGroupLayout,
+}
+
+/// The buffers of one dispatch, kept for the next: tasks in, layout records in, counts out, the
+/// counts' copy that the CPU reads, and the dispatch's numbers (tasks, threads).
+struct Slot {
+    tasks: wgpu::Buffer,
+    layouts: wgpu::Buffer,
+    counts: wgpu::Buffer,
+    staging: wgpu::Buffer,
+    params: wgpu::Buffer,
+    /// Tasks the buffers hold.
+    capacity: usize,
+    /// Bytes of layout records they hold.
+    layout_bytes: u64,
+}
+
+/// One opened GPU.
+pub(crate) struct Gpu {
+    pub(crate) name: String,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    limits: wgpu::Limits,
+    kernels: Mutex<Vec<Arc<Kernel>>>,
+    slots: Mutex<Vec<Slot>>,
+    /// Why the device was lost, or an error that no scope caught.
+    trouble: Arc<Mutex<Option<String>>>,
+    /// Tasks a dispatch should hold to take about [`DISPATCH_SECONDS`].
+    dispatch: AtomicUsize,
+    /// When the last dispatch finished: a dispatch submitted while another ran starts then.
+    last_done: Mutex<Option<Instant>>,
+    /// The most rounds of one task's walk.
+    rounds: u32,
+}
+
+/// A dispatch submitted and not yet read back.
+pub(crate) struct Pending {
+    slot: Slot,
+    index: wgpu::SubmissionIndex,
+    mapped: mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>,
+    count: usize,
+    submitted: Instant,
+}
+
+impl Gpu {
+    fn open(adapter: &wgpu::Adapter, name: &str, software: bool) -> Result<Gpu, Error> {
+        let failed = |why: String| {
+            Error::Gpu(GpuProblem::Failed {
+                device: name.to_string(),
+                why,
+            })
+        };
+        let limits = adapter.limits();
+        let (device, queue) = ready(adapter.request_device(&wgpu::DeviceDescriptor {
+            label: Some("nqueens"),
+            required_limits: limits.clone(),
+            ..Default::default()
+        }))
+        .map_err(|e| failed(e.to_string()))?;
+        let trouble = Arc::new(Mutex::new(None::<String>));
+        let lost = Arc::clone(&trouble);
+        device.set_device_lost_callback(move |reason, message| {
+            let mut t = lost.lock().unwrap_or_else(|p| p.into_inner());
+            t.get_or_insert(format!("device lost ({reason:?}): {message}"));
+        });
+        let uncaught = Arc::clone(&trouble);
+        device.on_uncaptured_error(Arc::new(move |e: wgpu::Error| {
+            let mut t = uncaught.lock().unwrap_or_else(|p| p.into_inner());
+            t.get_or_insert(e.to_string());
+        }));
+        Ok(Gpu {
+            name: name.to_string(),
+            device,
+            queue,
+            limits,
+            kernels: Mutex::new(Vec::new()),
+            slots: Mutex::new(Vec::new()),
+            trouble,
+            dispatch: AtomicUsize::new(FIRST_DISPATCH),
+            last_done: Mutex::new(None),
+            rounds: if software { SOFTWARE_ROUNDS } else { u32::MAX },
+        })
+    }
+
+    /// Tasks a dispatch on this device should hold.
+    pub(crate) fn dispatch_tasks(&self) -> usize {
+        self.dispatch.load(Ordering::Relaxed)
+    }
+
+    /// The error that ended the device, if one did.
+    fn trouble(&self) -> Option<String> {
+        self.trouble
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Runs `f` and returns its value, or the first validation or memory error it raised.
+    fn checked<T>(&self, f: impl FnOnce() -> T) -> Result<T, String> {
+        let memory = self.device.push_error_scope(wgpu::ErrorFilter::OutOfMemory);
+        let validation = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
+        let out = f();
+        let errors = [ready(validation.pop()), ready(memory.pop())];
+        match errors.into_iter().flatten().next() {
+            Some(e) => Err(e.to_string()),
+            None => Ok(out),
+        }
+    }
+
+    /// The shader for threads that need `levels` rows of stack, built on first use. Its
+    /// workgroup is the largest (up to [`MAX_WORKGROUP`]) whose stacks fit in the device's
+    /// workgroup memory.
+    fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
+        let levels = levels.max(1);
+        let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(k) = kernels.iter().find(|k| k.levels == levels) {
+            return Ok(Arc::clone(k));
+        }
+        let l = &self.limits;
+        let workgroup = (0..=MAX_WORKGROUP.trailing_zeros())
+            .rev()
+            .map(|s| 1u32 << s)
+            .find(|&w| {
+                w * levels * STACK_ROW_BYTES <= l.max_compute_workgroup_storage_size
+                    && w <= l.max_compute_invocations_per_workgroup
+                    && w <= l.max_compute_workgroup_size_x
+            })
+            .ok_or_else(|| "too little workgroup memory for the shader's stack".to_string())?;
+        let source =
+            format!("const WG: u32 = {workgroup}u;\nconst LEVELS: u32 = {levels}u;\n{SHADER}");
+        let (pipeline, layout) = self.checked(|| {
+            let module = self
+                .device
+                .create_shader_module(wgpu::ShaderModuleDescriptor {
+                    label: Some("nqueens count"),
+                    source: wgpu::ShaderSource::Wgsl(source.into()),
+                });
+            let pipeline = self
+                .device
+                .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some("nqueens count"),
+                    layout: None,
+                    module: &module,
+                    entry_point: Some("main"),
+                    compilation_options: Default::default(),
+                    cache: None,
+                });
+            let layout = pipeline.get_bind_group_layout(0);
+            (pipeline, layout)
+        })?;
+        let kernel = Arc::new(Kernel {
+            levels,
+            workgroup,
+            pipeline,
+            layout,
+        });
+        kernels.push(Arc::clone(&kernel));
+        Ok(kernel)
+    }
+
+    /// Buffers for `count` tasks and `layout_bytes` of layout records: a kept set that is large
+    /// enough, or a new one.
+    fn slot(&self, count: usize, layout_bytes: u64) -> Result<Slot, String> {
+        {
+            let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(at) = slots
+                .iter()
+                .position(|s| s.capacity >= count && s.layout_bytes >= layout_bytes)
+            {
+                return Ok(slots.swap_remove(at));
+            }
+            // A set too small for this dispatch is dropped: its replacement holds both.
+            slots.pop();
+        }
+        let capacity = count.next_power_of_two().clamp(MIN_DISPATCH, MAX_DISPATCH);
+        let layout_bytes = layout_bytes.next_power_of_two().max(1024);
+        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        use wgpu::BufferUsages as U;
+        let tasks = capacity as u64 * TASK_BYTES as u64;
+        let counts = capacity as u64 * 8;
+        self.checked(|| Slot {
+            tasks: buffer("tasks", tasks, U::STORAGE | U::COPY_DST),
+            layouts: buffer("layouts", layout_bytes, U::STORAGE | U::COPY_DST),
+            counts: buffer("counts", counts, U::STORAGE | U::COPY_SRC),
+            staging: buffer("staging", counts, U::MAP_READ | U::COPY_DST),
+            params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
+            capacity,
+            layout_bytes,
+        })
+    }
+
+    /// Starts counting `tasks` (whole tasks, [`TASK_BYTES`] each, at most [`MAX_DISPATCH`])
+    /// whose layout records are `layouts`; threads need `levels` rows of stack. A task whose
+    /// walk takes more than `rounds` rounds (or the device's own limit) is left unfinished.
+    pub(crate) fn submit(
+        &self,
+        levels: u32,
+        rounds: Option<u32>,
+        tasks: &[u8],
+        layouts: &[u8],
+    ) -> Result<Pending, String> {
+        let count = tasks.len() / TASK_BYTES;
+        debug_assert!(count > 0 && count <= MAX_DISPATCH);
+        if let Some(t) = self.trouble() {
+            return Err(t);
+        }
+        let kernel = self.kernel(levels)?;
+        let slot = self.slot(count, layouts.len() as u64)?;
+        let (tx, rx) = mpsc::channel();
+        let index = self.checked(|| {
+            let q = &self.queue;
+            q.write_buffer(&slot.tasks, 0, tasks);
+            q.write_buffer(&slot.layouts, 0, layouts);
+            let threads = (count as u32).min(MAX_THREADS);
+            let groups = threads
+                .div_ceil(kernel.workgroup)
+                .min(self.limits.max_compute_workgroups_per_dimension);
+            let mut params = [0u8; 16];
+            params[..4].copy_from_slice(&(count as u32).to_le_bytes());
+            params[4..8].copy_from_slice(&(groups * kernel.workgroup).to_le_bytes());
+            let rounds = rounds.map_or(self.rounds, |r| r.min(self.rounds));
+            params[8..12].copy_from_slice(&rounds.to_le_bytes());
+            q.write_buffer(&slot.params, 0, &params);
+            let entries: Vec<wgpu::BindGroupEntry> =
+                [&slot.tasks, &slot.layouts, &slot.counts, &slot.params]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| wgpu::BindGroupEntry {
+                        binding: i as u32,
+                        resource: b.as_entire_binding(),
+                    })
+                    .collect();
+            let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout: &kernel.layout,
+                entries: &entries,
+            });
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(&kernel.pipeline);
+                pass.set_bind_group(0, &bind, &[]);
+                pass.dispatch_workgroups(groups, 1, 1);
+            }
+            let bytes = count as u64 * 8;
+            encoder.copy_buffer_to_buffer(&slot.counts, 0, &slot.staging, 0, bytes);
+            let index = q.submit([encoder.finish()]);
+            slot.staging
+                .map_async(wgpu::MapMode::Read, ..bytes, move |r| {
+                    let _ = tx.send(r);
+                });
+            index
+        })?;
+        Ok(Pending {
+            slot,
+            index,
+            mapped: rx,
+            count,
+            submitted: Instant::now(),
+        })
+    }
+
+    /// Waits for a dispatch and returns each task's count, in order.
+    pub(crate) fn finish(&self, p: Pending) -> Result<Vec<u64>, String> {
+        let waited = self.device.poll(wgpu::PollType::Wait {
+            submission_index: Some(p.index),
+            timeout: None,
+        });
+        if let Some(t) = self.trouble() {
+            return Err(t);
+        }
+        waited.map_err(|e| e.to_string())?;
+        let mapped = loop {
+            match p.mapped.try_recv() {
+                Ok(r) => break r,
+                Err(mpsc::TryRecvError::Empty) => {
+                    self.device
+                        .poll(wgpu::PollType::Poll)
+                        .map_err(|e| e.to_string())?;
+                    std::thread::yield_now();
+                }
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err("the read-back of the counts was dropped".to_string());
+                }
+            }
+        };
+        mapped.map_err(|e| e.to_string())?;
+        let bytes = p.count as u64 * 8;
+        let counts: Vec<u64> = {
+            let view = p
+                .slot
+                .staging
+                .get_mapped_range(..bytes)
+                .map_err(|e| e.to_string())?;
+            view.chunks_exact(8)
+                .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+                .collect()
+        };
+        p.slot.staging.unmap();
+        self.learn(p.count, p.submitted);
+        self.slots
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(p.slot);
+        Ok(counts)
+    }
+
+    /// Adjusts the size of the next dispatches from how long one of `count` tasks took. Only a
+    /// dispatch of the full size (or a slow one) teaches anything: a small one leaves threads
+    /// idle, so its time says little about a full one, and learning from it would shrink the
+    /// dispatches ever further.
+    fn learn(&self, count: usize, submitted: Instant) {
+        let now = Instant::now();
+        let mut last = self.last_done.lock().unwrap_or_else(|p| p.into_inner());
+        // A dispatch queued behind another starts when that one ends.
+        let start = last.map_or(submitted, |l| l.max(submitted));
+        *last = Some(now);
+        let seconds = (now - start).as_secs_f64().max(1e-6);
+        let size = self.dispatch.load(Ordering::Relaxed);
+        if count >= size || seconds > 2.0 * DISPATCH_SECONDS {
+            let ideal = (count as f64 * DISPATCH_SECONDS / seconds) as usize;
+            let next = ideal
+                .clamp(size / 4, size.saturating_mul(4))
+                .clamp(MIN_DISPATCH, MAX_DISPATCH);
+            self.dispatch.store(next, Ordering::Relaxed);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! Pieces of work queued for a plan's GPUs, and the thread that feeds each GPU.
+//!
+//! Work is shared by demand, not by fixed ratios: every GPU has a thread that takes the next
+//! piece from one queue whenever its GPU has room, so a fast GPU takes more pieces than a slow
+//! one and all of them finish together. Each thread keeps two dispatches in flight, so that its
+//! GPU has the next one queued while the CPU reads back the last. A piece larger than a slow
+//! GPU's dispatches is cut into several.
+//!
+//! A GPU that fails hands back its pieces with the error, and its thread ends; the others go on.
+//! When none is left, every piece queued or offered is handed back at once, so nothing waits
+//! for a GPU that will never come (the plan then counts them on the CPU).
+
+use crate::engine::gpu::device::{Gpu, Pending};
+use crate::engine::gpu::tasks::TASK_BYTES;
+use std::collections::VecDeque;
+use std::sync::{Arc, Condvar, Mutex, mpsc};
+use std::thread::JoinHandle;
+
+/// Tasks to count on a GPU, and where their counts go.
+pub(crate) struct Piece {
+    /// Tasks, [`TASK_BYTES`] each.
+    pub tasks: Vec<u8>,
+    /// The layout records the tasks name.
+    pub layouts: Vec<u8>,
+    /// Rows of stack a thread needs for any of them.
+    pub levels: u32,
+    /// The most rounds of a task's walk, if lower than the device's own limit (tests use it to
+    /// leave tasks unfinished).
+    pub rounds: Option<u32>,
+    /// The piece's number among those of its sender.
+    pub id: usize,
+    /// Where the piece goes when counted, or handed back.
+    pub reply: mpsc::Sender<Done>,
+}
+
+impl Piece {
+    pub(crate) fn len(&self) -> usize {
+        self.tasks.len() / TASK_BYTES
+    }
+}
+
+/// A piece back from the GPUs: each task's count, or why it was not counted.
+pub(crate) struct Done {
+    pub piece: Piece,
+    pub counts: Result<Vec<u64>, String>,
+}
+
+struct State {
+    pieces: VecDeque<Piece>,
+    /// GPUs still working.
+    alive: usize,
+    closed: bool,
+}
+
+/// The queue between the CPU threads that make pieces and the threads that feed the GPUs.
+struct Queue {
+    state: Mutex<State>,
+    changed: Condvar,
+    /// Pieces queued at most: more would hold memory without keeping any GPU busier.
+    room: usize,
+}
+
+impl Queue {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The next piece, waiting for one when `wait`; `None` when closed (or none and no wait).
+    fn take(&self, wait: bool) -> Option<Piece> {
+        let mut s = self.lock();
+        loop {
+            if let Some(p) = s.pieces.pop_front() {
+                self.changed.notify_all();
+                return Some(p);
+            }
+            if s.closed || !wait {
+                return None;
+            }
+            s = self.changed.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
+    /// One GPU fewer; after the last, everything queued is handed back.
+    fn died(&self, why: &str) {
+        let mut s = self.lock();
+        s.alive -= 1;
+        if s.alive == 0 {
+            for piece in s.pieces.drain(..) {
+                refuse(piece, why);
+            }
+        }
+        self.changed.notify_all();
+    }
+}
+
+fn refuse(piece: Piece, why: &str) {
+    let reply = piece.reply.clone();
+    let _ = reply.send(Done {
+        piece,
+        counts: Err(why.to_string()),
+    });
+}
+
+/// The queue of one plan and the threads feeding its GPUs; dropping it stops them.
+pub(crate) struct Feed {
+    queue: Arc<Queue>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl Feed {
+    pub(crate) fn start(gpus: &[Arc<Gpu>]) -> Feed {
+        let queue = Arc::new(Queue {
+            state: Mutex::new(State {
+                pieces: VecDeque::new(),
+                alive: gpus.len(),
+                closed: false,
+            }),
+            changed: Condvar::new(),
+            room: gpus.len() + 1,
+        });
+        let threads = gpus
+            .iter()
+            .map(|gpu| {
+                let (gpu, queue) = (Arc::clone(gpu), Arc::clone(&queue));
+                std::thread::spawn(move || feed(&gpu, &queue))
+            })
+            .collect();
+        Feed { queue, threads }
+    }
+
+    /// Queues a piece, waiting while the queue is full; hands it back at once when no GPU is
+    /// left to count it.
+    pub(crate) fn offer(&self, piece: Piece) -> Result<(), Piece> {
+        let q = &self.queue;
+        let mut s = q.lock();
+        while s.pieces.len() >= q.room && s.alive > 0 {
+            s = q.changed.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+        if s.alive == 0 {
+            return Err(piece);
+        }
+        s.pieces.push_back(piece);
+        q.changed.notify_all();
+        Ok(())
+    }
+}
+
+impl Drop for Feed {
+    fn drop(&mut self) {
+        self.queue.lock().closed = true;
+        self.queue.changed.notify_all();
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A piece being counted: the counts so far, the tasks sent and the tasks done.
+struct Work {
+    piece: Piece,
+    counts: Vec<u64>,
+    sent: usize,
+    done: usize,
+}
+
+/// The thread of one GPU: takes pieces and keeps two dispatches in flight until the queue
+/// closes or the GPU fails.
+fn feed(gpu: &Gpu, queue: &Queue) {
+    let mut works: VecDeque<Work> = VecDeque::new();
+    let mut flight: VecDeque<(usize, Pending)> = VecDeque::new();
+    let failure: String = 'run: loop {
+        // Fill the flight: the rest of the newest piece, or a new piece (waited for only when
+        // the GPU would otherwise idle).
+        while flight.len() < 2 {
+            if works.back().is_none_or(|w| w.sent == w.piece.len()) {
+                match queue.take(flight.is_empty()) {
+                    Some(piece) => works.push_back(Work {
+                        counts: vec![0; piece.len()],
+                        piece,
+                        sent: 0,
+                        done: 0,
+                    }),
+                    None => break,
+                }
+            }
+            let w = works.back_mut().expect("a piece to send");
+            let end = (w.sent + gpu.dispatch_tasks().max(1)).min(w.piece.len());
+            let tasks = &w.piece.tasks[w.sent * TASK_BYTES..end * TASK_BYTES];
+            match gpu.submit(w.piece.levels, w.piece.rounds, tasks, &w.piece.layouts) {
+                Ok(p) => flight.push_back((end - w.sent, p)),
+                Err(e) => break 'run e,
+            }
+            w.sent = end;
+        }
+        // Nothing in flight: the queue is closed and every piece is done.
+        let Some((len, pending)) = flight.pop_front() else {
+            return;
+        };
+        // Dispatches finish in the order they were sent, so this one is the oldest piece's.
+        let w = works.front_mut().expect("the piece of a dispatch");
+        match gpu.finish(pending) {
+            Ok(counts) => {
+                w.counts[w.done..w.done + len].copy_from_slice(&counts);
+                w.done += len;
+                if w.done == w.piece.len() {
+                    let w = works.pop_front().expect("the finished piece");
+                    let reply = w.piece.reply.clone();
+                    let _ = reply.send(Done {
+                        piece: w.piece,
+                        counts: Ok(w.counts),
+                    });
+                }
+            }
+            Err(e) => break 'run e,
+        }
+    };
+    let why = format!("GPU {} failed: {failure}", gpu.name);
+    flight.clear();
+    for w in works.drain(..) {
+        refuse(w.piece, &why);
+    }
+    queue.died(&why);
+}

@@ -1,0 +1,64 @@
+//! Which GPUs a count runs on: one adapter by its index, or all of them. A request names its
+//! choice in every build, so that a build without GPU support refuses it with the same words as
+//! any other refusal.
+
+use crate::error::Error;
+use std::fmt;
+use std::str::FromStr;
+
+/// The GPUs a count with [`crate::Method::Gpu`] uses.
+///
+/// Adapters are numbered from 0: real GPUs first (discrete, integrated, virtual), software
+/// devices (such as Mesa's lavapipe) last, each kind in the order the driver lists them.
+///
+/// ```
+/// use nqueens::engine::gpu::select::GpuDevice;
+///
+/// assert_eq!("1".parse::<GpuDevice>().unwrap(), GpuDevice::Index(1));
+/// assert_eq!("all".parse::<GpuDevice>().unwrap(), GpuDevice::All);
+/// assert_eq!(GpuDevice::default(), GpuDevice::Index(0));
+/// assert_eq!(GpuDevice::All.to_string(), "all");
+/// assert!("first".parse::<GpuDevice>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GpuDevice {
+    /// The adapter with this index (0, the first, unless told otherwise).
+    Index(usize),
+    /// Every GPU of the machine, each taking the next piece of work whenever it is free.
+    /// Software devices join only on a machine without a real GPU.
+    All,
+}
+
+impl Default for GpuDevice {
+    fn default() -> GpuDevice {
+        GpuDevice::Index(0)
+    }
+}
+
+impl fmt::Display for GpuDevice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GpuDevice::Index(i) => write!(f, "{i}"),
+            GpuDevice::All => f.write_str("all"),
+        }
+    }
+}
+
+impl FromStr for GpuDevice {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<GpuDevice, Error> {
+        let t = s.trim();
+        if t == "all" {
+            return Ok(GpuDevice::All);
+        }
+        let digits = !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+        match t.parse::<usize>() {
+            Ok(i) if digits => Ok(GpuDevice::Index(i)),
+            _ => Err(Error::Invalid {
+                what: "GPU device",
+                text: s.to_string(),
+                expected: "a device index (0, 1, ...) or 'all'".to_string(),
+            }),
+        }
+    }
+}

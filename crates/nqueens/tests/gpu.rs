@@ -1,0 +1,193 @@
+//! The GPU engine on a real device (in CI, Mesa's software Vulkan device): totals and unique
+//! counts against the published sequences, every constellation against the symmetry engine,
+//! and long runs (checkpoints, shards) through it, mixed with the CPU engine. Builds with the
+//! crate feature `gpu` only; a build without it checks that the method is refused.
+
+#[cfg(not(feature = "gpu"))]
+#[test]
+fn without_the_feature_the_gpu_method_is_refused() {
+    use nqueens::error::GpuProblem;
+    use nqueens::{Count, Error, Method};
+    let e = Count::new(8).method(Method::Gpu).run().unwrap_err();
+    assert!(matches!(e, Error::Gpu(GpuProblem::NotBuilt)), "{e:?}");
+    assert!(!Method::Gpu.is_built());
+}
+
+#[cfg(feature = "gpu")]
+mod on_a_gpu {
+    use nqueens::counting::plan_for;
+    use nqueens::engine::constellation::SymmetryPlan;
+    use nqueens::engine::gpu::plan::GpuPlan;
+    use nqueens::engine::gpu::select::GpuDevice;
+    use nqueens::error::GpuProblem;
+    use nqueens::known::{A000170, A002562};
+    use nqueens::run::checkpoint::Checkpoint;
+    use nqueens::run::plan::Plan;
+    use nqueens::run::shard::{Shard, merge};
+    use nqueens::{Count, Error, Method};
+    use std::sync::atomic::AtomicBool;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let p = std::env::temp_dir().join(format!("nq-gpu-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        p
+    }
+
+    #[test]
+    fn totals_and_unique_counts_are_the_published_ones() {
+        for n in 1..=16 {
+            let r = Count::new(n)
+                .method(Method::Gpu)
+                .unique(true)
+                .run()
+                .unwrap();
+            assert_eq!(r.method, Method::Gpu);
+            assert!(!r.devices.is_empty());
+            assert_eq!(r.counts.total, A000170[n - 1], "n = {n}");
+            assert_eq!(r.counts.unique, Some(A002562[n - 1]), "n = {n}");
+            // The classes add up to the total (n = 1 aside: its one board is filed with the
+            // quarter-turn classes, as the symmetry engine files it).
+            let classes = r.counts.classes.unwrap();
+            assert_eq!(classes.unique(), A002562[n - 1], "n = {n}");
+            if n > 1 {
+                assert_eq!(classes.total(), r.counts.total, "n = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_constellation_counts_as_on_the_cpu() {
+        for n in 8..=13 {
+            let gpu = GpuPlan::new(n, GpuDevice::default()).unwrap();
+            let cpu = SymmetryPlan::new(n).unwrap();
+            assert_eq!(gpu.id(), cpu.id(), "one split, one identity");
+            let all: Vec<usize> = (0..gpu.len()).collect();
+            let counted = gpu.count_batch(&all);
+            for (i, c) in counted.into_iter().enumerate() {
+                assert_eq!(c, cpu.count_one(i), "n = {n}, constellation {i}");
+            }
+            // Batches of any size, in any order, give the same.
+            let some: Vec<usize> = (0..gpu.len()).rev().step_by(7).collect();
+            for (&i, c) in some.iter().zip(gpu.count_batch(&some)) {
+                assert_eq!(c, cpu.count_one(i), "n = {n}, constellation {i} in a batch");
+            }
+        }
+    }
+
+    #[test]
+    fn a_checkpoint_moves_between_gpu_and_cpu() {
+        let n = 12;
+        let path = scratch("checkpoint");
+        // Started on the GPU and stopped at once: the file names the symmetry engine's split.
+        let stop = AtomicBool::new(true);
+        let r = Count::new(n)
+            .method(Method::Gpu)
+            .checkpoint(&path)
+            .stop(&stop)
+            .run()
+            .unwrap();
+        assert!(!r.is_finished());
+        // Half the work done on the GPU, as if stopped midway.
+        let mut cp = Checkpoint::load(&path).unwrap();
+        assert_eq!(cp.id.method, Method::Symmetry);
+        let gpu = plan_for(n, Method::Gpu).unwrap();
+        let half: Vec<usize> = cp.remaining().into_iter().step_by(2).collect();
+        for (&i, c) in half.iter().zip(gpu.count_batch(&half)) {
+            cp.record(i, c);
+        }
+        cp.save(&path).unwrap();
+        // Finished on the GPU.
+        let r = Count::new(n)
+            .method(Method::Gpu)
+            .resume_from(&path)
+            .unique(true)
+            .run()
+            .unwrap();
+        assert_eq!(r.method, Method::Gpu);
+        assert_eq!(
+            (r.counts.total, r.counts.unique),
+            (A000170[n - 1], Some(A002562[n - 1]))
+        );
+        // The same half-done file, finished on the CPU (a resume naming no method).
+        std::fs::remove_file(&path).unwrap();
+        cp.save(&path).unwrap();
+        let r = Count::resume(&path).run().unwrap();
+        assert_eq!(
+            (r.method, r.counts.total),
+            (Method::Symmetry, A000170[n - 1])
+        );
+        // And resumed with a GPU named: on the GPU again.
+        std::fs::remove_file(&path).unwrap();
+        cp.save(&path).unwrap();
+        let r = Count::resume(&path)
+            .gpu_device(GpuDevice::Index(0))
+            .run()
+            .unwrap();
+        assert_eq!((r.method, r.counts.total), (Method::Gpu, A000170[n - 1]));
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn shards_merge_across_gpu_and_cpu() {
+        let n = 13;
+        let records: Vec<_> = (0..3)
+            .map(|i| {
+                let shard = Shard::new(i, 3).unwrap();
+                let method = if i == 1 {
+                    Method::Symmetry
+                } else {
+                    Method::Gpu
+                };
+                let r = Count::new(n).method(method).shard(shard).run().unwrap();
+                assert_eq!(r.method, method);
+                r.record().unwrap()
+            })
+            .collect();
+        let sum = merge(&records).unwrap();
+        assert_eq!(
+            (sum.total, sum.unique),
+            (A000170[n - 1], Some(A002562[n - 1]))
+        );
+    }
+
+    #[test]
+    fn all_devices_and_threads_give_the_same() {
+        let r = Count::new(13)
+            .gpu_device(GpuDevice::All)
+            .threads(3)
+            .run()
+            .unwrap();
+        assert_eq!((r.method, r.threads), (Method::Gpu, 3));
+        assert_eq!(r.counts.total, A000170[12]);
+    }
+
+    #[test]
+    fn a_missing_device_or_a_cpu_method_is_refused() {
+        let e = Count::new(8)
+            .gpu_device(GpuDevice::Index(1000))
+            .run()
+            .unwrap_err();
+        assert!(
+            matches!(e, Error::Gpu(GpuProblem::NoSuchDevice { index: 1000, .. })),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("GPU device 1000 does not exist: found ")
+        );
+        let e = Count::new(8)
+            .method(Method::Bitmask)
+            .gpu_device(GpuDevice::All)
+            .run()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "method bitmask cannot count on a GPU; method gpu can"
+        );
+        let e = Count::new(33).method(Method::Gpu).run().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "n for method gpu = 33 is out of range: n for method gpu must be from 1 to 32"
+        );
+    }
+}
