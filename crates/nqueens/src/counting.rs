@@ -15,7 +15,7 @@
 use crate::board::placement::check_n;
 use crate::counts::Counts;
 use crate::engine::constellation::SymmetryPlan;
-use crate::engine::gpu::{self, select::GpuDevice};
+use crate::engine::gpu::{self, health::Health, select::GpuDevice};
 use crate::engine::halves::{self, HalvesPlan};
 use crate::error::{CheckpointProblem, Error, GpuProblem, Quantity, Task};
 use crate::method::Method;
@@ -29,6 +29,7 @@ use crate::run::shard::{Shard, ShardRecord};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -313,12 +314,12 @@ impl<'a> Count<'a> {
             }
         }
         // A count on GPUs opens them first: how many there are sets its threads.
-        let (gpu_plan, devices) = match (&puzzle, method) {
+        let (gpu_plan, devices, health) = match (&puzzle, method) {
             (None, Method::Gpu) => {
-                let (plan, devices) = gpu::open(n, self.gpu.unwrap_or_default())?;
-                (Some(plan), devices)
+                let opened = gpu::open(n, self.gpu.unwrap_or_default())?;
+                (Some(opened.plan), opened.devices, Some(opened.health))
             }
-            _ => (None, Vec::new()),
+            _ => (None, Vec::new(), None),
         };
         let (threads, notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
 
@@ -345,6 +346,7 @@ impl<'a> Count<'a> {
             method,
             threads,
             devices,
+            health,
             notes,
             plan,
             puzzle,
@@ -435,7 +437,7 @@ pub fn plan_for(n: usize, method: Method) -> Result<Box<dyn Plan>, Error> {
         Method::Bitmask => Box::new(BitmaskPlan::new(n)?),
         Method::Symmetry => Box::new(SymmetryPlan::new(n)?),
         Method::Halves => Box::new(HalvesPlan::new(n)?),
-        Method::Gpu => gpu::open(n, GpuDevice::default())?.0,
+        Method::Gpu => gpu::open(n, GpuDevice::default())?.plan,
         Method::Naive | Method::Sets => return Err(Error::unsupported(method, Task::Split)),
     })
 }
@@ -444,6 +446,14 @@ pub fn plan_for(n: usize, method: Method) -> Result<Box<dyn Plan>, Error> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Note {
+    /// GPUs failed during the count, which went on without them: the counts are exact, but the
+    /// CPU counted what the failed GPUs left.
+    GpuFailed {
+        /// Why each failed, one line each.
+        failures: Vec<String>,
+        /// Tasks counted on the CPU.
+        tasks: u64,
+    },
     /// The method runs on fewer threads than wanted, as many as fit in its memory limit.
     FewerThreads {
         /// The method.
@@ -460,6 +470,12 @@ pub enum Note {
 impl fmt::Display for Note {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Note::GpuFailed { failures, tasks } => write!(
+                f,
+                "{}; the count went on without it, exact ({tasks} task{} counted on the CPU)",
+                failures.join("; "),
+                if *tasks == 1 { "" } else { "s" }
+            ),
             Note::FewerThreads {
                 method,
                 n,
@@ -481,6 +497,7 @@ pub struct Job<'a> {
     method: Method,
     threads: usize,
     devices: Vec<String>,
+    health: Option<Arc<Health>>,
     notes: Vec<Note>,
     plan: Option<Box<dyn Plan>>,
     puzzle: Option<Puzzle>,
@@ -631,6 +648,16 @@ impl Job<'_> {
                 (counts, end)
             }
         };
+        let mut notes = self.notes;
+        if let Some(health) = &self.health {
+            let failures = health.failures();
+            if !failures.is_empty() {
+                notes.push(Note::GpuFailed {
+                    failures,
+                    tasks: health.recounted(),
+                });
+            }
+        }
         Ok(Report {
             n: self.n,
             method: self.method,
@@ -641,7 +668,7 @@ impl Job<'_> {
             shard: self.shard,
             plan: self.plan.as_ref().map(|p| p.id()),
             end,
-            notes: self.notes,
+            notes,
             save_error,
         })
     }

@@ -43,6 +43,7 @@ mod on_a_gpu {
                 .unwrap();
             assert_eq!(r.method, Method::Gpu);
             assert!(!r.devices.is_empty());
+            assert!(r.notes.is_empty(), "n = {n}: {:?}", r.notes);
             assert_eq!(r.counts.total, A000170[n - 1], "n = {n}");
             assert_eq!(r.counts.unique, Some(A002562[n - 1]), "n = {n}");
             // The classes add up to the total (n = 1 aside: its one board is filed with the
@@ -66,6 +67,9 @@ mod on_a_gpu {
             for (i, c) in counted.into_iter().enumerate() {
                 assert_eq!(c, cpu.count_one(i), "n = {n}, constellation {i}");
             }
+            // Every task was counted on the GPU: the CPU's fallback took none.
+            assert_eq!(gpu.recounted(), 0, "n = {n}");
+            assert!(gpu.health().failures().is_empty());
             // Batches of any size, in any order, give the same.
             let some: Vec<usize> = (0..gpu.len()).rev().step_by(7).collect();
             for (&i, c) in some.iter().zip(gpu.count_batch(&some)) {

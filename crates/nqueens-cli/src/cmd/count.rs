@@ -91,12 +91,17 @@ pub fn run(a: CountArgs) -> Outcome {
     for note in job.notes() {
         eprintln!("nqueens: {note}");
     }
+    let told = job.notes().len();
     let checkpoint = job.checkpoint().map(|p| p.display().to_string());
     let report = job.run();
     if let Some(r) = &reporter {
         r.finish();
     }
     let report = report?;
+    // What the count found out while counting (a GPU that failed, say).
+    for note in report.notes.iter().skip(told) {
+        eprintln!("nqueens: {note}");
+    }
     if let End::Stopped { done, of } = report.end {
         let path = checkpoint.unwrap_or_default();
         eprintln!(

@@ -20,13 +20,15 @@
 //!   constellation and combines them with the symmetric completions as the symmetry engine
 //!   does.
 //!
-//! All but [`select`] (which GPUs to use) need the crate feature `gpu`; without it, a count on
-//! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
+//! All but [`select`] (which GPUs to use) and [`health`] (what went wrong on them) need the
+//! crate feature `gpu`; without it, a count on GPUs is refused with
+//! [`crate::error::GpuProblem::NotBuilt`].
 
 #[cfg(feature = "gpu")]
 mod device;
 #[cfg(feature = "gpu")]
 mod feed;
+pub mod health;
 #[cfg(feature = "gpu")]
 pub mod plan;
 pub mod select;
@@ -37,32 +39,49 @@ use crate::error::Error;
 #[cfg(not(feature = "gpu"))]
 use crate::error::GpuProblem;
 use crate::run::plan::Plan;
+use health::Health;
 use select::GpuDevice;
+use std::sync::Arc;
 
-/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names, and those GPUs'
-/// names. Refused without the crate feature `gpu`, and where no GPU can be used.
+/// A count's plan on GPUs, the GPUs' names, and where their failures are recorded.
+pub struct Opened {
+    /// The plan: the symmetry engine's split, counted on the GPUs.
+    pub plan: Box<dyn Plan>,
+    /// The GPUs, by name.
+    pub devices: Vec<String>,
+    /// Their failures during the count, and the work the CPU took over.
+    pub health: Arc<Health>,
+}
+
+/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names. Refused without
+/// the crate feature `gpu`, and where no GPU can be used.
 ///
 /// ```
 /// use nqueens::engine::gpu::{self, select::GpuDevice};
 /// use nqueens::{Error, error::GpuProblem};
 ///
 /// match gpu::open(8, GpuDevice::default()) {
-///     Ok((plan, devices)) => {
-///         assert!(!devices.is_empty());
+///     Ok(opened) => {
+///         assert!(!opened.devices.is_empty());
+///         let plan = &opened.plan;
 ///         let sum = (0..plan.len()).map(|i| plan.count_one(i)).fold(plan.zero(), |a, b| a + b);
 ///         assert_eq!((sum.total, sum.unique), (92, Some(12)));
+///         assert!(opened.health.failures().is_empty());
 ///     }
 ///     Err(Error::Gpu(GpuProblem::NotBuilt)) => assert!(!nqueens::Method::Gpu.is_built()),
 ///     Err(Error::Gpu(_)) => {} // no GPU here
 ///     Err(e) => panic!("{e}"),
 /// }
 /// ```
-pub fn open(n: usize, devices: GpuDevice) -> Result<(Box<dyn Plan>, Vec<String>), Error> {
+pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
     #[cfg(feature = "gpu")]
     {
         let plan = plan::GpuPlan::new(n, devices)?;
-        let names = plan.devices();
-        Ok((Box::new(plan), names))
+        Ok(Opened {
+            devices: plan.devices(),
+            health: plan.health(),
+            plan: Box::new(plan),
+        })
     }
     #[cfg(not(feature = "gpu"))]
     {

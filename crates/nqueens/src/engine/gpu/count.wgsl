@@ -1,5 +1,7 @@
 // Counts the completions of tasks: each task is a constellation's search with its first rows
-// placed (see tasks.rs). Thread i counts tasks i, i + stride, i + 2 stride, ...
+// placed (see tasks.rs). On a GPU, each thread takes the next task from a shared counter as soon
+// as it has finished one, so that no thread idles while tasks are left. On a software device,
+// thread i counts task i alone (see below).
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
 // stack each thread needs (one per row it walks above the last three).
@@ -11,34 +13,36 @@
 // never walked: two columns are left there, and a completion is one of the two ways to deal
 // them out, which a few bit operations decide (`last_two`, the CPU search's trick).
 //
-// The walk is cut into rounds of at most POPS returns to a row above: some devices end any loop
-// after 65,535 turns (Mesa's software Vulkan device does), and a round stays well below that
-// (between two returns a thread tries at most 32 cells on each row of its path). The rounds of
-// one task are limited by `params.rounds`: a task that needs more (none does on a real GPU, where
-// the limit is 2^32 - 1) is reported unfinished, with the high word of its count all ones, and
-// the host counts it on the CPU.
+// One loop does everything, a step of the walk or a change of task in each turn, so that a
+// thread whose task ends takes the next one while the others of its group go on walking theirs.
+//
+// A task's count is written as (low word, complement of the high word). The host clears the
+// counts before each dispatch, so a task that a device never finished reads as a high word of
+// zero, which no finished task writes (its high word is below 2^30), and the host counts it
+// itself. Mesa's software Vulkan device needs that: it ends every loop of a thread after 65,535
+// turns in all, so it gets small tasks and one task per thread, and the rare task that takes
+// longer is left to the host.
 
 struct Params {
     // The tasks of this dispatch.
     count: u32,
-    // The threads of the dispatch.
-    stride: u32,
-    // The most rounds of one task.
-    rounds: u32,
-    pad: u32,
+    // 1: threads take tasks from the shared counter; 0: thread i counts task i alone.
+    from_counter: u32,
+    pad1: u32,
+    pad2: u32,
 }
 
 // Per task: columns, left diagonals, right diagonals, index of its layout record.
 @group(0) @binding(0) var<storage, read> tasks: array<vec4<u32>>;
 // Per constellation: a record of STRIDE words (see `record` in tasks.rs).
 @group(0) @binding(1) var<storage, read> layouts: array<u32>;
-// Per task: its count, low word first.
+// Per task: its count, as (low word, complement of the high word).
 @group(0) @binding(2) var<storage, read_write> counts: array<vec2<u32>>;
-@group(0) @binding(3) var<uniform> params: Params;
+// The next task to take.
+@group(0) @binding(3) var<storage, read_write> next_task: atomic<u32>;
+@group(0) @binding(4) var<uniform> params: Params;
 
 const STRIDE: u32 = 72u;
-const POPS: u32 = 64u;
-const UNFINISHED: u32 = 0xffffffffu;
 
 var<workgroup> stack: array<vec4<u32>, WG * LEVELS>;
 
@@ -61,87 +65,98 @@ fn main(
     @builtin(local_invocation_index) lid: u32,
     @builtin(global_invocation_id) gid: vec3<u32>,
 ) {
-    var t = gid.x;
+    // The task being walked, and its layout: its record, the rows placed before it, the last
+    // row's cells and gap, the board's columns, and the row whose children end the walk.
+    var t = 0u;
+    var walking = false;
+    var base = 0u;
+    var k = 0u;
+    var end = 0u;
+    var g_last = 0u;
+    var full = 0u;
+    var leaf = 0u;
+    // The walk: the masks above row d, the cells of row d not tried yet, the gap to the next
+    // free row and that row's cells.
+    var cols = 0u;
+    var left = 0u;
+    var right = 0u;
+    var free = 0u;
+    var d = 0u;
+    var g = 0u;
+    var below = 0u;
+    // The count: a small part added at every leaf and folded into the 64-bit sum (lo, hi)
+    // before it can reach 2^32 (between two folds it grows by at most 64).
+    var small = 0u;
+    var lo = 0u;
+    var hi = 0u;
     loop {
-        if t >= params.count {
-            break;
-        }
-        let task = tasks[t];
-        let base = task.w * STRIDE;
-        let k = layouts[base + 1u];
-        let end = layouts[base + 3u];
-        let g_last = layouts[base + 4u];
-        let full = layouts[base + 5u];
-        let leaf = layouts[base + 6u];
-        var cols = task.x;
-        var left = task.y;
-        var right = task.z;
-        var free = layouts[base + 2u] & ~(cols | left | right);
-        var d = k;
-        // The gap to the next free row, and that row's cells.
-        var g = layouts[base + 8u + 2u * d];
-        var below = layouts[base + 9u + 2u * d];
-        // The count: a small part added at every leaf and folded into the 64-bit sum (lo, hi)
-        // before it can reach 2^32 (between two folds it grows by at most 64).
-        var small = 0u;
-        var lo = 0u;
-        var hi = 0u;
-        var finished = false;
-        var rounds = 0u;
-        loop {
-            var pops = 0u;
-            loop {
-                if free != 0u {
-                    let bit = free & (0u - free);
-                    free = free ^ bit;
-                    let c = cols | bit;
-                    let l = (left | bit) << g;
-                    let r = (right | bit) >> g;
-                    let next = below & ~(c | l | r);
-                    if d == leaf {
-                        small += last_two(next, c, l, r, g_last, end, full);
-                    } else if next != 0u {
-                        stack[(d - k) * WG + lid] = vec4<u32>(cols, left, right, free);
-                        cols = c;
-                        left = l;
-                        right = r;
-                        free = next;
-                        d += 1u;
-                        g = layouts[base + 8u + 2u * d];
-                        below = layouts[base + 9u + 2u * d];
-                    }
-                } else if d != k {
-                    d -= 1u;
-                    let s = stack[(d - k) * WG + lid];
-                    cols = s.x;
-                    left = s.y;
-                    right = s.z;
-                    free = s.w;
-                    g = layouts[base + 8u + 2u * d];
-                    below = layouts[base + 9u + 2u * d];
-                    if small >= 0x80000000u {
-                        let sum = lo + small;
-                        hi += u32(sum < lo);
-                        lo = sum;
-                        small = 0u;
-                    }
-                    pops += 1u;
-                    if pops == POPS {
-                        break;
-                    }
-                } else {
-                    finished = true;
-                    break;
-                }
+        if free != 0u {
+            let bit = free & (0u - free);
+            free = free ^ bit;
+            let c = cols | bit;
+            let l = (left | bit) << g;
+            let r = (right | bit) >> g;
+            let next = below & ~(c | l | r);
+            if d == leaf {
+                small += last_two(next, c, l, r, g_last, end, full);
+            } else if next != 0u {
+                stack[(d - k) * WG + lid] = vec4<u32>(cols, left, right, free);
+                cols = c;
+                left = l;
+                right = r;
+                free = next;
+                d += 1u;
+                g = layouts[base + 8u + 2u * d];
+                below = layouts[base + 9u + 2u * d];
             }
-            rounds += 1u;
-            if finished || rounds >= params.rounds {
+        } else if d != k {
+            d -= 1u;
+            let s = stack[(d - k) * WG + lid];
+            cols = s.x;
+            left = s.y;
+            right = s.z;
+            free = s.w;
+            g = layouts[base + 8u + 2u * d];
+            below = layouts[base + 9u + 2u * d];
+            if small >= 0x80000000u {
+                let sum = lo + small;
+                hi += u32(sum < lo);
+                lo = sum;
+                small = 0u;
+            }
+        } else {
+            // The task is done: its count out, the next task in.
+            if walking {
+                let sum = lo + small;
+                hi += u32(sum < lo);
+                counts[t] = vec2<u32>(sum, ~hi);
+            }
+            if params.from_counter != 0u {
+                t = atomicAdd(&next_task, 1u);
+            } else {
+                t = select(gid.x, params.count, walking);
+            }
+            if t >= params.count {
                 break;
             }
+            walking = true;
+            let task = tasks[t];
+            base = task.w * STRIDE;
+            k = layouts[base + 1u];
+            end = layouts[base + 3u];
+            g_last = layouts[base + 4u];
+            full = layouts[base + 5u];
+            leaf = layouts[base + 6u];
+            cols = task.x;
+            left = task.y;
+            right = task.z;
+            free = layouts[base + 2u] & ~(cols | left | right);
+            d = k;
+            g = layouts[base + 8u + 2u * d];
+            below = layouts[base + 9u + 2u * d];
+            small = 0u;
+            lo = 0u;
+            hi = 0u;
         }
-        let sum = lo + small;
-        hi += u32(sum < lo);
-        counts[t] = select(vec2<u32>(0u, UNFINISHED), vec2<u32>(sum, hi), finished);
-        t += params.stride;
     }
 }

@@ -32,21 +32,19 @@ const MIN_DISPATCH: usize = 1 << 12;
 pub(crate) const MAX_DISPATCH: usize = 1 << 22;
 /// How long a dispatch should take, in seconds.
 const DISPATCH_SECONDS: f64 = 0.5;
-/// The most threads a dispatch starts: about as many as the largest GPUs keep running at once.
-/// Each takes every so many tasks (as many as there are threads), so fewer threads than tasks
-/// lose nothing.
+/// The most threads a dispatch starts on a GPU: about as many as the largest GPUs keep running
+/// at once. Each takes task after task until none is left, so fewer threads than tasks lose
+/// nothing. (A software device gets a thread per task: it ends a thread's loops after so many
+/// turns in all, see `count.wgsl`.)
 const MAX_THREADS: u32 = 1 << 18;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;
+/// The workgroup on a software device: one vector of its lanes. Its loop limit (see
+/// `count.wgsl`) holds for all the lanes of a workgroup together, so one vector a workgroup
+/// leaves each lane the most turns.
+const SOFTWARE_WORKGROUP: u32 = 8;
 /// Bytes of one row of a thread's stack (four 32-bit masks).
 const STACK_ROW_BYTES: u32 = 16;
-/// The most rounds of one task's walk on a software device, which ends any loop after 65,535
-/// turns (see `count.wgsl`); a GPU has no such limit.
-const SOFTWARE_ROUNDS: u32 = 60_000;
-
-/// A task's count as the shader reports a task it did not finish: high word all ones, which no
-/// count reaches (a task has at most 20! < 2^62 completions).
-pub(crate) const UNFINISHED: u64 = 0xffff_ffff << 32;
 
 /// Runs a future that is ready at once, or soon, without an async runtime: wgpu's futures on
 /// Vulkan, Metal and DirectX 12 are.
@@ -185,12 +183,13 @@ struct Kernel {
 }
 
 /// The buffers of one dispatch, kept for the next: tasks in, layout records in, counts out, the
-/// counts' copy that the CPU reads, and the dispatch's numbers (tasks, threads).
+/// counts' copy that the CPU reads, the shared task counter, and the number of tasks.
 struct Slot {
     tasks: wgpu::Buffer,
     layouts: wgpu::Buffer,
     counts: wgpu::Buffer,
     staging: wgpu::Buffer,
+    next: wgpu::Buffer,
     params: wgpu::Buffer,
     /// Tasks the buffers hold.
     capacity: usize,
@@ -212,8 +211,10 @@ pub(crate) struct Gpu {
     dispatch: AtomicUsize,
     /// When the last dispatch finished: a dispatch submitted while another ran starts then.
     last_done: Mutex<Option<Instant>>,
-    /// The most rounds of one task's walk.
-    rounds: u32,
+    /// A software device (a CPU standing in for a GPU).
+    pub(crate) software: bool,
+    /// Whether the device counted a small board right, found once (see the plan).
+    pub(crate) proof: OnceLock<Result<(), String>>,
 }
 
 /// A dispatch submitted and not yet read back.
@@ -261,7 +262,8 @@ impl Gpu {
             trouble,
             dispatch: AtomicUsize::new(FIRST_DISPATCH),
             last_done: Mutex::new(None),
-            rounds: if software { SOFTWARE_ROUNDS } else { u32::MAX },
+            software,
+            proof: OnceLock::new(),
         })
     }
 
@@ -290,9 +292,15 @@ impl Gpu {
         }
     }
 
+    /// Builds the shader for threads that need `levels` rows of stack, unless built already:
+    /// a shader the driver refuses is then an error before counting, not a failure during it.
+    pub(crate) fn build(&self, levels: u32) -> Result<(), String> {
+        self.kernel(levels).map(|_| ())
+    }
+
     /// The shader for threads that need `levels` rows of stack, built on first use. Its
-    /// workgroup is the largest (up to [`MAX_WORKGROUP`]) whose stacks fit in the device's
-    /// workgroup memory.
+    /// workgroup is the largest (up to [`MAX_WORKGROUP`], or [`SOFTWARE_WORKGROUP`]) whose
+    /// stacks fit in the device's workgroup memory.
     fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
         let levels = levels.max(1);
         let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
@@ -300,7 +308,12 @@ impl Gpu {
             return Ok(Arc::clone(k));
         }
         let l = &self.limits;
-        let workgroup = (0..=MAX_WORKGROUP.trailing_zeros())
+        let largest = if self.software {
+            SOFTWARE_WORKGROUP
+        } else {
+            MAX_WORKGROUP
+        };
+        let workgroup = (0..=largest.trailing_zeros())
             .rev()
             .map(|s| 1u32 << s)
             .find(|&w| {
@@ -371,8 +384,9 @@ impl Gpu {
         self.checked(|| Slot {
             tasks: buffer("tasks", tasks, U::STORAGE | U::COPY_DST),
             layouts: buffer("layouts", layout_bytes, U::STORAGE | U::COPY_DST),
-            counts: buffer("counts", counts, U::STORAGE | U::COPY_SRC),
+            counts: buffer("counts", counts, U::STORAGE | U::COPY_SRC | U::COPY_DST),
             staging: buffer("staging", counts, U::MAP_READ | U::COPY_DST),
+            next: buffer("next", 4, U::STORAGE | U::COPY_DST),
             params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
             capacity,
             layout_bytes,
@@ -380,12 +394,13 @@ impl Gpu {
     }
 
     /// Starts counting `tasks` (whole tasks, [`TASK_BYTES`] each, at most [`MAX_DISPATCH`])
-    /// whose layout records are `layouts`; threads need `levels` rows of stack. A task whose
-    /// walk takes more than `rounds` rounds (or the device's own limit) is left unfinished.
+    /// whose layout records are `layouts`; threads need `levels` rows of stack. Threads take
+    /// tasks from a shared counter on a GPU, one task each on a software device, unless
+    /// `shared` says otherwise.
     pub(crate) fn submit(
         &self,
         levels: u32,
-        rounds: Option<u32>,
+        shared: Option<bool>,
         tasks: &[u8],
         layouts: &[u8],
     ) -> Result<Pending, String> {
@@ -401,38 +416,50 @@ impl Gpu {
             let q = &self.queue;
             q.write_buffer(&slot.tasks, 0, tasks);
             q.write_buffer(&slot.layouts, 0, layouts);
-            let threads = (count as u32).min(MAX_THREADS);
-            let groups = threads
-                .div_ceil(kernel.workgroup)
-                .min(self.limits.max_compute_workgroups_per_dimension);
             let mut params = [0u8; 16];
+            let shared = shared.unwrap_or(!self.software);
             params[..4].copy_from_slice(&(count as u32).to_le_bytes());
-            params[4..8].copy_from_slice(&(groups * kernel.workgroup).to_le_bytes());
-            let rounds = rounds.map_or(self.rounds, |r| r.min(self.rounds));
-            params[8..12].copy_from_slice(&rounds.to_le_bytes());
+            params[4..8].copy_from_slice(&(shared as u32).to_le_bytes());
             q.write_buffer(&slot.params, 0, &params);
-            let entries: Vec<wgpu::BindGroupEntry> =
-                [&slot.tasks, &slot.layouts, &slot.counts, &slot.params]
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| wgpu::BindGroupEntry {
-                        binding: i as u32,
-                        resource: b.as_entire_binding(),
-                    })
-                    .collect();
+            let buffers = [
+                &slot.tasks,
+                &slot.layouts,
+                &slot.counts,
+                &slot.next,
+                &slot.params,
+            ];
+            let entries: Vec<wgpu::BindGroupEntry> = buffers
+                .iter()
+                .enumerate()
+                .map(|(i, b)| wgpu::BindGroupEntry {
+                    binding: i as u32,
+                    resource: b.as_entire_binding(),
+                })
+                .collect();
             let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
                 label: None,
                 layout: &kernel.layout,
                 entries: &entries,
             });
+            let threads = if shared {
+                (count as u32).min(MAX_THREADS)
+            } else {
+                count as u32
+            };
+            let groups = threads
+                .div_ceil(kernel.workgroup)
+                .min(self.limits.max_compute_workgroups_per_dimension);
+            let bytes = count as u64 * 8;
             let mut encoder = self.device.create_command_encoder(&Default::default());
+            // Cleared counts read as unfinished until a thread writes them (see the shader).
+            encoder.clear_buffer(&slot.next, 0, None);
+            encoder.clear_buffer(&slot.counts, 0, Some(bytes));
             {
                 let mut pass = encoder.begin_compute_pass(&Default::default());
                 pass.set_pipeline(&kernel.pipeline);
                 pass.set_bind_group(0, &bind, &[]);
                 pass.dispatch_workgroups(groups, 1, 1);
             }
-            let bytes = count as u64 * 8;
             encoder.copy_buffer_to_buffer(&slot.counts, 0, &slot.staging, 0, bytes);
             let index = q.submit([encoder.finish()]);
             slot.staging
@@ -450,8 +477,9 @@ impl Gpu {
         })
     }
 
-    /// Waits for a dispatch and returns each task's count, in order.
-    pub(crate) fn finish(&self, p: Pending) -> Result<Vec<u64>, String> {
+    /// Waits for a dispatch and returns each task's count, in order, `None` for a task the
+    /// device did not finish.
+    pub(crate) fn finish(&self, p: Pending) -> Result<Vec<Option<u64>>, String> {
         let waited = self.device.poll(wgpu::PollType::Wait {
             submission_index: Some(p.index),
             timeout: None,
@@ -476,14 +504,19 @@ impl Gpu {
         };
         mapped.map_err(|e| e.to_string())?;
         let bytes = p.count as u64 * 8;
-        let counts: Vec<u64> = {
+        let counts: Vec<Option<u64>> = {
             let view = p
                 .slot
                 .staging
                 .get_mapped_range(..bytes)
                 .map_err(|e| e.to_string())?;
+            let word = |w: &[u8]| u32::from_le_bytes(w.try_into().expect("four bytes"));
+            // (low word, complement of the high word); a cleared high word: not finished.
             view.chunks_exact(8)
-                .map(|w| u64::from_le_bytes(w.try_into().expect("eight bytes")))
+                .map(|w| {
+                    let (lo, not_hi) = (word(&w[..4]), word(&w[4..]));
+                    (not_hi != 0).then_some(((!not_hi as u64) << 32) | lo as u64)
+                })
                 .collect()
         };
         p.slot.staging.unmap();

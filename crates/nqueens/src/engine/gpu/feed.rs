@@ -11,6 +11,7 @@
 //! for a GPU that will never come (the plan then counts them on the CPU).
 
 use crate::engine::gpu::device::{Gpu, Pending};
+use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::TASK_BYTES;
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -24,9 +25,9 @@ pub(crate) struct Piece {
     pub layouts: Vec<u8>,
     /// Rows of stack a thread needs for any of them.
     pub levels: u32,
-    /// The most rounds of a task's walk, if lower than the device's own limit (tests use it to
-    /// leave tasks unfinished).
-    pub rounds: Option<u32>,
+    /// Whether threads take tasks from a shared counter, if not the device's own way (tests
+    /// use it).
+    pub shared: Option<bool>,
     /// The piece's number among those of its sender.
     pub id: usize,
     /// Where the piece goes when counted, or handed back.
@@ -39,10 +40,11 @@ impl Piece {
     }
 }
 
-/// A piece back from the GPUs: each task's count, or why it was not counted.
+/// A piece back from the GPUs: each task's count (`None` where the GPU did not finish it), or
+/// why the piece was not counted.
 pub(crate) struct Done {
     pub piece: Piece,
-    pub counts: Result<Vec<u64>, String>,
+    pub counts: Result<Vec<Option<u64>>, String>,
 }
 
 struct State {
@@ -108,7 +110,8 @@ pub(crate) struct Feed {
 }
 
 impl Feed {
-    pub(crate) fn start(gpus: &[Arc<Gpu>]) -> Feed {
+    /// Starts a thread for each GPU; their failures go to `health`.
+    pub(crate) fn start(gpus: &[Arc<Gpu>], health: &Arc<Health>) -> Feed {
         let queue = Arc::new(Queue {
             state: Mutex::new(State {
                 pieces: VecDeque::new(),
@@ -121,8 +124,9 @@ impl Feed {
         let threads = gpus
             .iter()
             .map(|gpu| {
-                let (gpu, queue) = (Arc::clone(gpu), Arc::clone(&queue));
-                std::thread::spawn(move || feed(&gpu, &queue))
+                let (gpu, queue, health) =
+                    (Arc::clone(gpu), Arc::clone(&queue), Arc::clone(health));
+                std::thread::spawn(move || feed(&gpu, &queue, &health))
             })
             .collect();
         Feed { queue, threads }
@@ -158,14 +162,14 @@ impl Drop for Feed {
 /// A piece being counted: the counts so far, the tasks sent and the tasks done.
 struct Work {
     piece: Piece,
-    counts: Vec<u64>,
+    counts: Vec<Option<u64>>,
     sent: usize,
     done: usize,
 }
 
 /// The thread of one GPU: takes pieces and keeps two dispatches in flight until the queue
 /// closes or the GPU fails.
-fn feed(gpu: &Gpu, queue: &Queue) {
+fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
     let mut works: VecDeque<Work> = VecDeque::new();
     let mut flight: VecDeque<(usize, Pending)> = VecDeque::new();
     let failure: String = 'run: loop {
@@ -175,7 +179,7 @@ fn feed(gpu: &Gpu, queue: &Queue) {
             if works.back().is_none_or(|w| w.sent == w.piece.len()) {
                 match queue.take(flight.is_empty()) {
                     Some(piece) => works.push_back(Work {
-                        counts: vec![0; piece.len()],
+                        counts: vec![None; piece.len()],
                         piece,
                         sent: 0,
                         done: 0,
@@ -186,7 +190,7 @@ fn feed(gpu: &Gpu, queue: &Queue) {
             let w = works.back_mut().expect("a piece to send");
             let end = (w.sent + gpu.dispatch_tasks().max(1)).min(w.piece.len());
             let tasks = &w.piece.tasks[w.sent * TASK_BYTES..end * TASK_BYTES];
-            match gpu.submit(w.piece.levels, w.piece.rounds, tasks, &w.piece.layouts) {
+            match gpu.submit(w.piece.levels, w.piece.shared, tasks, &w.piece.layouts) {
                 Ok(p) => flight.push_back((end - w.sent, p)),
                 Err(e) => break 'run e,
             }
@@ -215,6 +219,7 @@ fn feed(gpu: &Gpu, queue: &Queue) {
         }
     };
     let why = format!("GPU {} failed: {failure}", gpu.name);
+    health.failed(why.clone());
     flight.clear();
     for w in works.drain(..) {
         refuse(w.piece, &why);

@@ -15,11 +15,12 @@
 
 use crate::counts::Counts;
 use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::engine::gpu::device::{self, Gpu, MAX_DISPATCH, UNFINISHED};
+use crate::engine::gpu::device::{self, Gpu, MAX_DISPATCH};
 use crate::engine::gpu::feed::{Done, Feed, Piece};
+use crate::engine::gpu::health::Health;
 use crate::engine::gpu::select::GpuDevice;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
-use crate::error::{Error, Quantity};
+use crate::error::{Error, GpuProblem, Quantity};
 use crate::method::Method;
 use crate::run::plan::{Plan, PlanId};
 use std::sync::{Arc, mpsc};
@@ -30,6 +31,10 @@ const BATCH_TASKS: u64 = 1 << 22;
 
 /// Constellations whose tasks are counted to estimate how many tasks a constellation makes.
 const SAMPLES: usize = 16;
+
+/// The most rows a task leaves on a software device, which ends a thread's loops after 65,535
+/// turns in all: tasks this small finish there (a few that do not are counted on the CPU).
+const SOFTWARE_TASK_ROWS: usize = 10;
 
 /// The symmetry engine's split, counted on GPUs.
 ///
@@ -52,8 +57,11 @@ pub struct GpuPlan {
     batch: usize,
     /// The rows each task leaves to a GPU thread ([`tasks::task_rows`]; tests change it).
     rows: usize,
-    /// The most rounds of a task's walk, below the devices' own limits (tests lower it).
-    rounds: Option<u32>,
+    /// The GPUs' failures, and the tasks counted on the CPU.
+    health: Arc<Health>,
+    /// Whether threads take tasks from a shared counter, if not the device's own way (tests
+    /// use it).
+    shared: Option<bool>,
 }
 
 /// A piece being filled: its tasks, its layout records, and the batch position each record is
@@ -82,9 +90,32 @@ impl GpuPlan {
         }
         let sym = SymmetryPlan::new(n)?;
         let gpus = device::open(devices)?;
-        let rows = tasks::task_rows(n);
+        for gpu in &gpus {
+            // A device that counts a small board wrong, or cannot build the shader for this
+            // one, is refused before the count, never trusted with it.
+            let failed = |why: String| {
+                Error::Gpu(GpuProblem::Failed {
+                    device: gpu.name.clone(),
+                    why,
+                })
+            };
+            gpu.proof
+                .get_or_init(|| prove(gpu))
+                .clone()
+                .map_err(failed)?;
+            for m in n.saturating_sub(4)..n.saturating_sub(2) {
+                if let Some(k) = tasks::placed_rows(tasks::task_rows(n), m) {
+                    gpu.build(tasks::stack_rows(m, k) as u32).map_err(failed)?;
+                }
+            }
+        }
+        let mut rows = tasks::task_rows(n);
+        if gpus.iter().any(|g| g.software) {
+            rows = rows.min(SOFTWARE_TASK_ROWS);
+        }
         let batch = batch_for(rows, &sym);
-        let feed = Feed::start(&gpus);
+        let health = Arc::new(Health::default());
+        let feed = Feed::start(&gpus, &health);
         Ok(GpuPlan {
             n,
             sym,
@@ -92,7 +123,8 @@ impl GpuPlan {
             feed,
             batch,
             rows,
-            rounds: None,
+            health,
+            shared: None,
         })
     }
 
@@ -111,6 +143,59 @@ impl GpuPlan {
             .clamp(1, MAX_DISPATCH)
     }
 
+    /// Tasks counted on the CPU so far rather than on a GPU: those a device left unfinished,
+    /// and those of pieces that no GPU could take. Zero on a GPU that works.
+    pub fn recounted(&self) -> u64 {
+        self.health.recounted()
+    }
+
+    /// The GPUs' failures and the tasks the CPU took over, shared with whoever reports on the
+    /// count.
+    pub fn health(&self) -> Arc<Health> {
+        Arc::clone(&self.health)
+    }
+
+    /// Adds a piece's counts to its constellations, counting on the CPU the tasks the GPU did
+    /// not finish.
+    fn add(
+        &self,
+        piece: &Piece,
+        counts: &[Option<u64>],
+        owners: &[usize],
+        searches: &[Option<(Layout, usize)>],
+        all: &mut [u128],
+    ) {
+        for (t, c) in counts.iter().enumerate() {
+            let (masks, tag) = tasks::read_task(&piece.tasks, t);
+            let pos = owners[tag as usize];
+            all[pos] += match *c {
+                Some(c) => c,
+                None => {
+                    self.health.recount(1);
+                    let (lay, k) = searches[pos].as_ref().expect("a task's search");
+                    tasks::count_task(lay, *k, masks)
+                }
+            } as u128;
+        }
+    }
+
+    /// Counts a piece's tasks on the CPU.
+    fn on_cpu(
+        &self,
+        piece: &Piece,
+        owners: &[usize],
+        searches: &[Option<(Layout, usize)>],
+        all: &mut [u128],
+    ) {
+        self.health.recount(piece.len() as u64);
+        for t in 0..piece.len() {
+            let (masks, tag) = tasks::read_task(&piece.tasks, t);
+            let pos = owners[tag as usize];
+            let (lay, k) = searches[pos].as_ref().expect("a task's search");
+            all[pos] += tasks::count_task(lay, *k, masks) as u128;
+        }
+    }
+
     /// Queues the piece being filled; a piece that no GPU is left to take is counted here.
     fn send(
         &self,
@@ -124,7 +209,7 @@ impl GpuPlan {
             tasks: fill.tasks,
             layouts: fill.layouts,
             levels: fill.levels,
-            rounds: self.rounds,
+            shared: self.shared,
             id: owners.len(),
             reply: reply.clone(),
         };
@@ -132,11 +217,48 @@ impl GpuPlan {
         match self.feed.offer(piece) {
             Ok(()) => true,
             Err(piece) => {
-                on_cpu(&piece, &owners[piece.id], searches, all);
+                self.on_cpu(&piece, &owners[piece.id], searches, all);
                 false
             }
         }
     }
+}
+
+/// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
+/// stacks) on `gpu` and compares each count with the CPU's.
+fn prove(gpu: &Gpu) -> Result<(), String> {
+    let n = 12;
+    let sym = SymmetryPlan::new(n).map_err(|e| e.to_string())?;
+    let mut fill = Filling::default();
+    let mut searches = Vec::new();
+    for i in 0..sym.len() {
+        let Some(lay) = sym.layout(i) else { continue };
+        let Some(k) = tasks::placed_rows(7, lay.avail.len()) else {
+            continue;
+        };
+        let tag = searches.len() as u32;
+        Prefixes::new(&lay, k).fill(&lay, tag, &mut fill.tasks, usize::MAX);
+        for w in tasks::record(n, &lay, k) {
+            fill.layouts.extend_from_slice(&w.to_le_bytes());
+        }
+        fill.levels = fill
+            .levels
+            .max(tasks::stack_rows(lay.avail.len(), k) as u32);
+        searches.push((lay, k));
+    }
+    let pending = gpu.submit(fill.levels, None, &fill.tasks, &fill.layouts)?;
+    let counts = gpu.finish(pending)?;
+    for (t, got) in counts.into_iter().enumerate() {
+        let (masks, tag) = tasks::read_task(&fill.tasks, t);
+        let (lay, k) = &searches[tag as usize];
+        let want = tasks::count_task(lay, *k, masks);
+        if got != Some(want) {
+            return Err(format!(
+                "it counted {got:?} where the CPU counts {want}, in a check on the 12×12 board"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Constellations per batch: [`BATCH_TASKS`] over the tasks a constellation makes (estimated
@@ -154,37 +276,6 @@ fn batch_for(rows: usize, sym: &SymmetryPlan) -> usize {
     }
     let per = (made / seen.max(1)).max(1);
     ((BATCH_TASKS / per) as usize).clamp(1, len.max(1))
-}
-
-/// Adds a piece's counts to its constellations; a task the GPU left unfinished is counted on
-/// the CPU.
-fn add(
-    piece: &Piece,
-    counts: &[u64],
-    owners: &[usize],
-    searches: &[Option<(Layout, usize)>],
-    all: &mut [u128],
-) {
-    for (t, &c) in counts.iter().enumerate() {
-        let (masks, tag) = tasks::read_task(&piece.tasks, t);
-        let pos = owners[tag as usize];
-        all[pos] += if c >> 32 == UNFINISHED >> 32 {
-            let (lay, k) = searches[pos].as_ref().expect("a task's search");
-            tasks::count_task(lay, *k, masks)
-        } else {
-            c
-        } as u128;
-    }
-}
-
-/// Counts a piece's tasks on the CPU.
-fn on_cpu(piece: &Piece, owners: &[usize], searches: &[Option<(Layout, usize)>], all: &mut [u128]) {
-    for t in 0..piece.len() {
-        let (masks, tag) = tasks::read_task(&piece.tasks, t);
-        let pos = owners[tag as usize];
-        let (lay, k) = searches[pos].as_ref().expect("a task's search");
-        all[pos] += tasks::count_task(lay, *k, masks) as u128;
-    }
 }
 
 impl Plan for GpuPlan {
@@ -225,8 +316,8 @@ impl Plan for GpuPlan {
         let settle = |done: Done, owners: &[Vec<usize>], all: &mut [u128]| {
             let who = &owners[done.piece.id];
             match &done.counts {
-                Ok(counts) => add(&done.piece, counts, who, &searches, all),
-                Err(_) => on_cpu(&done.piece, who, &searches, all),
+                Ok(counts) => self.add(&done.piece, counts, who, &searches, all),
+                Err(_) => self.on_cpu(&done.piece, who, &searches, all),
             }
         };
         for (pos, search) in searches.iter().enumerate() {
@@ -300,30 +391,57 @@ mod tests {
     }
 
     #[test]
-    fn long_walks_are_counted_in_rounds() {
+    fn every_task_finishes_on_the_device() {
+        // Tasks sized for the device (small ones on a software device) all finish there.
+        let plan = gpu_plan(14);
+        let all: Vec<usize> = (0..plan.len()).collect();
+        check(&plan, &all);
+        assert_eq!(plan.recounted(), 0);
+    }
+
+    #[test]
+    fn tasks_a_device_leaves_unfinished_are_counted_on_the_cpu() {
         // Whole constellations of n = 17 as single tasks: walks of several hundred thousand
-        // steps, far past the 65,535 turns after which a software device ends a loop.
+        // steps, far past the turns after which a software device ends a thread's loops.
         let mut plan = gpu_plan(17);
         plan.rows = tasks::MAX_TASK_ROWS;
         let some: Vec<usize> = (0..plan.len()).step_by(plan.len() / 24).collect();
         check(&plan, &some);
+        if plan.gpus.iter().all(|g| g.software) {
+            assert!(plan.recounted() > 0);
+        }
     }
 
     #[test]
-    fn unfinished_tasks_are_counted_on_the_cpu() {
-        // One round of a few returns each: most tasks come back unfinished.
-        let mut plan = gpu_plan(11);
-        plan.rounds = Some(1);
+    fn threads_taking_tasks_from_the_shared_counter_count_them_all() {
+        // The way of a GPU, also on a software device (where a thread that takes too many
+        // tasks leaves the last ones to the CPU).
+        let mut plan = gpu_plan(12);
+        plan.shared = Some(true);
         let all: Vec<usize> = (0..plan.len()).collect();
         check(&plan, &all);
+        let tasks: u64 = all
+            .iter()
+            .filter_map(|&i| plan.sym.layout(i))
+            .map(|lay| {
+                let k = tasks::placed_rows(plan.rows, lay.avail.len()).unwrap();
+                tasks::count_prefixes(&lay, k, u64::MAX)
+            })
+            .sum();
+        assert!(
+            plan.recounted() < tasks / 2,
+            "{} of {tasks}",
+            plan.recounted()
+        );
     }
 
     #[test]
     fn without_a_gpu_every_piece_is_counted_on_the_cpu() {
         let mut plan = gpu_plan(10);
-        plan.feed = Feed::start(&[]);
+        plan.feed = Feed::start(&[], &plan.health);
         let all: Vec<usize> = (0..plan.len()).collect();
         check(&plan, &all);
+        assert!(plan.recounted() > 0);
     }
 
     #[test]

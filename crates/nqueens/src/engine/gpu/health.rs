@@ -1,0 +1,52 @@
+//! What went wrong on the GPUs of a count that still finished. A GPU that fails hands its work
+//! back and the count goes on without it, on the other GPUs or on the CPU, so the count stays
+//! exact; but it may take far longer, and a person should hear why.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The failures of a count's GPUs, and the work the CPU took over.
+///
+/// ```
+/// use nqueens::engine::gpu::health::Health;
+///
+/// let health = Health::default();
+/// assert!(health.failures().is_empty());
+/// assert_eq!(health.recounted(), 0);
+/// ```
+#[derive(Debug, Default)]
+pub struct Health {
+    failures: Mutex<Vec<String>>,
+    recounted: AtomicU64,
+}
+
+impl Health {
+    /// Why GPUs failed during the count, one line each.
+    pub fn failures(&self) -> Vec<String> {
+        self.failures
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Tasks counted on the CPU rather than on a GPU: those of failed GPUs, and the few that a
+    /// software device leaves unfinished.
+    pub fn recounted(&self) -> u64 {
+        self.recounted.load(Ordering::Relaxed)
+    }
+
+    /// Records a GPU's failure.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn failed(&self, why: String) {
+        self.failures
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(why);
+    }
+
+    /// Records tasks counted on the CPU.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn recount(&self, tasks: u64) {
+        self.recounted.fetch_add(tasks, Ordering::Relaxed);
+    }
+}
