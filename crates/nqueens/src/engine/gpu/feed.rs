@@ -3,8 +3,8 @@
 //! Work is shared by demand, not by fixed ratios: every GPU has a thread that takes the next
 //! piece from one queue whenever its GPU has room, so a fast GPU takes more pieces than a slow
 //! one and all of them finish together. Each thread keeps two dispatches in flight, so that its
-//! GPU has the next one queued while the CPU reads back the last. A piece larger than a slow
-//! GPU's dispatches is cut into several.
+//! GPU has the next one queued while the CPU reads back the last. A dispatch holds as many tasks
+//! as its GPU counts in about half a second: small pieces are joined, large ones cut.
 //!
 //! A GPU that fails hands back its pieces with the error, and its thread ends; the others go on.
 //! When none is left, every piece queued or offered is handed back at once, so nothing waits
@@ -12,7 +12,7 @@
 
 use crate::engine::gpu::device::{Gpu, Pending};
 use crate::engine::gpu::health::Health;
-use crate::engine::gpu::tasks::TASK_BYTES;
+use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
 use std::collections::VecDeque;
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::thread::JoinHandle;
@@ -167,55 +167,127 @@ struct Work {
     done: usize,
 }
 
+/// A dispatch in flight: the tasks of each piece it holds, oldest first.
+struct Flight {
+    parts: Vec<usize>,
+    pending: Pending,
+}
+
+/// The tasks and layout records of one dispatch made of the tails and heads of several pieces:
+/// each piece's records follow the ones before, so its tasks' record indices move by as many.
+#[derive(Default)]
+struct Joined {
+    tasks: Vec<u8>,
+    layouts: Vec<u8>,
+    levels: u32,
+    shared: Option<bool>,
+}
+
+impl Joined {
+    fn add(&mut self, piece: &Piece, tasks: std::ops::Range<usize>) {
+        let shift = (self.layouts.len() / (4 * STRIDE)) as u32;
+        for t in tasks {
+            let task = &piece.tasks[t * TASK_BYTES..(t + 1) * TASK_BYTES];
+            self.tasks.extend_from_slice(&task[..12]);
+            let tag = u32::from_le_bytes(task[12..].try_into().expect("four bytes"));
+            self.tasks.extend_from_slice(&(tag + shift).to_le_bytes());
+        }
+        self.layouts.extend_from_slice(&piece.layouts);
+        self.levels = self.levels.max(piece.levels);
+        self.shared = self.shared.or(piece.shared);
+    }
+}
+
 /// The thread of one GPU: takes pieces and keeps two dispatches in flight until the queue
-/// closes or the GPU fails.
+/// closes or the GPU fails. A dispatch takes as many tasks as the GPU's dispatch size: the
+/// rest of one piece, several small pieces together, or part of a large one.
 fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
     let mut works: VecDeque<Work> = VecDeque::new();
-    let mut flight: VecDeque<(usize, Pending)> = VecDeque::new();
+    let mut flight: VecDeque<Flight> = VecDeque::new();
     let failure: String = 'run: loop {
-        // Fill the flight: the rest of the newest piece, or a new piece (waited for only when
-        // the GPU would otherwise idle).
+        // Fill the flight. A new piece is waited for only when the GPU would otherwise idle.
         while flight.len() < 2 {
-            if works.back().is_none_or(|w| w.sent == w.piece.len()) {
-                match queue.take(flight.is_empty()) {
-                    Some(piece) => works.push_back(Work {
-                        counts: vec![None; piece.len()],
-                        piece,
-                        sent: 0,
-                        done: 0,
-                    }),
-                    None => break,
+            let size = gpu.dispatch_tasks().max(1);
+            let mut parts = Vec::new();
+            let mut taken = 0;
+            // The pieces of this dispatch, from the first with tasks left to send.
+            let first = works.iter().position(|w| w.sent < w.piece.len());
+            let mut at = first.unwrap_or(works.len());
+            while taken < size {
+                if at == works.len() {
+                    let idle = flight.is_empty() && taken == 0;
+                    match queue.take(idle) {
+                        Some(piece) => works.push_back(Work {
+                            counts: vec![None; piece.len()],
+                            piece,
+                            sent: 0,
+                            done: 0,
+                        }),
+                        None => break,
+                    }
                 }
+                let w = &works[at];
+                let n = (w.piece.len() - w.sent).min(size - taken);
+                parts.push(n);
+                taken += n;
+                at += 1;
             }
-            let w = works.back_mut().expect("a piece to send");
-            let end = (w.sent + gpu.dispatch_tasks().max(1)).min(w.piece.len());
-            let tasks = &w.piece.tasks[w.sent * TASK_BYTES..end * TASK_BYTES];
-            match gpu.submit(w.piece.levels, w.piece.shared, tasks, &w.piece.layouts) {
-                Ok(p) => flight.push_back((end - w.sent, p)),
+            if taken == 0 {
+                break;
+            }
+            let first = first.unwrap_or(works.len() - parts.len());
+            let submitted = if parts.len() == 1 {
+                // One piece: its own buffers, without a copy.
+                let w = &works[first];
+                let tasks = &w.piece.tasks[w.sent * TASK_BYTES..(w.sent + parts[0]) * TASK_BYTES];
+                gpu.submit(w.piece.levels, w.piece.shared, tasks, &w.piece.layouts)
+            } else {
+                let mut joined = Joined::default();
+                for (i, &n) in parts.iter().enumerate() {
+                    let w = &works[first + i];
+                    joined.add(&w.piece, w.sent..w.sent + n);
+                }
+                gpu.submit(joined.levels, joined.shared, &joined.tasks, &joined.layouts)
+            };
+            match submitted {
+                Ok(pending) => {
+                    for (i, &n) in parts.iter().enumerate() {
+                        works[first + i].sent += n;
+                    }
+                    flight.push_back(Flight { parts, pending });
+                }
                 Err(e) => break 'run e,
             }
-            w.sent = end;
         }
         // Nothing in flight: the queue is closed and every piece is done.
-        let Some((len, pending)) = flight.pop_front() else {
+        let Some(f) = flight.pop_front() else {
             return;
         };
-        // Dispatches finish in the order they were sent, so this one is the oldest piece's.
-        let w = works.front_mut().expect("the piece of a dispatch");
-        match gpu.finish(pending) {
-            Ok(counts) => {
-                w.counts[w.done..w.done + len].copy_from_slice(&counts);
-                w.done += len;
-                if w.done == w.piece.len() {
-                    let w = works.pop_front().expect("the finished piece");
-                    let reply = w.piece.reply.clone();
-                    let _ = reply.send(Done {
-                        piece: w.piece,
-                        counts: Ok(w.counts),
-                    });
-                }
-            }
+        // Dispatches finish in the order they were sent, and take the pieces' tasks in order,
+        // so this one's tasks are the next ones to come back, from the oldest piece on.
+        let counts = match gpu.finish(f.pending) {
+            Ok(counts) => counts,
             Err(e) => break 'run e,
+        };
+        let mut from = 0;
+        let mut at = works
+            .iter()
+            .position(|w| w.done < w.piece.len())
+            .expect("the pieces of a dispatch");
+        for n in f.parts {
+            let w = &mut works[at];
+            w.counts[w.done..w.done + n].copy_from_slice(&counts[from..from + n]);
+            w.done += n;
+            from += n;
+            at += 1;
+        }
+        while works.front().is_some_and(|w| w.done == w.piece.len()) {
+            let w = works.pop_front().expect("a finished piece");
+            let reply = w.piece.reply.clone();
+            let _ = reply.send(Done {
+                piece: w.piece,
+                counts: Ok(w.counts),
+            });
         }
     };
     let why = format!("GPU {} failed: {failure}", gpu.name);

@@ -436,6 +436,27 @@ mod tests {
     }
 
     #[test]
+    fn batches_counted_at_once_share_dispatches() {
+        // Four threads' batches at once: their pieces queue together, and a dispatch joins
+        // several of them.
+        let plan = gpu_plan(12);
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let cpu = SymmetryPlan::new(12).unwrap();
+        std::thread::scope(|s| {
+            for part in all.chunks(all.len() / 4 + 1) {
+                let (plan, cpu) = (&plan, &cpu);
+                s.spawn(move || {
+                    for _ in 0..3 {
+                        for (&i, c) in part.iter().zip(plan.count_batch(part)) {
+                            assert_eq!(c, cpu.count_one(i), "constellation {i}");
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn without_a_gpu_every_piece_is_counted_on_the_cpu() {
         let mut plan = gpu_plan(10);
         plan.feed = Feed::start(&[], &plan.health);
