@@ -10,7 +10,7 @@
 //!   that leaves the next row a free cell is a task, as masks, and the layout of the rows left
 //!   is described in words the shader reads;
 //! - `count.wgsl`: the shader; each thread takes task after task and walks its rows with bit
-//!   masks and a stack in workgroup memory, counting the last two rows without a loop, and
+//!   masks and a stack in workgroup memory, counting the last three rows without a loop, and
 //!   writes each task's count as two 32-bit words;
 //! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), dispatches sized to about
 //!   half a second each;

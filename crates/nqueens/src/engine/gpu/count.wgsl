@@ -4,14 +4,16 @@
 // thread i counts task i alone (see below).
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
-// stack each thread needs (one per row it walks above the last three).
+// stack each thread needs (one per row it walks, but the deepest).
 //
 // A thread walks its task's free rows top to bottom with bit masks (columns in use, and the two
 // diagonals as they bear on the current row), as the CPU search does. The state of the row
 // being walked stays in registers; the rows above it wait on a stack in workgroup memory,
-// interleaved so that the threads of a workgroup touch neighbouring words. The last two rows are
-// never walked: two columns are left there, and a completion is one of the two ways to deal
-// them out, which a few bit operations decide (`last_two`, the CPU search's trick).
+// interleaved so that the threads of a workgroup touch neighbouring words. The last three rows
+// are never walked: three columns are left there, and a few bit operations without a branch
+// decide which of the ways to deal them out are completions (`last_three`, `last_two`). Most of a
+// search's nodes lie in its last rows, so this saves most of the turns of the loop, where the
+// threads of a group part ways.
 //
 // One loop does everything, a step of the walk or a change of task in each turn, so that a
 // thread whose task ends takes the next one while the others of its group go on walking theirs.
@@ -60,6 +62,52 @@ fn last_two(below: u32, cols: u32, left: u32, right: u32, g: u32, end: u32, full
     return select(0u, u_then_v + v_then_u, ((u << g) & v) == 0u);
 }
 
+// The completions of the last three free rows that start with a queen in column `x` of the
+// first of them, if `cells` (the cells it allows) holds it: the masks are those above that row,
+// `g` the gap to the second row, whose cells are `mid`; `g2` and `end` are the last row's.
+fn from_column(
+    x: u32,
+    cells: u32,
+    cols: u32,
+    left: u32,
+    right: u32,
+    g: u32,
+    mid: u32,
+    g2: u32,
+    end: u32,
+    full: u32,
+) -> u32 {
+    let c = cols | x;
+    let l = (left | x) << g;
+    let r = (right | x) >> g;
+    let n = last_two(mid & ~(c | l | r), c, l, r, g2, end, full);
+    return select(0u, n, (cells & x) != 0u);
+}
+
+// The completions of the last three free rows: three columns are left, and each is tried in
+// the first of them without a branch (the calls are written out, not looped: some devices
+// count every turn of a loop against a limit, see above).
+fn last_three(
+    cells: u32,
+    cols: u32,
+    left: u32,
+    right: u32,
+    g: u32,
+    mid: u32,
+    g2: u32,
+    end: u32,
+    full: u32,
+) -> u32 {
+    let three = full & ~cols;
+    let a = three & (0u - three);
+    let rest = three ^ a;
+    let b = rest & (0u - rest);
+    let c = rest ^ b;
+    return from_column(a, cells, cols, left, right, g, mid, g2, end, full)
+        + from_column(b, cells, cols, left, right, g, mid, g2, end, full)
+        + from_column(c, cells, cols, left, right, g, mid, g2, end, full);
+}
+
 @compute @workgroup_size(WG)
 fn main(
     @builtin(local_invocation_index) lid: u32,
@@ -73,6 +121,8 @@ fn main(
     var k = 0u;
     var end = 0u;
     var g_last = 0u;
+    var g_mid = 0u;
+    var mid = 0u;
     var full = 0u;
     var leaf = 0u;
     // The walk: the masks above row d, the cells of row d not tried yet, the gap to the next
@@ -98,7 +148,7 @@ fn main(
             let r = (right | bit) >> g;
             let next = below & ~(c | l | r);
             if d == leaf {
-                small += last_two(next, c, l, r, g_last, end, full);
+                small += last_three(next, c, l, r, g_mid, mid, g_last, end, full);
             } else if next != 0u {
                 stack[(d - k) * WG + lid] = vec4<u32>(cols, left, right, free);
                 cols = c;
@@ -147,6 +197,8 @@ fn main(
             g_last = layouts[base + 4u];
             full = layouts[base + 5u];
             leaf = layouts[base + 6u];
+            g_mid = layouts[base + 8u + 2u * (leaf + 1u)];
+            mid = layouts[base + 9u + 2u * (leaf + 1u)];
             cols = task.x;
             left = task.y;
             right = task.z;

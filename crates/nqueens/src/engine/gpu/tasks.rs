@@ -22,9 +22,9 @@ use crate::engine::constellation::Layout;
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
 pub(crate) const MAX_TASK_ROWS: usize = 20;
 
-/// The fewest rows a task leaves: the shader ends its search with the last two rows counted
-/// without a loop (as the CPU search does), below a row it walks.
-pub(crate) const MIN_TASK_ROWS: usize = 3;
+/// The fewest rows a task leaves: the shader ends its search with the last three rows counted
+/// without a loop, below a row it walks.
+pub(crate) const MIN_TASK_ROWS: usize = 4;
 
 /// The rows a task leaves to its GPU thread on the n×n board (or fewer, when the constellation
 /// leaves fewer): one more every three sizes, which keeps the tasks' searches about the same
@@ -41,7 +41,7 @@ pub(crate) fn placed_rows(rows: usize, m: usize) -> Option<usize> {
 }
 
 /// The rows of stack a GPU thread needs for a constellation with `m` free rows of which `k` are
-/// placed: one per row it walks above the last three.
+/// placed: one per row it walks (all but the last three), but the deepest.
 pub(crate) fn stack_rows(m: usize, k: usize) -> usize {
     m - k - MIN_TASK_ROWS
 }
@@ -55,7 +55,7 @@ pub(crate) const TASK_BYTES: usize = 16;
 
 /// The layout record the shader reads for a constellation whose first `k` free rows are placed
 /// on the CPU: `m`, `k`, the cells of row `k`, the cells of the last row, the gap above the last
-/// row, the board's full row mask, the row `m - 3` whose children the shader counts without a
+/// row, the board's full row mask, the row `m - 4` below which the shader counts without a
 /// loop, a word of padding; then for each free row `d` but the last, the gap to the next free row
 /// and that row's cells.
 pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; STRIDE] {
