@@ -589,6 +589,8 @@ impl Job<'_> {
             method: self.method,
             threads: self.threads,
             devices: self.devices,
+            // Each rank cut its own share: this rank's tasks are not the count's.
+            tasks: None,
             counts,
             seconds,
             shard: self.shard,
@@ -663,6 +665,7 @@ impl Job<'_> {
             method: self.method,
             threads: self.threads,
             devices: self.devices,
+            tasks: self.health.as_ref().map(|h| h.tasks()),
             counts,
             seconds: clock.seconds(),
             shard: self.shard,
@@ -742,7 +745,8 @@ pub enum End {
 /// The answer to a [`Count`]: the counts, and what was decided on the way.
 ///
 /// Serialized (for `count --json`), it is `n`, `method`, the counts (`solutions`, and `unique`
-/// and `classes` when the method counts them), `threads` and `seconds`.
+/// and `classes` when the method counts them), `threads`, for a count on GPUs `devices` and
+/// `tasks`, and `seconds`.
 #[derive(Debug, Serialize)]
 pub struct Report {
     /// The board size.
@@ -757,6 +761,9 @@ pub struct Report {
     /// The GPUs it counted on, by name (none for a count on CPUs).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub devices: Vec<String>,
+    /// For a count on GPUs, the small searches (tasks) it was cut into for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<u64>,
     /// Wall-clock seconds of the counting.
     pub seconds: f64,
     /// The part of the subproblems counted.

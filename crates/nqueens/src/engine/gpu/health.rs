@@ -1,6 +1,6 @@
-//! What went wrong on the GPUs of a count that still finished. A GPU that fails hands its work
-//! back and the count goes on without it, on the other GPUs or on the CPU, so the count stays
-//! exact; but it may take far longer, and a person should hear why.
+//! What went wrong on the GPUs of a count that still finished, and how much work there was. A
+//! GPU that fails hands its work back and the count goes on without it, on the other GPUs or on
+//! the CPU, so the count stays exact; but it may take far longer, and a person should hear why.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,12 +12,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 ///
 /// let health = Health::default();
 /// assert!(health.failures().is_empty());
-/// assert_eq!(health.recounted(), 0);
+/// assert_eq!((health.recounted(), health.tasks()), (0, 0));
 /// ```
 #[derive(Debug, Default)]
 pub struct Health {
     failures: Mutex<Vec<String>>,
     recounted: AtomicU64,
+    tasks: AtomicU64,
 }
 
 impl Health {
@@ -33,6 +34,17 @@ impl Health {
     /// software device leaves unfinished.
     pub fn recounted(&self) -> u64 {
         self.recounted.load(Ordering::Relaxed)
+    }
+
+    /// Tasks the count was cut into so far, wherever they were counted.
+    pub fn tasks(&self) -> u64 {
+        self.tasks.load(Ordering::Relaxed)
+    }
+
+    /// Records tasks made.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn made(&self, tasks: u64) {
+        self.tasks.fetch_add(tasks, Ordering::Relaxed);
     }
 
     /// Records a GPU's failure.

@@ -205,6 +205,7 @@ impl GpuPlan {
         searches: &[Option<(Layout, usize)>],
         all: &mut [u128],
     ) -> bool {
+        self.health.made(fill.len() as u64);
         let piece = Piece {
             tasks: fill.tasks,
             layouts: fill.layouts,
