@@ -28,6 +28,7 @@ use crate::method::Method;
 use crate::reference::bitmask::{Masks, Prefix, full_mask};
 use crate::reference::walk::Solutions;
 use crate::run::plan::{Plan, PlanId, fnv1a};
+use crate::run::watch::{POLL_ROWS, Watch};
 use std::fmt;
 use std::str::FromStr;
 
@@ -429,6 +430,31 @@ fn count_from(allowed: &[u64], row: usize, cols: u64, left: u64, right: u64) -> 
     total
 }
 
+/// [`count_from`] for a search that may run long: the rows with [`POLL_ROWS`] or more rows
+/// below them poll `watch`; `None` when it asked to stop.
+fn count_watched_from(
+    allowed: &[u64],
+    row: usize,
+    (cols, left, right): (u64, u64, u64),
+    watch: &Watch,
+) -> Option<u64> {
+    if allowed.len() - row < POLL_ROWS as usize {
+        return Some(count_from(allowed, row, cols, left, right));
+    }
+    if watch.poll() {
+        return None;
+    }
+    let mut total = 0;
+    let mut free = allowed[row] & !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+        total += count_watched_from(allowed, row + 1, next, watch)?;
+    }
+    Some(total)
+}
+
 /// The completion count split by the placements of its first rows: one subproblem per valid
 /// prefix, in lexicographic order. Its method is the bit-mask method's, and its identity carries
 /// the puzzle's fingerprint.
@@ -522,9 +548,10 @@ impl Plan for CompletionPlan {
     fn len(&self) -> usize {
         self.prefixes.len()
     }
-    fn count_one(&self, index: usize) -> Counts {
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
         let p = self.prefixes[index];
-        let total = count_from(&self.puzzle.allowed, self.depth, p.cols, p.left, p.right);
-        Counts::total(total as u128)
+        let masks = (p.cols, p.left, p.right);
+        let total = count_watched_from(&self.puzzle.allowed, self.depth, masks, watch)?;
+        Some(Counts::total(total as u128))
     }
 }
