@@ -1,11 +1,42 @@
 # Type stubs of the nqueens extension module (the wheel ships them with py.typed).
-from typing import Any, Iterator, Literal, Optional, Sequence, SupportsIndex, Tuple, Union, overload
+from typing import (
+    Any,
+    Iterator,
+    Literal,
+    Optional,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
+
+__all__ = [
+    "Blocks",
+    "Conflict",
+    "Counts",
+    "Error",
+    "MAX_N",
+    "METHODS",
+    "Puzzle",
+    "Solution",
+    "Solutions",
+    "SymmetryClasses",
+    "__version__",
+    "boards",
+    "count",
+    "counts",
+    "find",
+    "solutions",
+    "verify",
+]
 
 __version__: str
 METHODS: list[str]
 MAX_N: int
 
-Method = Literal["naive", "sets", "bitmask", "symmetry", "halves"]
+_Method = Literal["naive", "sets", "bitmask", "symmetry", "halves"]
 
 class Error(ValueError):
     """A request the library refuses; str() is the library's message."""
@@ -30,7 +61,7 @@ def count(
     n: SupportsIndex,
     *,
     unique: bool = False,
-    method: Optional[Method] = None,
+    method: Optional[_Method] = None,
     threads: Optional[SupportsIndex] = None,
 ) -> int:
     """The number of solutions of the n×n board (the unique ones with unique=True)."""
@@ -39,11 +70,12 @@ def counts(
     n: SupportsIndex,
     *,
     unique: bool = False,
-    method: Optional[Method] = None,
+    method: Optional[_Method] = None,
     threads: Optional[SupportsIndex] = None,
 ) -> Counts:
     """The count of the n×n board with what the library decided."""
 
+@final
 class SymmetryClasses:
     """Unique solutions by kind of symmetry (2, 4 and 8 boards per class)."""
 
@@ -54,6 +86,7 @@ class SymmetryClasses:
     @property
     def asymmetric(self) -> int: ...
 
+@final
 class Counts:
     """What counts() found and how."""
 
@@ -72,6 +105,7 @@ class Counts:
     @property
     def seconds(self) -> float: ...
 
+@final
 class Solutions(Iterator[Tuple[int, ...]]):
     """Solutions as tuples of 0-based columns, streamed in lexicographic order."""
 
@@ -82,6 +116,7 @@ class Solutions(Iterator[Tuple[int, ...]]):
     def blocks(self, size: Optional[SupportsIndex] = None) -> Blocks:
         """The rest of the stream as NumPy uint8 arrays of shape (k, n); needs NumPy."""
 
+@final
 class Blocks(Iterator[Any]):
     """NumPy arrays of shape (k, n), one solution a row (typed Any: NumPy is optional)."""
 
@@ -96,7 +131,8 @@ def solutions(
 def boards(n: SupportsIndex) -> list[list[str]]:
     """Every solution drawn as rows of "Q" and "." (LeetCode 51)."""
 
-class Solution(Sequence[int]):
+@final
+class Solution:
     """One solution from find(): 0-based columns, one per row, computed as they are read."""
 
     @property
@@ -105,16 +141,18 @@ class Solution(Sequence[int]):
     def seed(self) -> Optional[int]: ...
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, index: SupportsIndex) -> int: ...
+    def __getitem__(self, index: SupportsIndex, /) -> int: ...
     @overload
-    def __getitem__(self, index: slice) -> Tuple[int, ...]: ...
+    def __getitem__(self, index: slice, /) -> Tuple[int, ...]: ...
     def __iter__(self) -> Iterator[int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def find(
     n: SupportsIndex, *, random: bool = False, seed: Optional[SupportsIndex] = None
 ) -> Optional[Solution]:
     """One solution of the n×n board (None for n = 2 and 3)."""
 
+@final
 class Conflict:
     """Why a placement is not a solution."""
 
@@ -125,13 +163,16 @@ class Conflict:
     @property
     def queens(self) -> Tuple[Tuple[int, int], ...]: ...
 
-def verify(columns: Union[Solution, Sequence[SupportsIndex], Iterator[SupportsIndex]]) -> Optional[Conflict]:
+def verify(
+    columns: Union[Solution, Sequence[SupportsIndex], Iterator[SupportsIndex]],
+) -> Optional[Conflict]:
     """None for a solution, else the first Conflict scanning rows from the top."""
 
+@final
 class Puzzle:
     """A board to complete: Puzzle(n) or Puzzle(grid_text); place() and block() build on it."""
 
-    def __init__(self, board: Union[SupportsIndex, str]) -> None: ...
+    def __new__(cls, board: Union[SupportsIndex, str]) -> Puzzle: ...
     def place(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
     def block(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
     def count(self, *, threads: Optional[SupportsIndex] = None) -> int: ...

@@ -51,8 +51,15 @@ def stubbed():
 def test_stubs_cover_every_public_name():
     names, members = stubbed()
     assert set(PUBLIC) <= names, set(PUBLIC) - names
-    # A typing alias of the stubs alone, and the version.
-    assert names - set(PUBLIC) == {"Method", "__version__"}
+    # A typing alias of the stubs alone, the version and the list of names.
+    assert names - set(PUBLIC) == {"_Method", "__version__", "__all__"}
+    tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
+    listed = next(
+        ast.literal_eval(n.value)
+        for n in tree.body
+        if isinstance(n, ast.Assign) and n.targets[0].id == "__all__"
+    )
+    assert sorted(listed) == sorted(nqueens.__all__)
     for cls, declared in members.items():
         if cls == "Error":
             continue
