@@ -38,8 +38,10 @@ type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
 pub struct Solutions {
     n: usize,
     walk: Walk,
-    /// Solutions still to hand out under the limit (`None`: no limit).
+    /// Solutions the walk may still be asked for: what is left of the limit (`None`: no
+    /// limit), 0 once the walk has ended.
     left: Option<usize>,
+    /// Solutions found in the last burst and not handed out yet.
     found: VecDeque<Vec<u32>>,
 }
 
