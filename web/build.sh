@@ -30,7 +30,7 @@ cargo build --quiet --profile wasm --target wasm32-unknown-unknown -p nqueens-we
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
-    target/wasm32-unknown-unknown/wasm/nqueens_web.wasm
+    "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/nqueens_web.wasm"
 cp web/src/*.html web/src/*.css web/src/*.js "$out/"
 total=$(find "$out" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
 echo "build: $out ($(find "$out" -type f | wc -l) files, $total bytes)"
