@@ -243,7 +243,7 @@ pub struct VerifyArgs {
                   ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2."
 )]
 pub struct TraceArgs {
-    /// The board size N, from 1 to 10
+    /// The board size N, from 1 to 12
     #[arg(value_parser = traced_n, allow_hyphen_values = true)]
     pub n: usize,
 

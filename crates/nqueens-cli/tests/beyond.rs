@@ -322,8 +322,8 @@ fn trace_of_four_queens() {
         .collect();
     assert_eq!(solutions, ["solution 1: 2 4 1 3", "solution 2: 3 1 4 2"]);
     nqueens()
-        .args(["trace", "11"])
+        .args(["trace", "13"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("from 1 to 10"));
+        .stderr(predicate::str::contains("from 1 to 12"));
 }

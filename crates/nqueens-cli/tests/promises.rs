@@ -284,7 +284,7 @@ fn every_number_follows_one_grammar_and_names_its_range() {
             &["find"][..],
             "N is the board size, from 1 to 1,000,000,000",
         ),
-        (&["trace"][..], "N is the board size, from 1 to 10"),
+        (&["trace"][..], "N is the board size, from 1 to 12"),
         (&["count"][..], "N is the board size, from 1 to 64"),
         (
             &["count", "999999999999999999999999999999999999999999999"][..],

@@ -4,8 +4,8 @@
 //! A count can take hours, and Python only notices Ctrl-C when its own thread runs Python code.
 //! So the count runs on a worker thread while the calling thread waits for it in short slices
 //! with the GIL released, asking the interpreter for pending signals between slices. On a
-//! Ctrl-C it raises the stop flag the library's runner reads before each subproblem, waits a
-//! moment for the subproblems in hand, and raises `KeyboardInterrupt`.
+//! Ctrl-C it raises the library's stop flag (heeded within milliseconds, inside subproblems
+//! too), waits a moment for the count to end, and raises `KeyboardInterrupt`.
 
 use crate::convert::{self, Whole};
 use nqueens::counting::{Count, Report};
@@ -21,9 +21,9 @@ use std::time::Duration;
 /// How long the calling thread waits, with the GIL released, between two looks for signals.
 const SLICE: Duration = Duration::from_millis(50);
 
-/// How long an interrupted count may take to finish the subproblems in hand before
-/// `KeyboardInterrupt` is raised anyway; a method that counts in one piece (`naive`, `sets`)
-/// or one huge subproblem cannot stop sooner, and finishes it in the background.
+/// How long an interrupted count may take to end before `KeyboardInterrupt` is raised anyway; a
+/// method that counts in one piece (`naive`, `sets`) cannot stop sooner, and finishes in the
+/// background.
 const GRACE: Duration = Duration::from_millis(500);
 
 /// Runs `request` (handed the stop flag) on a worker thread, waiting for it with the GIL

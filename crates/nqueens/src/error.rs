@@ -159,6 +159,8 @@ pub enum Task {
     Split,
     /// Count the completions of a partly filled board.
     CountPuzzle,
+    /// Be told operation by operation, with the state it keeps (the textbook methods).
+    Explain,
 }
 
 impl Task {
@@ -170,6 +172,7 @@ impl Task {
                 "split its count into subproblems (for checkpoints, shards and clusters)"
             }
             Task::CountPuzzle => "count the completions of a board",
+            Task::Explain => "be told operation by operation",
         }
     }
 }
@@ -618,6 +621,7 @@ impl Error {
             Task::List => m.can_list(),
             Task::Split => m.has_split(),
             Task::CountPuzzle => m.counts_puzzles(),
+            Task::Explain => matches!(m, Method::Naive | Method::Sets | Method::Bitmask),
         };
         Error::Unsupported {
             method,

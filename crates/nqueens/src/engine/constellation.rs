@@ -272,6 +272,7 @@ enum Kernel {
 impl Kernel {
     /// The kernels this processor can run, slowest first.
     fn available() -> Vec<Kernel> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut out = vec![Kernel::Plain];
         #[cfg(target_arch = "x86_64")]
         if cpu::has(cpu::BIT_MANIPULATION) {

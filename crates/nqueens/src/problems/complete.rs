@@ -124,6 +124,25 @@ impl Puzzle {
         Ok(Puzzle::build(self.n, self.given, self.blocked))
     }
 
+    /// The same board with the square at `row`, `col` (from 0) free again: its given queen or
+    /// its block taken away. Refused only when the square is off the board.
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    ///
+    /// let p = Puzzle::new(8).unwrap().place(0, 0).unwrap().block(7, 7).unwrap();
+    /// assert_eq!(p.clone().clear(0, 0).unwrap().clear(7, 7).unwrap(), Puzzle::new(8).unwrap());
+    /// assert!(p.clear(8, 0).is_err());
+    /// ```
+    pub fn clear(mut self, row: usize, col: usize) -> Result<Puzzle, Error> {
+        self.check_square(row, col)?;
+        if self.given[row] == Some(col as u32) {
+            self.given[row] = None;
+        }
+        self.blocked[row] &= !(1 << col);
+        Ok(Puzzle::build(self.n, self.given, self.blocked))
+    }
+
     fn check_square(&self, row: usize, col: usize) -> Result<(), Error> {
         let last = self.n - 1;
         if row > last {

@@ -309,10 +309,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp_name.push(format!(".tmp{}", std::process::id()));
     let tmp = dir.join(tmp_name);
     let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
+        {
+            let mut f = File::create(&tmp)?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        } // closed before the rename
         fs::rename(&tmp, path)?;
         // Flushing the directory makes the rename itself survive a power cut.
         File::open(&dir)?.sync_all()

@@ -30,7 +30,8 @@ pub fn cores() -> usize {
 /// One run of subproblems of a plan.
 pub(crate) struct Runner<'a> {
     pub plan: &'a dyn Plan,
-    /// Worker threads, at least 1.
+    /// Worker threads, at least 1 (a build without threads runs them all on the calling one).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub threads: usize,
     pub progress: &'a dyn Progress,
     /// Once true, no new subproblem is started and those under way are cut short.
