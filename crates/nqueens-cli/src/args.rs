@@ -1,10 +1,15 @@
-//! The command line's shape: subcommands, flags, help texts, and how parse errors are reported.
+//! The command line's shape: subcommands, flags, help texts, the version text, and how parse
+//! errors are reported.
 
+use crate::numbers::{whole, whole_as};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
-use clap::{ArgGroup, Args, Parser, Subcommand};
+use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use nqueens::counting::MAX_THREADS;
 use nqueens::engine::gpu::select::GpuDevice;
-use nqueens::run::shard::Shard;
+use nqueens::problems::construct::MAX_CONSTRUCT_N;
+use nqueens::reference::trace::MAX_TRACE_N;
+use nqueens::run::shard::{MAX_SHARDS, Shard};
 use nqueens::{Format, MAX_N, Method};
 use std::path::PathBuf;
 
@@ -29,32 +34,35 @@ pub enum Command {
     Count(CountArgs),
     /// List every solution for an N×N board, in lexicographic order
     List(ListArgs),
-    /// Add up the shards of a count (the JSON records of 'count N --shard I/K --json')
-    Merge(MergeArgs),
-
     /// One solution for any N, by construction or by a random local search
     Find(FindArgs),
     /// Check placements (from a file or stdin) in any format list or find writes
     Verify(VerifyArgs),
     /// Show the steps of the textbook backtracking search on a small board
     Trace(TraceArgs),
+    /// Add up the shards of a count (the JSON records of 'count N --shard I/K --json')
+    Merge(MergeArgs),
+    /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish)
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff; read it with: nqueens man | man -l -)
+    Man,
 }
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12\n  nqueens count 18 --method gpu       666090624 (a build with the 'gpu' feature)"
+    after_help = "Examples:\n  nqueens count 8                     92\n  nqueens count 12 --method sets      14200\n  nqueens count 8 --json              {\"n\":8,\"method\":\"symmetry\",\"solutions\":92,...}\n  nqueens count 16 --threads 2        14772512\n  nqueens count 8 --unique            12\n  nqueens count --resume q.ckpt       continues a checkpointed count\n  nqueens count 18 --method gpu       666090624 (a build with the 'gpu' feature)"
 )]
 #[command(group(ArgGroup::new("size").required(true).multiple(true).args(["n", "board", "resume"])))]
 pub struct CountArgs {
     /// The board size N, from 1 to 64
-    #[arg(value_parser = parse_n, allow_negative_numbers = true, conflicts_with = "board")]
+    #[arg(value_parser = board_n, allow_hyphen_values = true, conflicts_with = "board")]
     pub n: Option<usize>,
 
     /// Count the completions of the board in FILE (Q queen, . free, x blocked) instead of N
     #[arg(long, value_name = "FILE")]
     pub board: Option<PathBuf>,
 
-    /// How to count
+    /// How to count [default: the fastest that can serve]
     #[arg(long, value_parser = method_parser(), value_name = "METHOD")]
     pub method: Option<Method>,
 
@@ -62,9 +70,9 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Worker threads (methods with a subproblem split) [default: one per core; with --method
-    /// gpu, one per GPU and one more]
-    #[arg(long, short = 't', value_parser = parse_threads, value_name = "T")]
+    /// Worker threads, 1 to 1024 [default: one per core; with --method gpu, one per GPU and one
+    /// more]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
     pub threads: Option<usize>,
 
     /// Print the number of unique solutions (up to rotation and reflection) instead of all
@@ -77,11 +85,11 @@ pub struct CountArgs {
     #[arg(long, value_name = "I|all", value_parser = parse_gpu_device)]
     pub gpu_device: Option<GpuDevice>,
 
-    /// Show a progress bar on stderr even when stderr is not a terminal
+    /// Show progress on stderr even when stderr is not a terminal (a line a second)
     #[arg(long, conflicts_with = "quiet")]
     pub progress: bool,
 
-    /// Never show a progress bar
+    /// Never show progress
     #[arg(long, short = 'q')]
     pub quiet: bool,
 
@@ -97,18 +105,18 @@ pub struct LongRunArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub checkpoint: Option<PathBuf>,
 
-    /// Seconds between checkpoint saves [default: 60]
-    #[arg(long, value_name = "SECS", value_parser = parse_secs)]
+    /// Seconds between checkpoint saves, 1 to 86400 [default: 60]
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_hyphen_values = true)]
     pub checkpoint_every: Option<u64>,
 
-    /// Continue the count saved in FILE (and keep saving to it); N, the board and the method
-    /// come from the file
+    /// Continue the count saved in FILE (and keep saving to it); N, the board, the method and
+    /// the shard come from the file
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
 
-    /// Count only part I of K: the subproblems whose index modulo K is I (0 ≤ I < K); with
-    /// --json it prints a record for 'nqueens merge'
-    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    /// Count only part I of K: the subproblems whose index modulo K is I (0 ≤ I < K ≤
+    /// 1000000); with --json it prints a record for 'nqueens merge'
+    #[arg(long, value_name = "I/K", value_parser = shard, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
 
     /// Spread the count over the processes of an MPI job: mpirun -np P nqueens count N --mpi
@@ -117,29 +125,14 @@ pub struct LongRunArgs {
     pub mpi: bool,
 }
 
-fn parse_secs(s: &str) -> Result<u64, String> {
-    match s.trim().parse::<u64>() {
-        Ok(t) if (1..=86_400).contains(&t) => Ok(t),
-        _ => Err("SECS must be a whole number of seconds from 1 to 86400".to_string()),
-    }
-}
-
-fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
-    s.parse::<GpuDevice>().map_err(|e| e.to_string())
-}
-
-fn parse_shard(s: &str) -> Result<Shard, String> {
-    s.parse::<Shard>().map_err(|e| e.to_string())
-}
-
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens list 4                      two boards of Q and .\n  nqueens list 4 --format leetcode    [[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n  nqueens list 8 --format perm --limit 3\n  nqueens list 6 --format json        {\"columns\":[1,3,5,0,2,4]} ...\n  nqueens list 8 --unique --format perm   the 12 unique solutions"
+    after_help = "Examples:\n  nqueens list 4                      two boards of Q and .\n  nqueens list 4 --format leetcode    [[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n  nqueens list 8 --format perm --limit 3\n  nqueens list 6 --json               {\"columns\":[1,3,5,0,2,4]} ...\n  nqueens list 8 --unique --format perm   the 12 unique solutions"
 )]
 #[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct ListArgs {
     /// The board size N, from 1 to 64
-    #[arg(value_parser = parse_n, allow_negative_numbers = true)]
+    #[arg(value_parser = board_n, allow_hyphen_values = true)]
     pub n: Option<usize>,
 
     /// List the completions of the board in FILE (Q queen, . free, x blocked) instead of N
@@ -150,8 +143,12 @@ pub struct ListArgs {
     #[arg(long, short = 'f', value_parser = format_parser(), default_value = "board", value_name = "FORMAT")]
     pub format: Format,
 
+    /// The same as --format json: JSON Lines, one object per solution
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
     /// Stop after K solutions
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = limit, allow_hyphen_values = true)]
     pub limit: Option<u64>,
 
     /// How to search
@@ -159,9 +156,107 @@ pub struct ListArgs {
     pub method: Option<Method>,
 
     /// One solution per symmetry class: the smallest of its 8 rotations and reflections
-    /// (--format json adds each class's size)
+    /// (JSON adds each class's size)
     #[arg(long)]
     pub unique: bool,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "N from 1 to 1,000,000,000 (with --random, up to 10,000,000). Boards 2×2 and 3×3 have no \
+                  solution: the message says so and the exit code is 1. Formats that draw every square \
+                  (board, leetcode and the like) are for N up to 1000.\n\n\
+                  Examples:\n  nqueens find 8                      4 6 8 2 7 1 3 5\n  \
+                  nqueens find 8 --json               {\"columns\":[3,5,7,1,6,0,2,4]}\n  \
+                  nqueens find 100000000 > q.txt      about 900 MB, streamed\n  \
+                  nqueens find 1000000 --seed 7       a random board, the same every time\n  \
+                  nqueens find --board puzzle.txt     the first completion of a board file\n  \
+                  nqueens find 12 --format svg > q.svg"
+)]
+#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
+pub struct FindArgs {
+    /// The board size N, from 1 to 1,000,000,000
+    #[arg(value_parser = large_n, allow_hyphen_values = true)]
+    pub n: Option<usize>,
+
+    /// Find the first completion (in lexicographic order) of the board in FILE (Q queen,
+    /// . free, x blocked) instead of a solution for N; exit code 1 when it has none
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["random", "seed"])]
+    pub board: Option<PathBuf>,
+
+    /// How the solution is written
+    #[arg(long, short = 'f', value_parser = format_parser(), default_value = "perm", value_name = "FORMAT")]
+    pub format: Format,
+
+    /// The same as --format json: one JSON object
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+
+    /// A random solution by local search (min-conflicts) instead of the fixed construction
+    #[arg(long)]
+    pub random: bool,
+
+    /// Seed of the random search (implies --random): the same seed gives the same board
+    /// [default: from the clock, printed on stderr]
+    #[arg(long, value_name = "S", value_parser = seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Reads boards (rows of Q and ., a blank line between boards), the pictures \
+                  'list --format unicode' and 'list --format svg' draw, permutation lines \
+                  (1-based columns), JSON objects with a \"columns\" list (0-based; JSON Lines, other \
+                  fields allowed) and LeetCode lists of boards, mixed freely. Prints one line per \
+                  placement: 'valid', or 'invalid (line L): ...' naming the first two queens that \
+                  attack each other, rows and columns counted from 1 (--json: one object each, \
+                  counted from 0).\n\n\
+                  Exit code: 0 all valid, 1 some invalid, 2 unreadable input (the message gives the \
+                  line and the reason; placements before it are still reported).\n\n\
+                  Examples:\n  nqueens find 1000 | nqueens verify         valid\n  \
+                  echo '1 2 3 4' | nqueens verify            invalid (line 1): queens at row 1, column 1\n                                             and row 2, column 2 share a diagonal (\\)\n  \
+                  nqueens list 8 -f json | nqueens verify    92 lines of valid"
+)]
+pub struct VerifyArgs {
+    /// The file to read [default: stdin; '-' also means stdin]
+    #[arg(value_name = "FILE")]
+    pub file: Option<std::path::PathBuf>,
+
+    /// One JSON object per placement: {"line","n","valid"} and, when invalid, "conflict"
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
+#[command(
+    after_help = "Rows are filled from the top, columns tried from the left; rows and columns count \
+                  from 1. One line per step, indented two spaces per row above it:\n  \
+                  place row R col C                             a queen goes on a safe square\n  \
+                  conflict row R col C: attacked by row R' col C' (column|diagonal \\|diagonal /)\n  \
+                  backtrack row R col C                         the queen is taken back, the next column is tried\n  \
+                  solution K: C1 C2 ... CN                      a full board, the column of each row\n\n\
+                  --json writes one object per step instead, rows and columns counted from 0.\n\n\
+                  Example: nqueens trace 4 begins\n  \
+                  place row 1 col 1\n    \
+                  conflict row 2 col 1: attacked by row 1 col 1 (column)\n    \
+                  conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)\n    \
+                  place row 2 col 3\n      \
+                  conflict row 3 col 1: attacked by row 1 col 1 (column)\n      \
+                  conflict row 3 col 2: attacked by row 2 col 3 (diagonal /)\n      \
+                  conflict row 3 col 3: attacked by row 1 col 1 (diagonal \\)\n      \
+                  conflict row 3 col 4: attacked by row 2 col 3 (diagonal \\)\n    \
+                  backtrack row 2 col 3\n    \
+                  place row 2 col 4\n  \
+                  ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2."
+)]
+pub struct TraceArgs {
+    /// The board size N, from 1 to 12
+    #[arg(value_parser = traced_n, allow_hyphen_values = true)]
+    pub n: usize,
+
+    /// JSON Lines: one object per step ({"step":"place","row":0,"col":0}, ...)
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args)]
@@ -180,122 +275,70 @@ pub struct MergeArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "N from 1 to 1,000,000,000 (with --random, up to 10,000,000). Boards 2×2 and 3×3 have no \
-                  solution: the message says so and the exit code is 1. Formats that draw every square \
-                  (board, leetcode and the like) are for N up to 1000.\n\n\
-                  Examples:\n  nqueens find 8                      4 6 8 2 7 1 3 5\n  \
-                  nqueens find 8 --format json        {\"columns\":[3,5,7,1,6,0,2,4]}\n  \
-                  nqueens find 100000000 > q.txt      about 900 MB, streamed\n  \
-                  nqueens find 1000000 --random --seed 7\n  \
-                  nqueens find --board puzzle.txt     the first completion of a board file\n  \
-                  nqueens find 12 --format svg > q.svg"
+    after_help = "Examples:\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
 )]
-#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
-pub struct FindArgs {
-    /// The board size N
-    #[arg(value_parser = parse_find_n)]
-    pub n: Option<usize>,
-
-    /// Find the first completion (in lexicographic order) of the board in FILE (Q queen,
-    /// . free, x blocked) instead of a solution for N; exit code 1 when it has none
-    #[arg(long, value_name = "FILE", conflicts_with = "random")]
-    pub board: Option<PathBuf>,
-
-    /// How the solution is written
-    #[arg(long, short = 'f', value_parser = format_parser(), default_value = "perm", value_name = "FORMAT")]
-    pub format: Format,
-
-    /// A random solution by local search (min-conflicts) instead of the fixed construction
-    #[arg(long)]
-    pub random: bool,
-
-    /// Seed for --random: the same seed gives the same board [default: from the clock, printed on stderr]
-    #[arg(long, requires = "random", value_name = "S")]
-    pub seed: Option<u64>,
+pub struct CompletionsArgs {
+    /// The shell
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
-#[derive(Args)]
-#[command(
-    after_help = "Reads boards (rows of Q and ., a blank line between boards), permutation lines \
-                  (1-based columns), JSON objects with a \"columns\" list (0-based; JSON Lines, other \
-                  fields allowed) and LeetCode lists of boards, mixed freely. Prints one line per \
-                  placement: 'valid', or 'invalid (line L): ...' naming the first two queens that \
-                  attack each other, rows and columns counted from 1.\n\n\
-                  Exit code: 0 all valid, 1 some invalid, 2 unreadable input (the message gives the \
-                  line and the reason; placements before it are still reported).\n\n\
-                  Examples:\n  nqueens find 1000 | nqueens verify         valid\n  \
-                  echo '1 2 3 4' | nqueens verify            invalid (line 1): queens at row 1, column 1\n                                             and row 2, column 2 share a diagonal (\\)\n  \
-                  nqueens list 8 -f json | nqueens verify    92 lines of valid"
-)]
-pub struct VerifyArgs {
-    /// The file to read [default: stdin; '-' also means stdin]
-    #[arg(value_name = "FILE")]
-    pub file: Option<std::path::PathBuf>,
-}
-
-#[derive(Args)]
-#[command(
-    after_help = "Rows are filled from the top, columns tried from the left; rows and columns count \
-                  from 1. One line per step, indented two spaces per row above it:\n  \
-                  place row R col C                             a queen goes on a safe square\n  \
-                  conflict row R col C: attacked by row R' col C' (column|diagonal \\|diagonal /)\n  \
-                  backtrack row R col C                         the queen is taken back, the next column is tried\n  \
-                  solution K: C1 C2 ... CN                      a full board, the column of each row\n\n\
-                  Example: nqueens trace 4 begins\n  \
-                  place row 1 col 1\n    \
-                  conflict row 2 col 1: attacked by row 1 col 1 (column)\n    \
-                  conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)\n    \
-                  place row 2 col 3\n      \
-                  conflict row 3 col 1: attacked by row 1 col 1 (column)\n      \
-                  conflict row 3 col 2: attacked by row 2 col 3 (diagonal /)\n      \
-                  conflict row 3 col 3: attacked by row 1 col 1 (diagonal \\)\n      \
-                  conflict row 3 col 4: attacked by row 2 col 3 (diagonal \\)\n    \
-                  backtrack row 2 col 3\n    \
-                  place row 2 col 4\n  \
-                  ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2."
-)]
-pub struct TraceArgs {
-    /// The board size N, from 1 to 10
-    #[arg(value_parser = parse_trace_n)]
-    pub n: usize,
-}
-
-fn parse_find_n(s: &str) -> Result<usize, String> {
-    parse_in_range(s, nqueens::problems::construct::MAX_CONSTRUCT_N)
-}
-
-fn parse_trace_n(s: &str) -> Result<usize, String> {
-    parse_in_range(s, nqueens::reference::trace::MAX_TRACE_N)
-}
-
-/// A whole number from 1 to `max` (underscores allowed as digit separators: 10_000_000).
-fn parse_in_range(s: &str, max: usize) -> Result<usize, String> {
-    let range = format!("N must be a whole number from 1 to {max}");
-    let digits: String = s.trim().chars().filter(|&c| c != '_').collect();
-    match digits.parse::<u64>() {
-        Ok(n) if (1..=max as u64).contains(&n) => Ok(n as usize),
-        Ok(_) => Err(format!("out of range: {range}")),
-        Err(e) if *e.kind() == std::num::IntErrorKind::PosOverflow => {
-            Err(format!("out of range: {range}"))
-        }
-        Err(_) => Err(format!("not a number: {range}")),
+impl ListArgs {
+    /// The format asked for, `--json` included.
+    pub fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
     }
 }
 
-fn parse_n(s: &str) -> Result<usize, String> {
-    let range = format!("N must be a whole number from 1 to {MAX_N}");
-    match s.trim().parse::<i128>() {
-        Ok(n) if (1..=MAX_N as i128).contains(&n) => Ok(n as usize),
-        Ok(_) => Err(format!("out of range: {range}")),
-        Err(_) => Err(format!("not a number: {range}")),
+impl FindArgs {
+    /// The format asked for, `--json` included.
+    pub fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
     }
 }
 
-fn parse_threads(s: &str) -> Result<usize, String> {
-    match s.trim().parse::<usize>() {
-        Ok(t) if (1..=1024).contains(&t) => Ok(t),
-        _ => Err("T must be a whole number from 1 to 1024".to_string()),
-    }
+fn board_n(s: &str) -> Result<usize, String> {
+    whole_as(s, "N", 1, MAX_N)
+}
+
+fn large_n(s: &str) -> Result<usize, String> {
+    whole_as(s, "N", 1, MAX_CONSTRUCT_N)
+}
+
+fn traced_n(s: &str) -> Result<usize, String> {
+    whole_as(s, "N", 1, MAX_TRACE_N)
+}
+
+fn threads(s: &str) -> Result<usize, String> {
+    whole_as(s, "T", 1, MAX_THREADS)
+}
+
+fn seconds(s: &str) -> Result<u64, String> {
+    whole_as(s, "SECS", 1, 86_400)
+}
+
+fn limit(s: &str) -> Result<u64, String> {
+    whole_as(s, "K", 0, u64::MAX)
+}
+
+fn seed(s: &str) -> Result<u64, String> {
+    whole_as(s, "S", 0, u64::MAX)
+}
+
+/// `I/K`, each a number of the one grammar, then checked as a pair.
+fn shard(s: &str) -> Result<Shard, String> {
+    let Some((i, k)) = s.split_once('/') else {
+        return Err(format!(
+            "not I/K: expected two whole numbers with 0 ≤ I < K ≤ {MAX_SHARDS}, such as 0/4"
+        ));
+    };
+    let k = whole_as(k, "K", 1, MAX_SHARDS)?;
+    let i = whole_as(i, "I", 0, k - 1)?;
+    Shard::new(i, k).map_err(|e| e.to_string())
+}
+
+fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
+    s.parse::<GpuDevice>().map_err(|e| e.to_string())
 }
 
 fn method_parser() -> impl TypedValueParser<Value = Method> {
@@ -317,34 +360,67 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     .map(|s| s.parse::<Format>().expect("a listed format name"))
 }
 
+/// The command line's definition, with the version texts that only a running program knows.
+pub fn command() -> clap::Command {
+    Cli::command().long_version(long_version())
+}
+
+/// Parses the process's arguments.
+pub fn parse() -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// `--version`: the version, the optional parts built in, and the kernels this processor runs.
+fn long_version() -> String {
+    use nqueens::engine::cpu;
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    format!(
+        "{}\nbuilt with: mpi ({}), gpu ({})\nthis processor: symmetry kernels with BMI2 ({}), with BMI2 tables ({}); halves kernels with AVX2 ({})",
+        env!("CARGO_PKG_VERSION"),
+        yes(cfg!(feature = "mpi")),
+        yes(nqueens::Method::Gpu.is_built()),
+        yes(cpu::has(cpu::BIT_MANIPULATION)),
+        yes(cpu::has(cpu::BIT_MANIPULATION) && cpu::pext_is_fast()),
+        yes(cpu::has(cpu::VECTOR)),
+    )
+}
+
 /// True for what clap reports through an "error" that is none: help and version, printed on
 /// stdout with exit code 0.
 pub fn is_help(e: &clap::Error) -> bool {
     matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion)
 }
 
-/// clap's message, cut before its usage block and joined into one line.
+/// clap's message, cut before its usage block and joined into one line (with clap's tip, such as
+/// the flag that a misspelt one was likely meant to be).
 pub fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let mut parts: Vec<String> = Vec::new();
+    let mut usage = "";
     for line in text.lines() {
         let line = line.trim();
-        if line.is_empty() && !parts.is_empty() {
+        if let Some(u) = line.strip_prefix("Usage:") {
+            usage = u.trim();
             break;
         }
-        if line.starts_with("Usage:") {
-            break;
-        }
-        if !line.is_empty() {
+        if !line.is_empty() && !line.starts_with("For more information") {
             parts.push(line.trim_start_matches("error: ").to_string());
         }
     }
-    let mut msg = parts.join(" ");
+    let mut msg = parts.join("; ").replace(":;", ":");
     if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N") {
-        msg.push_str(&format!(" (N is the board size, from 1 to {MAX_N})"));
+        let max = match usage.split_whitespace().nth(1) {
+            Some("find") => MAX_CONSTRUCT_N,
+            Some("trace") => MAX_TRACE_N,
+            _ => MAX_N,
+        };
+        let range = whole("0", "N", 1, max as u128).unwrap_err();
+        let range = range.trim_start_matches("out of range: N must be a whole number ");
+        msg.push_str(&format!(" (N is the board size, {range})"));
     }
     let commands = || {
-        let cmd = <Cli as clap::CommandFactory>::command();
+        let cmd = Cli::command();
         let names: Vec<String> = cmd
             .get_subcommands()
             .map(|s| s.get_name().to_string())
@@ -359,7 +435,7 @@ pub fn one_line(e: &clap::Error) -> String {
             );
         }
         ErrorKind::InvalidSubcommand => {
-            msg.push_str(&format!(": the commands are {}", commands()));
+            msg.push_str(&format!("; the commands are {}", commands()));
         }
         _ => {}
     }

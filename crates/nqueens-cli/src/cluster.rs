@@ -29,7 +29,7 @@
 //! opening shares, then guided chunks) is the library's schedule; each chunk is counted by the
 //! library's one runner, on the rank's threads.
 
-use crate::failure::{Failure, advice};
+use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
 use nqueens::counting::{Job, Report};
@@ -281,7 +281,7 @@ fn serve(
             let (counts, flags) = match decode(plan, from as usize, &data) {
                 Ok(got) => got,
                 Err(e) => {
-                    eprintln!("nqueens: {}; stopping", advice(&e));
+                    say(&format!("{}; stopping", advice(&e)));
                     world.abort(2);
                 }
             };

@@ -69,6 +69,14 @@ fn io_code(e: &io::Error) -> u8 {
     }
 }
 
+/// Writes `nqueens: MESSAGE` as one line on stderr. A stderr that cannot be written (closed, or
+/// a full disk) is ignored: a message is never worth a crash, nor worth losing the result that
+/// stdout still carries.
+pub fn say(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "nqueens: {message}");
+}
+
 /// The library's error, with the flags that would help where there are some.
 pub fn advice(e: &Error) -> String {
     let flags = |methods: &[nqueens::Method]| {

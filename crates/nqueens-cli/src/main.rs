@@ -2,9 +2,10 @@
 //! Errors become a one-line message and an exit code (2 for bad input); a closed output pipe is
 //! a normal end.
 //!
-//! Map: `args` (the command line's shape), `cmd` (one module per subcommand), `output` (what
-//! goes to stdout), `board_file` (`--board FILE`), `progress` (the bar on stderr), `failure`
-//! (messages and exit codes), `cluster` (MPI, in builds with the `mpi` feature).
+//! Map: `args` (the command line's shape) and `numbers` (the one grammar of its numbers), `cmd`
+//! (one module per subcommand), `output` (what goes to stdout), `board_file` (`--board FILE`),
+//! `progress` (the bar on stderr), `failure` (messages and exit codes), `cluster` (MPI, in
+//! builds with the `mpi` feature).
 
 mod args;
 mod board_file;
@@ -12,23 +13,23 @@ mod board_file;
 mod cluster;
 mod cmd;
 mod failure;
+mod numbers;
 mod output;
 mod progress;
 
-use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     #[cfg(feature = "gpu")]
     quiet_device_select();
-    let cli = match args::Cli::try_parse() {
+    let cli = match args::parse() {
         Ok(cli) => cli,
         Err(e) if args::is_help(&e) => {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("nqueens: {}", args::one_line(&e));
+            failure::say(&args::one_line(&e));
             return ExitCode::from(2);
         }
     };
@@ -37,7 +38,7 @@ fn main() -> ExitCode {
         // A reader that went away (`nqueens list 14 | head`) is not an error.
         Err(f) if f.code == 0 => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("nqueens: {}", f.message);
+            failure::say(&f.message);
             ExitCode::from(f.code)
         }
     }

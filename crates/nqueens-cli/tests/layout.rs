@@ -1,5 +1,6 @@
-//! The folders show the architecture, so the imports must respect it: in both crates, no two
-//! files import each other, directly or through others.
+//! The folders show the architecture, so the imports must respect it: in every crate (the
+//! library, the command line, the Python and web bindings), no two files import each other,
+//! directly or through others.
 //!
 //! A file imports every module it names by a `crate::` or `super::` path (in code, tests
 //! included; comments are skipped), and every module it declares with `mod`. A path counts for
@@ -278,6 +279,16 @@ fn the_library_has_no_import_cycle() {
 #[test]
 fn the_command_line_has_no_import_cycle() {
     check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+}
+
+#[test]
+fn the_python_binding_has_no_import_cycle() {
+    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens-py/src"));
+}
+
+#[test]
+fn the_web_binding_has_no_import_cycle() {
+    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens-web/src"));
 }
 
 #[test]

@@ -244,7 +244,9 @@ fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
         .args(["count", "12", "--shard", "7/7"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("0 ≤ I < K"));
+        .stderr(predicate::str::contains(
+            "I must be a whole number from 0 to 6",
+        ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -24,8 +24,9 @@ use crate::reference::bitmask::BitmaskPlan;
 use crate::reference::{naive, sets};
 use crate::run::checkpoint::{Checkpoint, Saving};
 use crate::run::plan::{Plan, PlanId};
-use crate::run::runner::{self, NoProgress, Progress, Runner, Stopwatch};
+use crate::run::runner::{self, Runner, Stopwatch};
 use crate::run::shard::{Shard, ShardRecord};
+use crate::run::watch::{NoProgress, Progress};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -231,8 +232,9 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Stops taking new subproblems once `stop` is true (a Ctrl-C handler sets it, say); the
-    /// report then says [`End::Stopped`], and a checkpoint keeps everything finished.
+    /// Stops once `stop` is true (a Ctrl-C handler sets it, say): no new subproblem is started
+    /// and the searches under way are cut short within milliseconds. The report then says
+    /// [`End::Stopped`], and a checkpoint keeps every subproblem finished.
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
         self
@@ -262,6 +264,9 @@ impl<'a> Count<'a> {
                 check_n(n)?;
                 (n, None)
             }
+            // Nothing given and nothing blocked: the plain board, which every method counts
+            // (unique solutions too).
+            Subject::Puzzle(p) if p.is_empty() => (p.n(), None),
             Subject::Puzzle(p) => (p.n(), Some(p)),
             Subject::Saved => {
                 let cp = saved.as_ref().expect("a saved subject is resumed");
@@ -574,7 +579,7 @@ impl Job<'_> {
             plan,
             threads: self.threads,
             progress: &NoProgress,
-            stop: &|| false,
+            stop: None,
             done_before: 0,
             total: indices.len() as u64,
         };
@@ -628,7 +633,7 @@ impl Job<'_> {
                     plan: plan.as_ref(),
                     threads: self.threads,
                     progress,
-                    stop: &asked_to_stop,
+                    stop,
                     done_before: 0,
                     total: indices.len() as u64,
                 };
@@ -644,8 +649,7 @@ impl Job<'_> {
                 (sum, end)
             }
             (Some(plan), Some(save)) => {
-                let (counts, end, failure) =
-                    self.checkpointed(plan.as_ref(), save, &asked_to_stop)?;
+                let (counts, end, failure) = self.checkpointed(plan.as_ref(), save)?;
                 save_error = failure;
                 (counts, end)
             }
@@ -677,13 +681,12 @@ impl Job<'_> {
     }
 
     /// Counts what the checkpoint does not hold yet, saving as it goes. A count that finishes is
-    /// returned even when a save failed (with the failure); one that a failed save stopped is
-    /// an error, since its work could no longer be kept.
+    /// returned even when its last save failed (with the failure); a stopped count whose last
+    /// save failed is an error, since its work could not be kept.
     fn checkpointed(
         &self,
         plan: &dyn Plan,
         save: &Save,
-        asked_to_stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<(Counts, End, Option<Error>), Error> {
         let path = save.path.as_path();
         let mut state = match &self.saved {
@@ -699,12 +702,11 @@ impl Job<'_> {
         let (before, of) = (state.done.len(), state.shard_len());
         let (counted, saved) = {
             let saving = Saving::new(&mut state);
-            let stop = || asked_to_stop() || saving.failed.load(Ordering::Relaxed);
             let runner = Runner {
                 plan,
                 threads: self.threads,
                 progress: self.progress.unwrap_or(&NoProgress),
-                stop: &stop,
+                stop: self.stop,
                 done_before: before as u64,
                 total: of as u64,
             };

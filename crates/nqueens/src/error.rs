@@ -164,6 +164,8 @@ pub enum Task {
     CountPuzzle,
     /// Count on a GPU (a GPU device was chosen).
     CountOnGpu,
+    /// Be told operation by operation, with the state it keeps (the textbook methods).
+    Explain,
 }
 
 impl Task {
@@ -176,6 +178,7 @@ impl Task {
             }
             Task::CountPuzzle => "count the completions of a board",
             Task::CountOnGpu => "count on a GPU",
+            Task::Explain => "be told operation by operation",
         }
     }
 }
@@ -680,6 +683,7 @@ impl Error {
             Task::Split => m.has_split() && !m.counts_on_gpu(),
             Task::CountPuzzle => m.counts_puzzles(),
             Task::CountOnGpu => m.counts_on_gpu(),
+            Task::Explain => matches!(m, Method::Naive | Method::Sets | Method::Bitmask),
         };
         Error::Unsupported {
             method,

@@ -24,6 +24,7 @@ mod on_a_gpu {
     use nqueens::run::checkpoint::Checkpoint;
     use nqueens::run::plan::Plan;
     use nqueens::run::shard::{Shard, merge};
+    use nqueens::run::watch::Watch;
     use nqueens::{Count, Error, Method};
     use std::sync::atomic::AtomicBool;
 
@@ -63,7 +64,7 @@ mod on_a_gpu {
             let cpu = SymmetryPlan::new(n).unwrap();
             assert_eq!(gpu.id(), cpu.id(), "one split, one identity");
             let all: Vec<usize> = (0..gpu.len()).collect();
-            let counted = gpu.count_batch(&all);
+            let counted = gpu.count_batch(&all, &Watch::none()).unwrap();
             for (i, c) in counted.into_iter().enumerate() {
                 assert_eq!(c, cpu.count_one(i), "n = {n}, constellation {i}");
             }
@@ -72,7 +73,10 @@ mod on_a_gpu {
             assert!(gpu.health().failures().is_empty());
             // Batches of any size, in any order, give the same.
             let some: Vec<usize> = (0..gpu.len()).rev().step_by(7).collect();
-            for (&i, c) in some.iter().zip(gpu.count_batch(&some)) {
+            for (&i, c) in some
+                .iter()
+                .zip(gpu.count_batch(&some, &Watch::none()).unwrap())
+            {
                 assert_eq!(c, cpu.count_one(i), "n = {n}, constellation {i} in a batch");
             }
         }
@@ -96,7 +100,10 @@ mod on_a_gpu {
         assert_eq!(cp.id.method, Method::Symmetry);
         let gpu = plan_for(n, Method::Gpu).unwrap();
         let half: Vec<usize> = cp.remaining().into_iter().step_by(2).collect();
-        for (&i, c) in half.iter().zip(gpu.count_batch(&half)) {
+        for (&i, c) in half
+            .iter()
+            .zip(gpu.count_batch(&half, &Watch::none()).unwrap())
+        {
             cp.record(i, c);
         }
         cp.save(&path).unwrap();

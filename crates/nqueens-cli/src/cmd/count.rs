@@ -7,12 +7,12 @@
 
 use crate::args::CountArgs;
 use crate::board_file::{Subject, subject};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
 use nqueens::Count;
 use nqueens::counting::{End, Report};
-use nqueens::run::runner::{NoProgress, Progress};
+use nqueens::run::watch::{NoProgress, Progress};
 use serde::Serialize;
 use std::io;
 use std::process::ExitCode;
@@ -87,27 +87,30 @@ pub fn run(a: CountArgs) -> Outcome {
         Some(r) => r,
         None => &NoProgress,
     };
-    let job = request.progress(progress).stop(&stop).prepare()?;
-    for note in job.notes() {
-        eprintln!("nqueens: {note}");
-    }
-    let told = job.notes().len();
-    let checkpoint = job.checkpoint().map(|p| p.display().to_string());
-    let report = job.run();
-    if let Some(r) = &reporter {
-        r.finish();
-    }
-    let report = report?;
+    // Progress is shown from the start: building the split of a large board takes a moment.
+    let count = || -> Result<_, Failure> {
+        let job = request.progress(progress).stop(&stop).prepare()?;
+        for note in job.notes() {
+            say(&note.to_string());
+        }
+        let told = job.notes().len();
+        let checkpoint = job.checkpoint().map(|p| p.display().to_string());
+        Ok((job.run()?, checkpoint, told))
+    };
+    let (report, checkpoint, told) = match &reporter {
+        Some(r) => r.around(count),
+        None => count(),
+    }?;
     // What the count found out while counting (a GPU that failed, say).
     for note in report.notes.iter().skip(told) {
-        eprintln!("nqueens: {note}");
+        say(&note.to_string());
     }
     if let End::Stopped { done, of } = report.end {
         let path = checkpoint.unwrap_or_default();
-        eprintln!(
-            "nqueens: stopped; {done} of {of} subproblems saved in {path}; continue with: \
-             nqueens count --resume {path}"
-        );
+        say(&format!(
+            "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens count \
+             --resume {path}"
+        ));
         return Ok(ExitCode::from(STOPPED));
     }
     print(&report, &a, board.as_deref(), None)?;

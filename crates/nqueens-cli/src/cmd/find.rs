@@ -3,7 +3,7 @@
 
 use crate::args::FindArgs;
 use crate::board_file::{Subject, subject};
-use crate::failure::{Failure, Outcome};
+use crate::failure::{Failure, Outcome, say};
 use nqueens::problems::construct::{self, Construction};
 use nqueens::problems::random;
 use nqueens::{Format, SolutionWriter};
@@ -23,21 +23,23 @@ pub fn run(a: FindArgs) -> Outcome {
                 )));
             };
             let mut writer =
-                SolutionWriter::new(out, a.format).with_blocked(puzzle.blocked().to_vec());
+                SolutionWriter::new(out, a.format()).with_blocked(puzzle.blocked().to_vec());
             writer.write(first.columns())?;
             writer.finish()?;
             return Ok(ExitCode::SUCCESS);
         }
         Subject::N(n) => n,
     };
-    if !matches!(a.format, Format::Perm | Format::Json) && n > MAX_DRAWN_N {
+    let format = a.format();
+    // A seed asks for the random search: there is nothing else it could seed.
+    let random = a.random || a.seed.is_some();
+    if !matches!(format, Format::Perm | Format::Json) && n > MAX_DRAWN_N {
         return Err(Failure::usage(format!(
-            "the {} format draws all n² squares, so it is for n up to {MAX_DRAWN_N}; \
-             use --format perm or json for n = {n}",
-            a.format
+            "the {format} format draws all n² squares, so it is for n up to {MAX_DRAWN_N}; \
+             use --format perm or json for n = {n}"
         )));
     }
-    if a.random && n > random::MAX_RANDOM_N {
+    if random && n > random::MAX_RANDOM_N {
         return Err(Failure::usage(format!(
             "n = {n} is out of range for --random: n must be from 1 to {}",
             random::MAX_RANDOM_N
@@ -48,11 +50,11 @@ pub fn run(a: FindArgs) -> Outcome {
             "no solution: {n} queens cannot be placed on a {n}×{n} board"
         )));
     }
-    let mut writer = SolutionWriter::new(out, a.format);
-    if a.random {
+    let mut writer = SolutionWriter::new(out, format);
+    if random {
         let seed = a.seed.unwrap_or_else(|| {
             let seed = clock_seed();
-            eprintln!("nqueens: random seed {seed} (repeat with --seed {seed})");
+            say(&format!("random seed {seed} (repeat with --seed {seed})"));
             seed
         });
         let columns = random::solution(n, seed)?

@@ -12,13 +12,14 @@ pub fn run(a: ListArgs) -> Outcome {
     let out = BufWriter::new(io::stdout().lock());
     match subject(a.n, a.board.as_deref())? {
         Subject::Board(puzzle, _) => {
-            let writer = SolutionWriter::new(out, a.format).with_blocked(puzzle.blocked().to_vec());
+            let writer =
+                SolutionWriter::new(out, a.format()).with_blocked(puzzle.blocked().to_vec());
             output::stream(writer, puzzle.solutions().map(|p| (p, 0)), a.limit)
         }
         Subject::N(n) => {
             let method = a.method.unwrap_or(nqueens::Method::Bitmask);
             let solutions = listing::solutions_by(n, method)?;
-            let writer = SolutionWriter::new(out, a.format);
+            let writer = SolutionWriter::new(out, a.format());
             if a.unique {
                 let classes = solutions
                     .classes()

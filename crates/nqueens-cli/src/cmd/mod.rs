@@ -5,6 +5,7 @@ mod count;
 mod find;
 mod list;
 mod merge;
+mod shell;
 mod trace;
 mod verify;
 
@@ -20,5 +21,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Find(a) => find::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Trace(a) => trace::run(a),
+        Command::Completions(a) => shell::completions(a),
+        Command::Man => shell::man(),
     }
 }

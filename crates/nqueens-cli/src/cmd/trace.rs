@@ -1,4 +1,4 @@
-//! `nqueens trace`: the backtracking search, one line per step.
+//! `nqueens trace`: the backtracking search, one line per step (or one JSON object per step).
 
 use crate::args::TraceArgs;
 use crate::failure::Outcome;
@@ -8,7 +8,12 @@ use std::process::ExitCode;
 pub fn run(a: TraceArgs) -> Outcome {
     let mut out = BufWriter::new(io::stdout().lock());
     for step in nqueens::reference::trace::steps(a.n)? {
-        writeln!(out, "{step}")?;
+        if a.json {
+            serde_json::to_writer(&mut out, &step).map_err(io::Error::other)?;
+            out.write_all(b"\n")?;
+        } else {
+            writeln!(out, "{step}")?;
+        }
     }
     out.flush()?;
     Ok(ExitCode::SUCCESS)

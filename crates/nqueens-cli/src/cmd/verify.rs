@@ -2,18 +2,32 @@
 
 use crate::args::VerifyArgs;
 use crate::failure::{Failure, Outcome};
+use nqueens::Conflict;
 use nqueens::io::verify::{ReadError, Reader};
+use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::ExitCode;
 
+/// What `verify --json` prints for each placement.
+#[derive(Serialize)]
+struct Verdict {
+    line: usize,
+    n: usize,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    conflict: Option<Conflict>,
+}
+
 pub fn run(a: VerifyArgs) -> Outcome {
-    let input: Box<dyn Read> = match &a.file {
-        Some(path) if path.as_os_str() != "-" => Box::new(
-            File::open(path)
-                .map_err(|e| Failure::usage(format!("cannot read {}: {e}", path.display())))?,
-        ),
-        _ => Box::new(io::stdin().lock()),
+    let (input, name): (Box<dyn Read>, String) = match &a.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            let file =
+                File::open(path).map_err(|e| Failure::usage(format!("cannot read {name}: {e}")))?;
+            (Box::new(file), name)
+        }
+        _ => (Box::new(io::stdin().lock()), "the input".to_string()),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut checked, mut invalid) = (0u64, 0u64);
@@ -27,21 +41,31 @@ pub fn run(a: VerifyArgs) -> Outcome {
             }
         };
         checked += 1;
-        match placed.problem() {
-            None => writeln!(out, "valid")?,
-            Some(problem) => {
-                invalid += 1;
-                writeln!(out, "invalid (line {}): {problem}", placed.line())?;
+        let problem = placed.problem();
+        invalid += problem.is_some() as u64;
+        if a.json {
+            let verdict = Verdict {
+                line: placed.line(),
+                n: placed.n(),
+                valid: problem.is_none(),
+                conflict: problem,
+            };
+            serde_json::to_writer(&mut out, &verdict).map_err(io::Error::other)?;
+            out.write_all(b"\n")?;
+        } else {
+            match problem {
+                None => writeln!(out, "valid")?,
+                Some(problem) => writeln!(out, "invalid (line {}): {problem}", placed.line())?,
             }
         }
     }
     out.flush()?;
     match unreadable {
-        Some(ReadError::Io(e)) => Err(Failure::usage(format!("cannot read the input: {e}"))),
+        Some(ReadError::Io(e)) => Err(Failure::usage(format!("cannot read {name}: {e}"))),
         Some(e) => Err(Failure::usage(e.to_string())),
-        None if checked == 0 => Err(Failure::usage(
-            "no placement in the input: expected boards, permutation lines or JSON",
-        )),
+        None if checked == 0 => Err(Failure::usage(format!(
+            "no placement in {name}: expected boards, permutation lines or JSON"
+        ))),
         None if invalid > 0 => Ok(ExitCode::from(1)),
         None => Ok(ExitCode::SUCCESS),
     }

@@ -38,6 +38,7 @@ use crate::error::Error;
 use crate::method::Method;
 use crate::reference::bitmask::full_mask;
 use crate::run::plan::{Plan, PlanId, fnv1a};
+use crate::run::watch::{POLL_ROWS, Watch};
 #[cfg(target_arch = "x86_64")]
 use four_rows::LastFour;
 use std::sync::OnceLock;
@@ -272,6 +273,7 @@ enum Kernel {
 impl Kernel {
     /// The kernels this processor can run, slowest first.
     fn available() -> Vec<Kernel> {
+        #[cfg_attr(not(target_arch = "x86_64"), allow(unused_mut))]
         let mut out = vec![Kernel::Plain];
         #[cfg(target_arch = "x86_64")]
         if cpu::has(cpu::BIT_MANIPULATION) {
@@ -292,9 +294,10 @@ impl Kernel {
 }
 
 /// The hot loop: counts the ways to fill the free rows of an `n`×`n` board, given the cells each
-/// offers and the columns the border queens hold.
-fn count_layout(n: usize, avail: &[u64], gap: &[u32], border_cols: u64) -> u64 {
-    count_layout_with(Kernel::best(), n, avail, gap, border_cols)
+/// offers and the columns the border queens hold. The search polls `watch` high in its tree; the
+/// count is cut short (and worthless) when the watch said stop.
+fn count_layout(n: usize, avail: &[u64], gap: &[u32], border_cols: u64, watch: &Watch) -> u64 {
+    count_layout_with(Kernel::best(), n, avail, gap, border_cols, watch)
 }
 
 /// [`count_layout`] with a given kernel, which the processor must support.
@@ -304,6 +307,7 @@ fn count_layout_with(
     avail: &[u64],
     gap: &[u32],
     border_cols: u64,
+    watch: &Watch,
 ) -> u64 {
     let m = avail.len();
     match m {
@@ -327,6 +331,7 @@ fn count_layout_with(
         gap: [0; 64],
         last: m - 1,
         full: full_mask(n),
+        watch,
     };
     rows.avail[..m].copy_from_slice(avail);
     rows.gap[..m - 1].copy_from_slice(gap);
@@ -356,7 +361,7 @@ fn count_layout_with(
 
 /// The free rows of one search (three or more), in fixed 64-entry tables indexed with `& 63`:
 /// the index can never leave them, so the compiler drops the bounds checks (m ≤ 64 always holds).
-struct Rows {
+struct Rows<'w> {
     /// For each free row, the cells that no border queen attacks.
     avail: [u64; 64],
     /// For each free row but the last, how many rows down the next free row lies.
@@ -365,6 +370,16 @@ struct Rows {
     last: usize,
     /// Every column of the board.
     full: u64,
+    /// Polled by nodes with [`POLL_ROWS`] or more rows left.
+    watch: &'w Watch<'w>,
+}
+
+impl Rows<'_> {
+    /// True when the search should stop at node `d`: only nodes high in the tree ask.
+    #[inline(always)]
+    fn stop_at(&self, d: usize) -> bool {
+        self.last - d >= POLL_ROWS as usize && self.watch.poll()
+    }
 }
 
 /// Walks one row in place: for each free cell of `$free`, lowest first (`x & -x` isolates the
@@ -426,6 +441,9 @@ macro_rules! fill_fn {
                     });
                 });
             } else {
+                if t.stop_at(d) {
+                    return 0;
+                }
                 each_queen!(free, g, (cols, left, right) => (c, l, r) {
                     let next = below & !(c | l | r);
                     if next != 0 {
@@ -506,6 +524,9 @@ fn fill_tables(
             });
         });
     } else {
+        if t.stop_at(d) {
+            return 0;
+        }
         each_queen!(free, g, (cols, left, right) => (c, l, r) {
             let next = below & !(c | l | r);
             if next != 0 {
@@ -551,7 +572,7 @@ fn last_two(next: u64, cols: u64, left: u64, right: u64, g: u32, end: u64, full:
 /// Its tree is tiny next to the full search's, which keeps the symmetric constellations (their
 /// completions must be split by their own symmetry) from needing a search that keeps the whole
 /// board at every leaf.
-fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool) -> u64 {
+fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool, watch: &Watch) -> u64 {
     /// Columns and both diagonals in use, and the column of each row's queen (`None`: empty).
     #[derive(Clone)]
     struct Board {
@@ -577,10 +598,14 @@ fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool) -> u64 
             true
         }
     }
-    fn walk(n: usize, quarter: bool, board: &Board) -> u64 {
+    fn walk(n: usize, quarter: bool, board: &Board, watch: &Watch) -> u64 {
         let Some(r) = board.rows.iter().position(Option::is_none) else {
             return 1;
         };
+        let empty = board.rows.iter().filter(|q| q.is_none()).count();
+        if empty >= POLL_ROWS as usize && watch.poll() {
+            return 0;
+        }
         let last = n - 1;
         let mut found = 0;
         for c in 0..n {
@@ -592,7 +617,7 @@ fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool) -> u64 
             orbit.dedup();
             let mut next = board.clone();
             if orbit.iter().all(|&(r, c)| next.place(n, r, c)) {
-                found += walk(n, quarter, &next);
+                found += walk(n, quarter, &next, watch);
             }
         }
         found
@@ -620,7 +645,7 @@ fn symmetric_completions(n: usize, queens: &[(u32, u32)], quarter: bool) -> u64 
             return 0;
         }
     }
-    walk(n, quarter, &board)
+    walk(n, quarter, &board, watch)
 }
 
 /// The search for symmetric constellations the slow way, keeping the whole board so that each
@@ -667,42 +692,47 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
     found
 }
 
-/// Counts the completions of one constellation, by class.
-fn count_constellation(n: usize, c: &Constellation) -> SymmetryClasses {
+/// Counts the completions of one constellation, by class; `None` when the watch stopped the
+/// search.
+fn count_constellation(n: usize, c: &Constellation, watch: &Watch) -> Option<SymmetryClasses> {
     let (_, lay) = cheapest_image(n, &c.queens);
-    let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols) as u128;
-    classes_of(n, c, all)
+    let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols, watch) as u128;
+    classes_of(n, c, all, watch)
 }
 
 /// The classes of a constellation's completions, given `all`, the number of them: for the
 /// constellations that no symmetry fixes, every completion is an asymmetric class's; the others
-/// add the small searches for their symmetric completions.
+/// add the small searches for their symmetric completions. `None` when the watch stopped a
+/// search (this one, or the one that found `all`).
 ///
 /// A class of solutions whose boards are fixed by `k` symmetries meets the constellation
 /// `k / fixed_by` times among its completions, hence the divisions.
-fn classes_of(n: usize, c: &Constellation, all: u128) -> SymmetryClasses {
+fn classes_of(n: usize, c: &Constellation, all: u128, watch: &Watch) -> Option<SymmetryClasses> {
     if c.fixed_by == 1 {
-        return SymmetryClasses {
+        return (!watch.stopped()).then_some(SymmetryClasses {
             asymmetric: all,
             ..SymmetryClasses::default()
-        };
+        });
     }
     // The completions fixed by a quarter turn have 2 boards in their class, those fixed by the
     // half turn only 4, the others 8. A constellation fixed by the half turn only has no
     // completion fixed by a quarter turn: that completion's constellation would be fixed too.
-    let half = symmetric_completions(n, &c.queens, false) as u128;
+    let half = symmetric_completions(n, &c.queens, false, watch) as u128;
     let quarter = if c.fixed_by == 4 {
-        symmetric_completions(n, &c.queens, true) as u128
+        symmetric_completions(n, &c.queens, true, watch) as u128
     } else {
         0
     };
+    if watch.stopped() {
+        return None;
+    }
     let (by1, by2, by4) = (all - half, half - quarter, quarter);
     let f = c.fixed_by as u128;
-    SymmetryClasses {
+    Some(SymmetryClasses {
         asymmetric: by1 / f,
         rot180: by2 * 2 / f,
         rot90: by4 * 4 / f,
-    }
+    })
 }
 
 /// The symmetry engine's split: one subproblem per canonical constellation, in the order of
@@ -751,7 +781,8 @@ impl SymmetryPlan {
         if self.n == 1 {
             return one_queen();
         }
-        Counts::from_classes(classes_of(self.n, &self.parts[index], all))
+        let classes = classes_of(self.n, &self.parts[index], all, &Watch::none());
+        Counts::from_classes(classes.expect("a search without a stop flag finishes"))
     }
 }
 
@@ -771,11 +802,11 @@ impl Plan for SymmetryPlan {
         // The 1×1 board has no border lines to tell apart: one subproblem, counted directly.
         if self.n == 1 { 1 } else { self.parts.len() }
     }
-    fn count_one(&self, index: usize) -> Counts {
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
         if self.n == 1 {
-            return one_queen();
+            return Some(one_queen());
         }
-        Counts::from_classes(count_constellation(self.n, &self.parts[index]))
+        count_constellation(self.n, &self.parts[index], watch).map(Counts::from_classes)
     }
     fn zero(&self) -> Counts {
         Counts::from_classes(SymmetryClasses::default())
@@ -833,7 +864,9 @@ mod tests {
                     let lay = layout(n, &image);
                     let plain = first_rows(&lay.avail, &lay.gap, lay.avail.len());
                     for &k in &kernels {
-                        let fast = count_layout_with(k, n, &lay.avail, &lay.gap, lay.border_cols);
+                        let none = Watch::none();
+                        let fast =
+                            count_layout_with(k, n, &lay.avail, &lay.gap, lay.border_cols, &none);
                         assert_eq!(fast, plain, "{k:?}, n = {n}, {image:?}");
                     }
                 }
@@ -848,8 +881,8 @@ mod tests {
             for c in constellations(n).iter().filter(|c| c.fixed_by() > 1) {
                 let (queens, lay) = cheapest_image(n, c.queens());
                 let [_, by2, by4] = classify_layout(n, &queens, &lay);
-                let half = symmetric_completions(n, c.queens(), false);
-                let quarter = symmetric_completions(n, c.queens(), true);
+                let half = symmetric_completions(n, c.queens(), false, &Watch::none());
+                let quarter = symmetric_completions(n, c.queens(), true, &Watch::none());
                 assert_eq!(half, by2 + by4, "n = {n}, {:?}", c.queens());
                 assert_eq!(quarter, by4, "n = {n}, {:?}", c.queens());
                 seen[0] += (by2 > 0) as u32;

@@ -47,6 +47,7 @@ use crate::error::{Error, Quantity};
 use crate::method::Method;
 use crate::reference::bitmask;
 use crate::run::plan::{Plan, PlanId, fnv1a};
+use crate::run::watch::Watch;
 use geometry::{Diags, bit_uses, collect_keys, start};
 
 /// The most memory (bytes) the method may plan to use; larger boards are refused.
@@ -432,17 +433,21 @@ impl Plan for HalvesPlan {
             1
         }
     }
-    fn count_one(&self, index: usize) -> Counts {
+    /// Ignores the watch: a split of the largest board the method takes is counted in well
+    /// under a second, so a stop is heeded at the next one.
+    fn count_watched(&self, index: usize, _watch: &Watch) -> Option<Counts> {
         let Some(g) = &self.geometry else {
             // Too small to split: the bit-mask count is exact and instant.
             let n = self.n;
-            return Counts::total(bitmask::count_from(bitmask::outside(n), 0, 0) as u128);
+            return Some(Counts::total(
+                bitmask::count_from(bitmask::outside(n), 0, 0) as u128,
+            ));
         };
         let s = &self.splits[index];
         let quarters =
             (g.n <= QUARTERS_MAX_N).then(|| self.quarters.get_or_init(|| Quarters::new(g)));
         let count = count_split_with(g, quarters, s);
-        Counts::total(s.weight as u128 * count as u128)
+        Some(Counts::total(s.weight as u128 * count as u128))
     }
 }
 

@@ -4,7 +4,11 @@
 //! The reader works on bytes and recognises each placement by its first character, so one input
 //! may mix formats and hold any number of placements:
 //!
-//! - `Q` or `.`: a board, one row a line, ended by a blank line or the end of the input;
+//! - `Q` or `.`: a board, one row a line, ended by a blank line or the end of the input; the
+//!   pictures of `--format unicode` (`♛` a queen; `·`, `▪` and `×` squares without one) read
+//!   the same way;
+//! - `<`: an SVG document as `--format svg` writes it, one placement per board drawn (its
+//!   squares, and the queens placed on them);
 //! - a digit: a permutation line, the 1-based column of each row (`2 4 1 3`);
 //! - `{`: a JSON object with a `"columns"` array of 0-based columns (JSON Lines as `list` and
 //!   `find` write it; other fields are skipped, and `"n"`, when present, must match);
@@ -33,6 +37,10 @@ pub const MAX_VERIFY_N: usize = MAX_CONSTRUCT_N;
 pub enum InputFormat {
     /// Rows of `Q` and `.`.
     Board,
+    /// Rows of `♛`, `·`, `▪` and `×`: the terminal picture.
+    Unicode,
+    /// A board of an SVG picture.
+    Svg,
     /// 1-based columns on one line.
     Perm,
     /// A JSON object with 0-based `"columns"`.
@@ -162,6 +170,8 @@ pub struct Reader<R: Read> {
     line: usize,
     /// Inside a LeetCode list of boards, between two boards.
     in_list: bool,
+    /// Inside an SVG document, between two boards.
+    in_svg: bool,
     /// The input ended, or could not be read on: nothing more comes.
     done: bool,
 }
@@ -178,6 +188,7 @@ impl<R: Read> Reader<R> {
             len: 0,
             line: 1,
             in_list: false,
+            in_svg: false,
             done: false,
         }
     }
@@ -193,11 +204,21 @@ impl<R: Read> Reader<R> {
                     None => continue, // the list closed; read on
                 }
             }
+            if self.in_svg {
+                match self.next_svg_board()? {
+                    Some(placed) => return Ok(Some(placed)),
+                    None => continue, // the document closed; read on
+                }
+            }
             self.skip_space()?;
             let line = self.line;
             let placed = match self.peek()? {
                 None => return Ok(None),
-                Some(b'Q' | b'.') => self.board()?,
+                Some(b'Q' | b'.' | 0xC2 | 0xC3 | 0xE2) => self.board()?,
+                Some(b'<') => {
+                    self.in_svg = true;
+                    continue;
+                }
                 Some(b'0'..=b'9') => self.perm()?,
                 Some(b'{') => self.json()?,
                 Some(b'[') => {
@@ -297,40 +318,41 @@ impl<R: Read> Reader<R> {
 
     // ---- formats ----
 
-    /// Rows of `Q` and `.` until a blank line, a line of something else, or the end.
+    /// Rows of `Q` and `.` (or of the unicode picture's squares) until a blank line, a line of
+    /// something else, or the end.
     fn board(&mut self) -> Parse<Placed> {
         let start = self.line;
         let mut columns = Vec::new();
         let mut row_problem = None;
         let mut width = None;
+        let mut format = InputFormat::Board;
         loop {
             self.skip_blanks()?;
-            if !matches!(self.peek()?, Some(b'Q' | b'.')) {
+            if !matches!(self.peek()?, Some(b'Q' | b'.' | 0xC2 | 0xC3 | 0xE2)) {
                 break;
             }
             let row = columns.len();
             let (mut cells, mut queen) = (0usize, None);
             while let Some(b) = self.peek()? {
                 match b {
-                    b'Q' => {
-                        queen_in_row(row, cells, &mut queen, &mut row_problem);
-                        cells += 1;
+                    b' ' | b'\t' | b'\r' => {
+                        self.bump();
+                        continue;
                     }
-                    b'.' => cells += 1,
-                    b' ' | b'\t' | b'\r' => {}
                     b'\n' => break,
-                    other => {
-                        return Err(self.error(format!(
-                            "unexpected {} in row {} of a board (rows hold only Q and .)",
-                            show(other),
-                            row + 1
-                        )));
-                    }
+                    _ => {}
                 }
+                let (is_queen, drawn) = self.square(row)?;
+                if drawn {
+                    format = InputFormat::Unicode;
+                }
+                if is_queen {
+                    queen_in_row(row, cells, &mut queen, &mut row_problem);
+                }
+                cells += 1;
                 if cells > MAX_VERIFY_N {
                     return Err(self.error(format!("board row longer than {MAX_VERIFY_N} squares")));
                 }
-                self.bump();
             }
             let w = *width.get_or_insert(cells);
             if cells != w {
@@ -362,8 +384,194 @@ impl<R: Read> Reader<R> {
         }
         Ok(Placed {
             line: start,
-            format: InputFormat::Board,
+            format,
             columns,
+            row_problem,
+        })
+    }
+
+    /// One square of a drawn board row, consumed: whether it holds a queen, and whether it was
+    /// drawn as a picture (`♛ · ▪ ×`) rather than as `Q` or `.`.
+    fn square(&mut self, row: usize) -> Parse<(bool, bool)> {
+        const PICTURE: [(&[u8], bool); 4] = [
+            ("♛".as_bytes(), true),
+            ("·".as_bytes(), false),
+            ("▪".as_bytes(), false),
+            ("×".as_bytes(), false),
+        ];
+        let first = self.peek()?;
+        match first {
+            Some(b'Q') | Some(b'.') => {
+                self.bump();
+                return Ok((first == Some(b'Q'), false));
+            }
+            _ => {}
+        }
+        // A picture's square: the bytes of one of its symbols, matched one by one.
+        let mut candidates: Vec<(&[u8], bool)> = PICTURE.to_vec();
+        let mut at = 0;
+        loop {
+            let b = self.peek()?;
+            candidates.retain(|(bytes, _)| b.is_some_and(|b| bytes.get(at) == Some(&b)));
+            if candidates.is_empty() {
+                let reason = match b {
+                    Some(b) if at == 0 => format!(
+                        "unexpected {} in row {} of a board (rows hold only Q and ., or the \
+                         squares ♛ · ▪ × of a picture)",
+                        show(b),
+                        row + 1
+                    ),
+                    _ => format!("a broken square symbol in row {} of a board", row + 1),
+                };
+                return Err(self.error(reason));
+            }
+            self.bump();
+            at += 1;
+            if let Some(&(_, queen)) = candidates.iter().find(|(bytes, _)| bytes.len() == at) {
+                return Ok((queen, true));
+            }
+        }
+    }
+
+    /// The next board of the SVG document being read, `None` once the document ends.
+    ///
+    /// Only the drawing counts: a board is a group (`<g>`) holding its squares (`<rect width=N`)
+    /// and its queens (`<use href="#queen" x=C y=R`, or `#dot` on small squares); the tooltip
+    /// and anything in `<defs>` are skipped.
+    fn next_svg_board(&mut self) -> Parse<Option<Placed>> {
+        let mut in_defs = false;
+        let mut board: Option<SvgBoard> = None;
+        loop {
+            // Text between tags (a tooltip, blanks) is skipped.
+            loop {
+                match self.peek()? {
+                    None => {
+                        return Err(self.error("the input ends inside an SVG document".to_string()));
+                    }
+                    Some(b'<') => break,
+                    Some(_) => self.bump(),
+                }
+            }
+            let line = self.line;
+            let tag = self.svg_tag()?;
+            let name = tag
+                .split(|c: char| c.is_ascii_whitespace())
+                .next()
+                .unwrap_or("")
+                .trim_end_matches('/');
+            match name {
+                "defs" => in_defs = true,
+                "/defs" => in_defs = false,
+                "/svg" => {
+                    self.in_svg = false;
+                    return Ok(None);
+                }
+                _ if in_defs => {}
+                "g" if board.is_none() => {
+                    board = Some(SvgBoard {
+                        line,
+                        n: None,
+                        queens: Vec::new(),
+                    })
+                }
+                "rect" => {
+                    if let Some(b @ SvgBoard { n: None, .. }) = &mut board {
+                        b.n = Some(self.svg_number(&tag, "width")?);
+                    }
+                }
+                "use" => {
+                    let href = svg_attribute(&tag, "href");
+                    if let (Some(b), Some("#queen" | "#dot")) = (&mut board, href) {
+                        let x = self.svg_number(&tag, "x")?;
+                        let y = self.svg_number(&tag, "y")?;
+                        b.queens.push((y, x));
+                    }
+                }
+                "/g" => {
+                    if let Some(b) = board.take() {
+                        return self.svg_placed(b.line, b.n, b.queens).map(Some);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// One tag, from `<` to `>`, without them (at most 4096 bytes: this project's tags are short).
+    fn svg_tag(&mut self) -> Parse<String> {
+        self.bump(); // '<'
+        let mut tag = Vec::new();
+        loop {
+            match self.peek()? {
+                None => return Err(self.error("the input ends inside an SVG tag".to_string())),
+                Some(b'>') => {
+                    self.bump();
+                    return Ok(String::from_utf8_lossy(&tag).into_owned());
+                }
+                Some(b) => {
+                    if tag.len() == 4096 {
+                        return Err(self.error("an SVG tag longer than 4096 bytes".to_string()));
+                    }
+                    tag.push(b);
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    /// A whole-number attribute of a tag.
+    fn svg_number(&self, tag: &str, name: &str) -> Parse<usize> {
+        svg_attribute(tag, name)
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|&v| v <= MAX_VERIFY_N)
+            .ok_or_else(|| {
+                self.error(format!(
+                    "an SVG <{}> without a whole number '{name}'",
+                    tag.split_whitespace().next().unwrap_or("")
+                ))
+            })
+    }
+
+    /// The placement an SVG board shows: `queens` as (row, column) on `n` squares.
+    fn svg_placed(
+        &self,
+        start: usize,
+        n: Option<usize>,
+        queens: Vec<(usize, usize)>,
+    ) -> Parse<Placed> {
+        let unreadable = |reason: String| ReadError::Unreadable {
+            line: start,
+            reason,
+        };
+        let n = n.ok_or_else(|| unreadable("an SVG board without its squares".to_string()))?;
+        if n == 0 {
+            return Err(unreadable("an SVG board of no squares".to_string()));
+        }
+        let mut rows: Vec<Option<usize>> = vec![None; n];
+        let mut row_problem = None;
+        for &(row, col) in &queens {
+            if row >= n || col >= n {
+                return Err(unreadable(format!(
+                    "an SVG queen at row {}, column {} is off the board of {n} squares",
+                    row + 1,
+                    col + 1
+                )));
+            }
+        }
+        let mut sorted = queens;
+        sorted.sort_unstable();
+        for (row, col) in sorted {
+            queen_in_row(row, col, &mut rows[row], &mut row_problem);
+        }
+        if row_problem.is_none() {
+            if let Some(row) = rows.iter().position(Option::is_none) {
+                row_problem = Some(Conflict::EmptyRow { row });
+            }
+        }
+        Ok(Placed {
+            line: start,
+            format: InputFormat::Svg,
+            columns: rows.iter().map(|c| c.unwrap_or(0) as u32).collect(),
             row_problem,
         })
     }
@@ -416,13 +624,18 @@ impl<R: Read> Reader<R> {
         })
     }
 
-    /// Digits making a number that fits a `u32`.
+    /// Digits making a number of a column (one that fits a `u32`).
     fn whole_number(&mut self) -> Parse<u32> {
+        self.number_at_most(u64::from(u32::MAX), "number too large for a column")
+    }
+
+    /// Digits making a number up to `max`; `too_large` says what is wrong with a larger one.
+    fn number_at_most(&mut self, max: u64, too_large: &str) -> Parse<u32> {
         let mut v: u64 = 0;
         while let Some(b @ b'0'..=b'9') = self.peek()? {
             v = v * 10 + u64::from(b - b'0');
-            if v > u64::from(u32::MAX) {
-                return Err(self.error("number too large for a column".to_string()));
+            if v > max {
+                return Err(self.error(too_large.to_string()));
             }
             self.bump();
         }
@@ -448,7 +661,12 @@ impl<R: Read> Reader<R> {
                 match key.as_str() {
                     "columns" if columns.is_none() => columns = Some(self.json_columns()?),
                     "n" if n.is_none() => match self.peek()? {
-                        Some(b'0'..=b'9') => n = Some(self.whole_number()?),
+                        Some(b'0'..=b'9') => {
+                            n = Some(self.number_at_most(
+                                MAX_VERIFY_N as u64,
+                                "\"n\" is too large: a board has at most 1,000,000,000 rows",
+                            )?)
+                        }
                         other => return Err(self.unexpected(other, "the JSON field \"n\"")),
                     },
                     "columns" | "n" => {
@@ -738,6 +956,30 @@ impl<R: Read> Reader<R> {
 }
 
 /// A byte as a message shows it.
+/// A board of an SVG document while it is read: where it starts, its size once its squares are
+/// read, and its queens as (row, column).
+struct SvgBoard {
+    line: usize,
+    n: Option<usize>,
+    queens: Vec<(usize, usize)>,
+}
+
+/// The value of the attribute `name` in a tag's text, without its quotes.
+fn svg_attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+    let mut rest = tag;
+    while let Some(at) = rest.find(name) {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + name.len()..];
+        if before.is_some_and(|c| c.is_ascii_whitespace()) {
+            if let Some(value) = after.strip_prefix("=\"") {
+                return value.split('"').next();
+            }
+        }
+        rest = after;
+    }
+    None
+}
+
 fn show(b: u8) -> String {
     if b.is_ascii_graphic() {
         format!("'{}'", b as char)
@@ -822,6 +1064,60 @@ Q...
     }
 
     #[test]
+    fn pictures_read_back_as_what_they_draw() {
+        use crate::io::format::{Format, SolutionWriter};
+        let boards: [&[u32]; 3] = [&[1, 3, 0, 2], &[2, 0, 3, 1], &[0, 1, 2, 3]];
+        for format in [Format::Unicode, Format::Svg] {
+            let mut w = SolutionWriter::new(Vec::new(), format).with_blocked(vec![0, 0b1, 0, 0]);
+            for b in boards {
+                w.write(b).unwrap();
+            }
+            let text = String::from_utf8(w.finish().unwrap()).unwrap();
+            let all = read_all(&text).unwrap();
+            let columns: Vec<&[u32]> = all.iter().map(|p| p.columns()).collect();
+            assert_eq!(columns, boards, "{format}");
+            let want = match format {
+                Format::Unicode => InputFormat::Unicode,
+                _ => InputFormat::Svg,
+            };
+            assert!(all.iter().all(|p| p.format() == want), "{format}");
+            assert_eq!(all[0].problem(), None);
+            assert!(matches!(
+                all[2].problem(),
+                Some(Conflict::Attack {
+                    along: Line::Diagonal,
+                    ..
+                })
+            ));
+        }
+        // A picture's row with two queens, and a broken symbol.
+        let two = read_all("♛ ♛\n· ▪\n").unwrap();
+        assert!(matches!(
+            two[0].problem(),
+            Some(Conflict::Attack {
+                along: Line::Row,
+                ..
+            })
+        ));
+        assert!(unreadable("♛ \u{2603}\n").1.contains("row 1"));
+        assert!(
+            unreadable("\u{00b7}\u{00b8}\n")
+                .1
+                .contains("broken square symbol")
+        );
+        // An SVG that stops half way, or a queen drawn off its board.
+        assert!(
+            unreadable("<svg><g><rect width=\"4\"/>")
+                .1
+                .contains("ends inside")
+        );
+        let off = "<svg><g><rect width=\"2\"/><use href=\"#queen\" x=\"5\" y=\"0\"/></g></svg>";
+        assert!(unreadable(off).1.contains("off the board"));
+        let bare = "<svg><g><use href=\"#queen\" x=\"0\" y=\"0\"/></g></svg>";
+        assert!(unreadable(bare).1.contains("without its squares"));
+    }
+
+    #[test]
     fn problems_in_boards() {
         let two = read_all("QQ..\n...Q\n....\n..Q.\n").unwrap();
         assert_eq!(
@@ -858,9 +1154,9 @@ Q...
         );
         assert_eq!(unreadable("hello\n").0, 1);
         assert!(
-            unreadable("\n\u{265b}")
+            unreadable("\n\u{0100}")
                 .1
-                .starts_with("unexpected non-ASCII byte 0xe2")
+                .starts_with("unexpected non-ASCII byte 0xc4")
         );
         assert_eq!(unreadable("\n\n.Q#.\n").0, 3);
         assert!(
@@ -883,6 +1179,11 @@ Q...
         assert!(unreadable("{\"columns\":[0,1]").1.contains("ends inside"));
         assert!(unreadable("[[\".Q\"").1.contains("ends inside"));
         assert!(unreadable("99999999999\n").1.contains("too large"));
+        assert!(
+            unreadable("{\"n\":99999999999999999999999,\"columns\":[0]}")
+                .1
+                .contains("\"n\" is too large: a board has at most 1,000,000,000 rows")
+        );
     }
 
     #[test]

@@ -28,6 +28,7 @@ use crate::method::Method;
 use crate::reference::bitmask::{Masks, Prefix, full_mask};
 use crate::reference::walk::Solutions;
 use crate::run::plan::{Plan, PlanId, fnv1a};
+use crate::run::watch::{POLL_ROWS, Watch};
 use std::fmt;
 use std::str::FromStr;
 
@@ -120,6 +121,25 @@ impl Puzzle {
             return Err(BoardError::Blocked(Square { row, col }).into());
         }
         self.blocked[row] |= 1 << col;
+        Ok(Puzzle::build(self.n, self.given, self.blocked))
+    }
+
+    /// The same board with the square at `row`, `col` (from 0) free again: its given queen or
+    /// its block taken away. Refused only when the square is off the board.
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    ///
+    /// let p = Puzzle::new(8).unwrap().place(0, 0).unwrap().block(7, 7).unwrap();
+    /// assert_eq!(p.clone().clear(0, 0).unwrap().clear(7, 7).unwrap(), Puzzle::new(8).unwrap());
+    /// assert!(p.clear(8, 0).is_err());
+    /// ```
+    pub fn clear(mut self, row: usize, col: usize) -> Result<Puzzle, Error> {
+        self.check_square(row, col)?;
+        if self.given[row] == Some(col as u32) {
+            self.given[row] = None;
+        }
+        self.blocked[row] &= !(1 << col);
         Ok(Puzzle::build(self.n, self.given, self.blocked))
     }
 
@@ -429,6 +449,31 @@ fn count_from(allowed: &[u64], row: usize, cols: u64, left: u64, right: u64) -> 
     total
 }
 
+/// [`count_from`] for a search that may run long: the rows with [`POLL_ROWS`] or more rows
+/// below them poll `watch`; `None` when it asked to stop.
+fn count_watched_from(
+    allowed: &[u64],
+    row: usize,
+    (cols, left, right): (u64, u64, u64),
+    watch: &Watch,
+) -> Option<u64> {
+    if allowed.len() - row < POLL_ROWS as usize {
+        return Some(count_from(allowed, row, cols, left, right));
+    }
+    if watch.poll() {
+        return None;
+    }
+    let mut total = 0;
+    let mut free = allowed[row] & !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
+        total += count_watched_from(allowed, row + 1, next, watch)?;
+    }
+    Some(total)
+}
+
 /// The completion count split by the placements of its first rows: one subproblem per valid
 /// prefix, in lexicographic order. Its method is the bit-mask method's, and its identity carries
 /// the puzzle's fingerprint.
@@ -522,9 +567,10 @@ impl Plan for CompletionPlan {
     fn len(&self) -> usize {
         self.prefixes.len()
     }
-    fn count_one(&self, index: usize) -> Counts {
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
         let p = self.prefixes[index];
-        let total = count_from(&self.puzzle.allowed, self.depth, p.cols, p.left, p.right);
-        Counts::total(total as u128)
+        let masks = (p.cols, p.left, p.right);
+        let total = count_watched_from(&self.puzzle.allowed, self.depth, masks, watch)?;
+        Some(Counts::total(total as u128))
     }
 }

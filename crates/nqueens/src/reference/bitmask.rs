@@ -14,6 +14,7 @@ use crate::error::Error;
 use crate::method::Method;
 use crate::reference::walk::{Rule, Solutions};
 use crate::run::plan::{Plan, PlanId, fnv1a};
+use crate::run::watch::{POLL_ROWS, Watch};
 
 /// The mask with the low `n` bits set: every column of the board.
 ///
@@ -50,6 +51,33 @@ pub fn count_from(cols: u64, left: u64, right: u64) -> u64 {
         total += count_from(cols | bit, (left | bit) << 1, (right | bit) >> 1);
     }
     total
+}
+
+/// [`count_from`] for a search that may run long (large boards): nodes with [`POLL_ROWS`] or
+/// more rows left poll `watch`, and each subtree below them is counted by the plain kernel, so
+/// the textbook loop stays as it is and pays nothing. `None` when the watch asked to stop.
+///
+/// ```
+/// use nqueens::reference::bitmask::{count_watched_from, outside};
+/// use nqueens::run::watch::Watch;
+///
+/// assert_eq!(count_watched_from(outside(12), 0, 0, &Watch::none()), Some(14_200));
+/// ```
+pub fn count_watched_from(cols: u64, left: u64, right: u64, watch: &Watch) -> Option<u64> {
+    if (!cols).count_ones() < POLL_ROWS {
+        return Some(count_from(cols, left, right));
+    }
+    if watch.poll() {
+        return None;
+    }
+    let mut total = 0;
+    let mut free = !(cols | left | right);
+    while free != 0 {
+        let bit = free & free.wrapping_neg();
+        free ^= bit;
+        total += count_watched_from(cols | bit, (left | bit) << 1, (right | bit) >> 1, watch)?;
+    }
+    Some(total)
 }
 
 /// The bits of a 64-bit mask that lie outside an n-column board.
@@ -261,8 +289,9 @@ impl Plan for BitmaskPlan {
     fn len(&self) -> usize {
         self.prefixes.len()
     }
-    fn count_one(&self, index: usize) -> Counts {
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
         let (p, weight) = self.prefixes[index];
-        Counts::total(weight * count_from(p.cols | outside(self.n), p.left, p.right) as u128)
+        let count = count_watched_from(p.cols | outside(self.n), p.left, p.right, watch)?;
+        Some(Counts::total(weight * count as u128))
     }
 }

@@ -9,10 +9,12 @@
 
 use crate::board::conflict::{Line, Square};
 use crate::error::{Error, Quantity};
+use serde::Serialize;
 use std::fmt;
 
-/// The largest board traced: n = 10 already takes about 380,000 steps.
-pub const MAX_TRACE_N: usize = 10;
+/// The largest board traced: n = 10 already takes about 380,000 steps and n = 12 about eleven
+/// million, more than a person follows; a viewer takes them lazily.
+pub const MAX_TRACE_N: usize = 12;
 
 /// One step of the search; [`fmt::Display`] writes it as one line, indented two spaces per row
 /// above it, with rows and columns counted from 1.
@@ -30,7 +32,12 @@ pub const MAX_TRACE_N: usize = 10;
 /// };
 /// assert_eq!(c.to_string(), "  conflict row 2 col 1: attacked by row 1 col 2 (diagonal /)");
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// In JSON (rows and columns from 0): `{"step":"place","row":0,"col":1}`,
+/// `{"step":"conflict","row":1,"col":0,"by":{"row":0,"col":1},"along":"antidiagonal"}`,
+/// `{"step":"backtrack","row":0,"col":1}`, `{"step":"solution","number":1,"columns":[1,3,0,2]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "step", rename_all = "lowercase")]
 pub enum Step {
     /// A queen goes on a safe square (0-based row and column).
     Place {
@@ -139,6 +146,9 @@ pub fn steps(n: usize) -> Result<Steps, Error> {
 /// The steps of [`steps`]: the recursive textbook search, unrolled so that it can stop after
 /// any step. Each row being tried has a cursor, the next column to try; a row whose cursor has
 /// passed the last column is done, and its parent's queen is taken back.
+///
+/// A clone goes on from the same step, which is how a viewer keeps places to step back to.
+#[derive(Clone)]
 pub struct Steps {
     n: usize,
     /// The columns of the queens placed, row 0 first.
@@ -148,6 +158,35 @@ pub struct Steps {
     found: u64,
     /// The board just filled up: the next step announces the solution.
     solution_due: bool,
+}
+
+impl Steps {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The columns of the queens on the board after the last step, row 0 first.
+    ///
+    /// ```
+    /// let mut steps = nqueens::reference::trace::steps(4).unwrap();
+    /// steps.by_ref().take(4).for_each(drop); // place, conflict, conflict, place
+    /// assert_eq!(steps.columns(), &[0, 2]);
+    /// ```
+    pub fn columns(&self) -> &[u32] {
+        &self.columns
+    }
+
+    /// The solutions announced so far.
+    ///
+    /// ```
+    /// let mut steps = nqueens::reference::trace::steps(4).unwrap();
+    /// steps.by_ref().find(|s| matches!(s, nqueens::reference::trace::Step::Solution { .. }));
+    /// assert_eq!(steps.found(), 1);
+    /// ```
+    pub fn found(&self) -> u64 {
+        self.found
+    }
 }
 
 impl Iterator for Steps {
@@ -254,12 +293,23 @@ mod tests {
     #[test]
     fn range_is_checked() {
         assert!(steps(0).is_err());
-        assert!(steps(11).is_err());
+        assert!(steps(12).is_ok());
+        assert!(steps(13).is_err());
     }
 
     #[test]
     fn the_lengths_readme_gives() {
         assert_eq!(lines(8).len(), 17_868);
         assert_eq!(steps(10).unwrap().count(), 384_412);
+        assert_eq!(steps(12).unwrap().count(), 10_974_256);
+    }
+
+    #[test]
+    fn a_clone_goes_on_from_the_same_step() {
+        let mut a = steps(6).unwrap();
+        a.by_ref().take(100).for_each(drop);
+        let b = a.clone();
+        assert_eq!(b.columns(), a.columns());
+        assert!(a.take(500).eq(b.take(500)));
     }
 }

@@ -46,7 +46,6 @@ use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -310,10 +309,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     tmp_name.push(format!(".tmp{}", std::process::id()));
     let tmp = dir.join(tmp_name);
     let result = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        drop(f);
+        {
+            let mut f = File::create(&tmp)?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        } // closed before the rename
         fs::rename(&tmp, path)?;
         // Flushing the directory makes the rename itself survive a power cut.
         File::open(&dir)?.sync_all()
@@ -325,12 +325,14 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// The state of a count that keeps a checkpoint, while it runs.
+///
+/// A save that fails while counting (a full disk, a directory gone) does not stop the count: it
+/// is tried again at the next interval, and the count goes on to its end, whose result is worth
+/// more than the file. What matters is the last save, which holds everything; its failure is
+/// what [`Saving::run`] reports.
 pub(crate) struct Saving<'a> {
     state: Mutex<&'a mut Checkpoint>,
     pending: Mutex<Vec<(usize, Counts)>>,
-    /// Set when a save failed: the work of the count could no longer be kept, so it stops.
-    pub failed: AtomicBool,
-    error: Mutex<Option<Error>>,
 }
 
 impl<'a> Saving<'a> {
@@ -338,8 +340,6 @@ impl<'a> Saving<'a> {
         Saving {
             state: Mutex::new(state),
             pending: Mutex::new(Vec::new()),
-            failed: AtomicBool::new(false),
-            error: Mutex::new(None),
         }
     }
 
@@ -359,7 +359,7 @@ impl<'a> Saving<'a> {
     }
 
     /// Runs `work` while a writer thread saves to `path` every `every`, then saves once more.
-    /// Returns what `work` returned, and the first failed save if there was one.
+    /// Returns what `work` returned, and how the last save went.
     pub fn run<T: Send>(
         &self,
         path: &Path,
@@ -385,11 +385,8 @@ impl<'a> Saving<'a> {
                         continue;
                     }
                     drop(guard);
-                    if let Err(e) = self.save(path) {
-                        *lock(&self.error) = Some(e);
-                        self.failed.store(true, Ordering::Relaxed);
-                        return;
-                    }
+                    // A failure is tried again at the next interval, and at the end.
+                    let _ = self.save(path);
                     next = Instant::now() + every;
                     guard = lock(&finished);
                 }
@@ -403,10 +400,8 @@ impl<'a> Saving<'a> {
             }
             out
         });
-        // The last save holds everything: it is tried even after a failed one.
         let last = self.save(path);
-        let first_failure = lock(&self.error).take();
-        (out, first_failure.map_or(last, Err))
+        (out, last)
     }
 }
 

@@ -14,6 +14,7 @@
 use crate::counts::Counts;
 use crate::error::Mismatch;
 use crate::method::Method;
+use crate::run::watch::Watch;
 
 /// A deterministic list of independent subproblems whose counts add up to one whole count.
 ///
@@ -39,8 +40,16 @@ pub trait Plan: Send + Sync {
         self.len() == 0
     }
 
-    /// Counts subproblem `index` (0 ≤ index < len) on the calling thread.
-    fn count_one(&self, index: usize) -> Counts;
+    /// Counts subproblem `index` (0 ≤ index < len) on the calling thread, polling `watch` now
+    /// and then where the search may run long; `None` when the watch asked it to stop (the
+    /// partial count is thrown away).
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts>;
+
+    /// Counts subproblem `index` (0 ≤ index < len) on the calling thread, to its end.
+    fn count_one(&self, index: usize) -> Counts {
+        self.count_watched(index, &Watch::none())
+            .expect("a count that nothing stops runs to its end")
+    }
 
     /// How many subproblems the plan likes to count in one call of [`Plan::count_batch`]: 1 for
     /// engines that count one at a time, more for engines (an accelerator) that gain from
@@ -49,9 +58,13 @@ pub trait Plan: Send + Sync {
         1
     }
 
-    /// Counts the subproblems `indices`, one count per index, in order.
-    fn count_batch(&self, indices: &[usize]) -> Vec<Counts> {
-        indices.iter().map(|&i| self.count_one(i)).collect()
+    /// Counts the subproblems `indices`, one count per index, in order; `None` when the watch
+    /// asked it to stop.
+    fn count_batch(&self, indices: &[usize], watch: &Watch) -> Option<Vec<Counts>> {
+        indices
+            .iter()
+            .map(|&i| self.count_watched(i, watch))
+            .collect()
     }
 
     /// The count of no subproblems at all: what a sum starts from (it says which kinds of count

@@ -3,26 +3,15 @@
 //! A plain count, a checkpointed count, a shard and a cluster rank's chunk all hand a list of
 //! subproblem indices to the crate's `Runner`. It counts them on the calling thread or on a thread
 //! pool (work stealing balances subproblems of very different cost), reports each finished one
-//! to a callback and to the progress observer, and takes no new subproblem once asked to stop.
+//! to a callback and to the progress observer, and once asked to stop takes no new subproblem
+//! and has the ones under way cut short (see [`crate::run::watch`]).
 //! Pools are built once per process for each number of threads and kept, so that a program that
 //! counts many times (a cluster rank counting chunk after chunk) pays for its threads once.
 
 use crate::counts::Counts;
 use crate::run::plan::Plan;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Told about finished subproblems, from any thread.
-pub trait Progress: Sync {
-    /// `done` of `total` subproblems are finished.
-    fn update(&self, done: u64, total: u64);
-}
-
-/// The progress observer that ignores everything.
-pub struct NoProgress;
-
-impl Progress for NoProgress {
-    fn update(&self, _done: u64, _total: u64) {}
-}
+use crate::run::watch::{Progress, Watch};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The number of threads "one per core" stands for on this machine (1 where it cannot be told,
 /// and always 1 in a build without the `parallel` feature).
@@ -41,11 +30,12 @@ pub fn cores() -> usize {
 /// One run of subproblems of a plan.
 pub(crate) struct Runner<'a> {
     pub plan: &'a dyn Plan,
-    /// Worker threads, at least 1.
+    /// Worker threads, at least 1 (a build without threads runs them all on the calling one).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub threads: usize,
     pub progress: &'a dyn Progress,
-    /// Asked before each subproblem is started: true means take no more.
-    pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// Once true, no new subproblem is started and those under way are cut short.
+    pub stop: Option<&'a AtomicBool>,
     /// Subproblems finished before this run (of a resumed count), and the number the progress
     /// observer measures against.
     pub done_before: u64,
@@ -62,13 +52,18 @@ impl Runner<'_> {
         finished: &(dyn Fn(usize, Counts) + Sync),
     ) -> (Counts, usize) {
         let plan = self.plan;
+        // The observer learns the size of the count before the first subproblem ends.
+        self.progress.update(self.done_before, self.total);
         let done = AtomicU64::new(self.done_before);
+        let branches = AtomicU64::new(0);
         let count = |chunk: &[usize]| -> Option<(Counts, usize)> {
-            if (self.stop)() {
+            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 return None;
             }
+            let watch = Watch::new(self.stop, self.progress, Some(&branches));
+            let counts = plan.count_batch(chunk, &watch)?;
             let mut sum = plan.zero();
-            for (&i, c) in chunk.iter().zip(plan.count_batch(chunk)) {
+            for (&i, c) in chunk.iter().zip(counts) {
                 finished(i, c);
                 sum += c;
             }
@@ -146,14 +141,10 @@ impl Stopwatch {
 mod tests {
     use super::*;
     use crate::reference::bitmask::BitmaskPlan;
+    use crate::run::watch::NoProgress;
     use std::sync::Mutex;
-    use std::sync::atomic::AtomicBool;
 
-    fn runner<'a>(
-        plan: &'a dyn Plan,
-        threads: usize,
-        stop: &'a (dyn Fn() -> bool + Sync),
-    ) -> Runner<'a> {
+    fn runner<'a>(plan: &'a dyn Plan, threads: usize, stop: Option<&'a AtomicBool>) -> Runner<'a> {
         Runner {
             plan,
             threads,
@@ -171,7 +162,7 @@ mod tests {
         for threads in [1, 2, 3] {
             let seen = Mutex::new(vec![0; plan.len()]);
             let (sum, counted) =
-                runner(&plan, threads, &|| false).run(&all, &|i, _| seen.lock().unwrap()[i] += 1);
+                runner(&plan, threads, None).run(&all, &|i, _| seen.lock().unwrap()[i] += 1);
             assert_eq!((sum.total, counted), (724, plan.len()), "{threads} threads");
             assert!(seen.into_inner().unwrap().iter().all(|&s| s == 1));
         }
@@ -183,8 +174,7 @@ mod tests {
         let all: Vec<usize> = (0..plan.len()).collect();
         for threads in [1, 2] {
             let stop = AtomicBool::new(true);
-            let stopped = || stop.load(Ordering::Relaxed);
-            let (sum, counted) = runner(&plan, threads, &stopped).run(&all, &|_, _| {});
+            let (sum, counted) = runner(&plan, threads, Some(&stop)).run(&all, &|_, _| {});
             assert_eq!((sum.total, counted), (0, 0));
         }
     }

@@ -270,16 +270,14 @@ fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
             Err(e) => break 'run e,
         };
         let mut from = 0;
-        let mut at = works
+        let first = works
             .iter()
             .position(|w| w.done < w.piece.len())
             .expect("the pieces of a dispatch");
-        for n in f.parts {
-            let w = &mut works[at];
+        for (w, n) in works.iter_mut().skip(first).zip(f.parts) {
             w.counts[w.done..w.done + n].copy_from_slice(&counts[from..from + n]);
             w.done += n;
             from += n;
-            at += 1;
         }
         while works.front().is_some_and(|w| w.done == w.piece.len()) {
             let w = works.pop_front().expect("a finished piece");

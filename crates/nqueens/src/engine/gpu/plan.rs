@@ -23,11 +23,16 @@ use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::error::{Error, GpuProblem, Quantity};
 use crate::method::Method;
 use crate::run::plan::{Plan, PlanId};
+use crate::run::watch::Watch;
 use std::sync::{Arc, mpsc};
+use std::time::Duration;
 
 /// About how many tasks one batch of the runner makes: enough to keep a large GPU busy for a
 /// dispatch or so, so that progress moves and a stop takes effect about once a second there.
 const BATCH_TASKS: u64 = 1 << 22;
+
+/// How often a batch waiting for its pieces looks at the stop flag.
+const STOP_LOOK: Duration = Duration::from_millis(50);
 
 /// Constellations whose tasks are counted to estimate how many tasks a constellation makes.
 const SAMPLES: usize = 16;
@@ -40,12 +45,12 @@ const SOFTWARE_TASK_ROWS: usize = 10;
 ///
 /// ```
 /// use nqueens::engine::gpu::{plan::GpuPlan, select::GpuDevice};
-/// use nqueens::run::plan::Plan;
+/// use nqueens::run::{plan::Plan, watch::Watch};
 ///
 /// // Needs a GPU (or Mesa's software Vulkan device).
 /// if let Ok(plan) = GpuPlan::new(10, GpuDevice::default()) {
 ///     let all: Vec<usize> = (0..plan.len()).collect();
-///     let sum = plan.count_batch(&all).into_iter().fold(plan.zero(), |a, b| a + b);
+///     let sum = plan.count_batch(&all, &Watch::none()).unwrap().into_iter().fold(plan.zero(), |a, b| a + b);
 ///     assert_eq!((sum.total, sum.unique), (724, Some(92)));
 /// }
 /// ```
@@ -289,15 +294,17 @@ impl Plan for GpuPlan {
         self.sym.len()
     }
 
-    fn count_one(&self, index: usize) -> Counts {
-        self.count_batch(&[index])[0]
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
+        Some(self.count_batch(&[index], watch)?[0])
     }
 
     fn batch(&self) -> usize {
         self.batch
     }
 
-    fn count_batch(&self, indices: &[usize]) -> Vec<Counts> {
+    /// Stops, between pieces and while waiting for them, when the watch says so: the pieces on
+    /// the GPUs then finish there, and their counts are thrown away.
+    fn count_batch(&self, indices: &[usize], watch: &Watch) -> Option<Vec<Counts>> {
         let n = self.n;
         // Each constellation's search and the rows placed here; `None`: counted on the CPU.
         let searches: Vec<Option<(Layout, usize)>> = indices
@@ -340,6 +347,9 @@ impl Plan for GpuPlan {
                 if fill.len() == cap {
                     let full = std::mem::take(&mut fill);
                     out += self.send(full, &mut owners, &reply, &searches, &mut all) as usize;
+                    if watch.check() {
+                        return None;
+                    }
                     // Counts already back are added now, so their pieces' memory goes.
                     while let Ok(done) = answers.try_recv() {
                         settle(done, &owners, &mut all);
@@ -356,11 +366,20 @@ impl Plan for GpuPlan {
         }
         // Only the pieces hold senders now: if a feeding thread died with one, this ends.
         drop(reply);
-        for _ in 0..out {
-            let done = answers.recv().expect("every queued piece comes back");
-            settle(done, &owners, &mut all);
+        while out > 0 {
+            match answers.recv_timeout(STOP_LOOK) {
+                Ok(done) => {
+                    settle(done, &owners, &mut all);
+                    out -= 1;
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) if watch.check() => return None,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    panic!("every queued piece comes back")
+                }
+            }
         }
-        indices
+        let counts = indices
             .iter()
             .zip(&searches)
             .zip(all)
@@ -368,7 +387,8 @@ impl Plan for GpuPlan {
                 Some(_) => self.sym.counts_from(i, all),
                 None => self.sym.count_one(i),
             })
-            .collect()
+            .collect();
+        Some(counts)
     }
 
     fn zero(&self) -> Counts {
@@ -386,7 +406,10 @@ mod tests {
 
     fn check(plan: &GpuPlan, indices: &[usize]) {
         let cpu = SymmetryPlan::new(plan.n).unwrap();
-        for (&i, c) in indices.iter().zip(plan.count_batch(indices)) {
+        for (&i, c) in indices
+            .iter()
+            .zip(plan.count_batch(indices, &Watch::none()).unwrap())
+        {
             assert_eq!(c, cpu.count_one(i), "n = {}, constellation {i}", plan.n);
         }
     }
@@ -448,7 +471,10 @@ mod tests {
                 let (plan, cpu) = (&plan, &cpu);
                 s.spawn(move || {
                     for _ in 0..3 {
-                        for (&i, c) in part.iter().zip(plan.count_batch(part)) {
+                        for (&i, c) in part
+                            .iter()
+                            .zip(plan.count_batch(part, &Watch::none()).unwrap())
+                        {
                             assert_eq!(c, cpu.count_one(i), "constellation {i}");
                         }
                     }

@@ -1,0 +1,186 @@
+# Type stubs of the nqueens extension module (the wheel ships them with py.typed).
+from typing import (
+    Any,
+    Iterator,
+    Literal,
+    Optional,
+    Sequence,
+    SupportsIndex,
+    Tuple,
+    Union,
+    final,
+    overload,
+)
+
+__all__ = [
+    "Blocks",
+    "Conflict",
+    "Counts",
+    "Error",
+    "MAX_N",
+    "METHODS",
+    "Puzzle",
+    "Solution",
+    "Solutions",
+    "SymmetryClasses",
+    "__version__",
+    "boards",
+    "count",
+    "counts",
+    "find",
+    "solutions",
+    "verify",
+]
+
+__version__: str
+METHODS: list[str]
+MAX_N: int
+
+_Method = Literal["naive", "sets", "bitmask", "symmetry", "halves"]
+
+class Error(ValueError):
+    """A request the library refuses; str() is the library's message."""
+
+    kind: str
+    # Present according to kind (out_of_range: quantity, value, min, max; unknown_name: what,
+    # name, known; unsupported: method, instead; memory: method, needed, limit, fits).
+    quantity: str
+    value: int
+    min: int
+    max: int
+    what: str
+    name: str
+    known: list[str]
+    method: str
+    instead: list[str]
+    needed: int
+    limit: int
+    fits: Optional[int]
+
+def count(
+    n: SupportsIndex,
+    *,
+    unique: bool = False,
+    method: Optional[_Method] = None,
+    threads: Optional[SupportsIndex] = None,
+) -> int:
+    """The number of solutions of the n×n board (the unique ones with unique=True)."""
+
+def counts(
+    n: SupportsIndex,
+    *,
+    unique: bool = False,
+    method: Optional[_Method] = None,
+    threads: Optional[SupportsIndex] = None,
+) -> Counts:
+    """The count of the n×n board with what the library decided."""
+
+@final
+class SymmetryClasses:
+    """Unique solutions by kind of symmetry (2, 4 and 8 boards per class)."""
+
+    @property
+    def rot90(self) -> int: ...
+    @property
+    def rot180(self) -> int: ...
+    @property
+    def asymmetric(self) -> int: ...
+
+@final
+class Counts:
+    """What counts() found and how."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def unique(self) -> Optional[int]: ...
+    @property
+    def classes(self) -> Optional[SymmetryClasses]: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+@final
+class Solutions(Iterator[Tuple[int, ...]]):
+    """Solutions as tuples of 0-based columns, streamed in lexicographic order."""
+
+    @property
+    def n(self) -> int: ...
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> Tuple[int, ...]: ...
+    def blocks(self, size: Optional[SupportsIndex] = None) -> Blocks:
+        """The rest of the stream as NumPy uint8 arrays of shape (k, n); needs NumPy."""
+
+@final
+class Blocks(Iterator[Any]):
+    """NumPy arrays of shape (k, n), one solution a row (typed Any: NumPy is optional)."""
+
+    def __iter__(self) -> Blocks: ...
+    def __next__(self) -> Any: ...
+
+def solutions(
+    n: SupportsIndex, *, unique: bool = False, limit: Optional[SupportsIndex] = None
+) -> Solutions:
+    """Every solution of the n×n board (one per symmetry class with unique=True), streamed."""
+
+def boards(n: SupportsIndex) -> list[list[str]]:
+    """Every solution drawn as rows of "Q" and "." (LeetCode 51)."""
+
+@final
+class Solution:
+    """One solution from find(): 0-based columns, one per row, computed as they are read."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def seed(self) -> Optional[int]: ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: SupportsIndex, /) -> int: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> Tuple[int, ...]: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def find(
+    n: SupportsIndex, *, random: bool = False, seed: Optional[SupportsIndex] = None
+) -> Optional[Solution]:
+    """One solution of the n×n board (None for n = 2 and 3)."""
+
+@final
+class Conflict:
+    """Why a placement is not a solution."""
+
+    @property
+    def kind(self) -> Literal["attack", "off_board", "other"]: ...
+    @property
+    def line(self) -> Optional[Literal["row", "column", "diagonal", "anti-diagonal"]]: ...
+    @property
+    def queens(self) -> Tuple[Tuple[int, int], ...]: ...
+
+def verify(
+    columns: Union[Solution, Sequence[SupportsIndex], Iterator[SupportsIndex]],
+) -> Optional[Conflict]:
+    """None for a solution, else the first Conflict scanning rows from the top."""
+
+@final
+class Puzzle:
+    """A board to complete: Puzzle(n) or Puzzle(grid_text); place() and block() build on it."""
+
+    def __new__(cls, board: Union[SupportsIndex, str]) -> Puzzle: ...
+    def place(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
+    def block(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
+    def count(self, *, threads: Optional[SupportsIndex] = None) -> int: ...
+    def solutions(self, *, limit: Optional[SupportsIndex] = None) -> Solutions: ...
+    def first(self) -> Optional[Tuple[int, ...]]: ...
+    @property
+    def n(self) -> int: ...
+    @property
+    def given(self) -> list[Optional[int]]: ...
+    @property
+    def blocked(self) -> list[Tuple[int, int]]: ...

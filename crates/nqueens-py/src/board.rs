@@ -1,0 +1,375 @@
+//! Single boards from Python: `find` (one solution for any size up to 10^9, by construction or
+//! by a seeded random search), the `Solution` it returns, and `verify` with its `Conflict`.
+//!
+//! A constructed solution is computed row by row as it is read, the way the command line streams
+//! it: a board of 10^9 queens would not fit in memory as a tuple of Python ints, but its
+//! `Solution` gives any row's column at once.
+
+use crate::convert::{self, Whole};
+use nqueens::board::conflict::{self as check, Conflict as LibraryConflict, Line, Square};
+use nqueens::problems::construct::Construction;
+use nqueens::problems::random;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PySlice, PyTuple};
+
+/// Solutions shown whole by repr(); longer ones show their ends.
+const SHOWN_WHOLE: usize = 32;
+
+/// Where a solution's columns come from.
+enum Columns {
+    /// The explicit construction: any row's column in O(1).
+    Built(Construction),
+    /// A list, from the random search.
+    Listed(Vec<u32>),
+}
+
+impl Columns {
+    fn len(&self) -> usize {
+        match self {
+            Columns::Built(c) => c.n(),
+            Columns::Listed(v) => v.len(),
+        }
+    }
+
+    fn get(&self, row: usize) -> u32 {
+        match self {
+            Columns::Built(c) => c.column(row),
+            Columns::Listed(v) => v[row],
+        }
+    }
+
+    fn to_vec(&self) -> Vec<u32> {
+        match self {
+            Columns::Built(c) => c.columns().collect(),
+            Columns::Listed(v) => v.clone(),
+        }
+    }
+}
+
+/// One solution found by find(): a read-only sequence of 0-based columns, one per row, like a
+/// tuple (len(), indexing, slicing, iteration, == with a tuple or list). A constructed solution
+/// computes each column as it is read, so find(10**9) costs nothing until it is read.
+///
+/// Attributes: n (the board size), seed (the seed of a random solution, else None).
+#[pyclass(frozen, sequence, module = "nqueens")]
+pub struct Solution {
+    columns: Columns,
+    seed: Option<u64>,
+}
+
+#[pymethods]
+impl Solution {
+    fn __len__(&self) -> usize {
+        self.columns.len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let len = self.columns.len();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let s = slice.indices(len as isize)?;
+            let rows = (0..s.slicelength).map(|i| (s.start + i as isize * s.step) as usize);
+            let picked: Vec<u32> = rows.map(|r| self.columns.get(r)).collect();
+            return Ok(PyTuple::new(py, picked)?.into_any());
+        }
+        let i: isize = index.extract()?;
+        let row = if i < 0 { i + len as isize } else { i };
+        if row < 0 || row as usize >= len {
+            return Err(PyIndexError::new_err("solution index out of range"));
+        }
+        Ok(self.columns.get(row as usize).into_pyobject(py)?.into_any())
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> SolutionIter {
+        SolutionIter {
+            solution: slf.unbind(),
+            row: 0,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<Solution>() {
+            let o = &o.get().columns;
+            let len = self.columns.len();
+            return Ok(len == o.len() && (0..len).all(|r| self.columns.get(r) == o.get(r)));
+        }
+        if !(other.is_instance_of::<PyTuple>() || other.is_instance_of::<PyList>()) {
+            return Ok(false);
+        }
+        if other.len()? != self.columns.len() {
+            return Ok(false);
+        }
+        for (row, item) in other.try_iter()?.enumerate() {
+            match item?.extract::<u64>() {
+                Ok(c) if c == u64::from(self.columns.get(row)) => {}
+                _ => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    fn __repr__(&self) -> String {
+        let len = self.columns.len();
+        let show = |rows: &mut dyn Iterator<Item = usize>| -> Vec<String> {
+            rows.map(|r| self.columns.get(r).to_string()).collect()
+        };
+        let seed = self.seed.map_or(String::new(), |s| format!(", seed={s}"));
+        if len <= SHOWN_WHOLE {
+            format!("Solution([{}]{seed})", show(&mut (0..len)).join(", "))
+        } else {
+            format!(
+                "Solution([{}, ..., {}], n={len}{seed})",
+                show(&mut (0..5)).join(", "),
+                show(&mut (len - 2..len)).join(", ")
+            )
+        }
+    }
+
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.columns.len()
+    }
+
+    /// The seed of a random solution (pass it to find() again for the same board), else None.
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+}
+
+/// The iterator of a Solution's columns.
+#[pyclass(module = "nqueens")]
+pub struct SolutionIter {
+    solution: Py<Solution>,
+    row: usize,
+}
+
+#[pymethods]
+impl SolutionIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<u32> {
+        let columns = &self.solution.get().columns;
+        (self.row < columns.len()).then(|| {
+            self.row += 1;
+            columns.get(self.row - 1)
+        })
+    }
+}
+
+/// One solution of the n×n board, or None for n = 2 and 3, which have none.
+///
+/// By default the explicit construction, for n up to 10**9, computed row by row as it is read.
+/// With random=True, a random solution by local search (n up to 10**7); the same seed gives
+/// the same board, and without one a seed is drawn from the clock (the Solution's `seed`).
+///
+/// >>> tuple(nqueens.find(8))
+/// (3, 5, 7, 1, 6, 0, 2, 4)
+/// >>> nqueens.find(10**9)[123456789]
+/// 246913579
+/// >>> s = nqueens.find(50, random=True, seed=7)
+/// >>> nqueens.verify(s) is None, s.seed
+/// (True, 7)
+#[pyfunction]
+#[pyo3(signature = (n, *, random=false, seed=None))]
+pub fn find(
+    py: Python<'_>,
+    n: Whole,
+    random: bool,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<Solution>> {
+    let seed = match seed {
+        Some(s) if !random => {
+            return Err(PyValueError::new_err(format!(
+                "seed = {} is for random solutions: pass random=True with it",
+                s.repr()?
+            )));
+        }
+        Some(s) => Some(s.extract::<u64>().map_err(|_| {
+            PyValueError::new_err(format!(
+                "seed = {} is out of range: seed must be an int from 0 to {}",
+                s.repr().map(|r| r.to_string()).unwrap_or_default(),
+                u64::MAX
+            ))
+        })?),
+        None => None,
+    };
+    let size = n.value;
+    let found = if random {
+        let seed = seed.unwrap_or_else(clock_seed);
+        py.detach(|| random::solution(size, seed))
+            .map(|s| s.map(|v| (Columns::Listed(v), Some(seed))))
+    } else {
+        Construction::new(size).map(|c| c.map(|c| (Columns::Built(c), None)))
+    };
+    let found = found.map_err(|e| convert::error(py, e, &[&n]))?;
+    Ok(found.map(|(columns, seed)| Solution { columns, seed }))
+}
+
+/// A seed that differs from run to run.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()).rotate_left(32))
+        .unwrap_or(0)
+}
+
+/// Why a placement is not a solution: two queens that attack each other, or a queen off the
+/// board.
+///
+/// Attributes: kind ("attack" or "off_board"), line (the line two attacking queens share:
+/// "column", "diagonal" for one running down to the right, "anti-diagonal" for one running down
+/// to the left; None off the board) and queens (the (row, column) squares involved, 0-based, the
+/// upper queen first). str() is a sentence that counts rows and columns from 1, as people do.
+#[pyclass(frozen, eq, module = "nqueens")]
+#[derive(PartialEq, Eq)]
+pub struct Conflict {
+    #[pyo3(get)]
+    kind: &'static str,
+    #[pyo3(get)]
+    line: Option<&'static str>,
+    queens: Vec<(usize, u64)>,
+    message: String,
+}
+
+impl Conflict {
+    /// The conflict the library found; `wide` is a column too large for the check, which it saw
+    /// as `u32::MAX`.
+    fn new(c: LibraryConflict, wide: Option<u64>) -> Conflict {
+        let square = |s: Square| (s.row, s.col as u64);
+        match c {
+            LibraryConflict::Attack {
+                along,
+                first,
+                second,
+            } => Conflict {
+                kind: "attack",
+                line: Some(match along {
+                    Line::Row => "row",
+                    Line::Column => "column",
+                    Line::Diagonal => "diagonal",
+                    Line::AntiDiagonal => "anti-diagonal",
+                }),
+                queens: vec![square(first), square(second)],
+                message: c.to_string(),
+            },
+            LibraryConflict::OffBoard(s) => {
+                let col = wide.unwrap_or(s.col as u64);
+                let shown = LibraryConflict::OffBoard(Square {
+                    row: s.row,
+                    col: col as usize,
+                });
+                Conflict {
+                    kind: "off_board",
+                    line: None,
+                    queens: vec![(s.row, col)],
+                    message: shown.to_string(),
+                }
+            }
+            other => Conflict {
+                kind: "other",
+                line: None,
+                queens: Vec::new(),
+                message: other.to_string(),
+            },
+        }
+    }
+}
+
+#[pymethods]
+impl Conflict {
+    /// The squares involved, as (row, column) pairs, 0-based.
+    #[getter]
+    fn queens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.queens)
+    }
+
+    fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let queens: Vec<String> = self
+            .queens
+            .iter()
+            .map(|(r, c)| format!("({r}, {c})"))
+            .collect();
+        let line = self.line.map_or("None".to_string(), |l| format!("'{l}'"));
+        let comma = if queens.len() == 1 { "," } else { "" };
+        format!(
+            "Conflict(kind='{}', line={line}, queens=({}{comma}))",
+            self.kind,
+            queens.join(", ")
+        )
+    }
+}
+
+/// Checks a placement, one 0-based column per row: None when it is a solution (no two queens
+/// share a column or a diagonal, every queen on the board), else the first Conflict, scanning
+/// rows from the top.
+///
+/// >>> nqueens.verify([1, 3, 0, 2]) is None
+/// True
+/// >>> nqueens.verify([0, 2, 1, 3])
+/// Conflict(kind='attack', line='anti-diagonal', queens=((1, 2), (2, 1)))
+/// >>> str(nqueens.verify([0, 2, 1, 3]))
+/// 'queens at row 2, column 3 and row 3, column 2 share a diagonal (/)'
+#[pyfunction]
+pub fn verify(columns: &Bound<'_, PyAny>) -> PyResult<Option<Conflict>> {
+    let py = columns.py();
+    let (list, wide) = match columns.cast::<Solution>() {
+        Ok(s) => (s.get().columns.to_vec(), Vec::new()),
+        Err(_) => read_columns(columns)?,
+    };
+    let found = py.detach(|| check::conflict(&list));
+    Ok(found.map(|c| {
+        let off = match c {
+            LibraryConflict::OffBoard(s) => wide.iter().find(|(r, _)| *r == s.row).map(|w| w.1),
+            _ => None,
+        };
+        Conflict::new(c, off)
+    }))
+}
+
+/// Rows whose column is too large for a `u32` (off any board), with that column.
+type Wide = Vec<(usize, u64)>;
+
+/// The columns of a Python iterable of ints, with the rows whose column is too large for a
+/// `u32`: those read as `u32::MAX`.
+fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, Wide)> {
+    if columns.is_instance_of::<pyo3::types::PyString>() {
+        return Err(PyTypeError::new_err(
+            "expected a sequence of ints (one column per row), not str",
+        ));
+    }
+    let mut list = Vec::with_capacity(columns.len().unwrap_or(0));
+    let mut wide = Vec::new();
+    for (row, item) in columns.try_iter()?.enumerate() {
+        let item = item?;
+        let col = match item.extract::<u64>() {
+            Ok(c) => c,
+            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(columns.py()) => {
+                return Err(PyValueError::new_err(format!(
+                    "columns[{row}] = {} is out of range: columns count from 0",
+                    item.str()?
+                )));
+            }
+            Err(e) => return Err(e),
+        };
+        match u32::try_from(col) {
+            Ok(c) => list.push(c),
+            Err(_) => {
+                list.push(u32::MAX);
+                wide.push((row, col));
+            }
+        }
+    }
+    Ok((list, wide))
+}

@@ -1,0 +1,237 @@
+//! Counts from Python: `count`, `counts` and the `Counts` they report, and the one way a count
+//! runs, off the interpreter's lock and stoppable with Ctrl-C.
+//!
+//! A count can take hours, and Python only notices Ctrl-C when its own thread runs Python code.
+//! So the count runs on a worker thread while the calling thread waits for it in short slices
+//! with the GIL released, asking the interpreter for pending signals between slices. On a
+//! Ctrl-C it raises the library's stop flag (heeded within milliseconds, inside subproblems
+//! too), waits a moment for the count to end, and raises `KeyboardInterrupt`.
+
+use crate::convert::{self, Whole};
+use nqueens::counting::{Count, Report};
+use nqueens::counts::SymmetryClasses as LibraryClasses;
+use nqueens::error::Error as LibraryError;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+/// How long the calling thread waits, with the GIL released, between two looks for signals.
+const SLICE: Duration = Duration::from_millis(50);
+
+/// How long an interrupted count may take to end before `KeyboardInterrupt` is raised anyway; a
+/// method that counts in one piece (`naive`, `sets`) cannot stop sooner, and finishes in the
+/// background.
+const GRACE: Duration = Duration::from_millis(500);
+
+/// Runs `request` (handed the stop flag) on a worker thread, waiting for it with the GIL
+/// released and raising `KeyboardInterrupt` on Ctrl-C.
+pub fn run<F>(py: Python<'_>, request: F) -> PyResult<Result<Report, LibraryError>>
+where
+    F: FnOnce(&AtomicBool) -> Result<Report, LibraryError> + Send + 'static,
+{
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::sync_channel(1);
+    let flag = Arc::clone(&stop);
+    // Not a scoped thread: a count that cannot stop at once must not hold the caller.
+    std::thread::Builder::new()
+        .name("nqueens-count".into())
+        .spawn(move || {
+            let _ = tx.send(request(&flag));
+        })?;
+    // The receiver travels into each wait and back: it may not be shared between threads.
+    let mut rx = rx;
+    loop {
+        let (back, got) = py.detach(move || {
+            let got = rx.recv_timeout(SLICE);
+            (rx, got)
+        });
+        rx = back;
+        match got {
+            Ok(report) => return Ok(report),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the count failed: its worker thread panicked (a bug in nqueens)",
+                ));
+            }
+        }
+        if let Err(interrupt) = py.check_signals() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = py.detach(move || rx.recv_timeout(GRACE).is_ok());
+            return Err(interrupt);
+        }
+    }
+}
+
+/// The report of the count of the n×n board asked for by the keywords.
+fn report(
+    py: Python<'_>,
+    n: Whole,
+    unique: bool,
+    method: Option<&str>,
+    threads: Option<Whole>,
+) -> PyResult<Report> {
+    let method = match method {
+        Some(name) => Some(convert::method(name).map_err(|e| convert::plain(py, e))?),
+        None => None,
+    };
+    let (size, workers) = (n.value, threads.as_ref().map(|t| t.value));
+    let report = run(py, move |stop| {
+        let mut request = Count::new(size).unique(unique).stop(stop);
+        if let Some(m) = method {
+            request = request.method(m);
+        }
+        if let Some(t) = workers {
+            request = request.threads(t);
+        }
+        request.run()
+    })?;
+    let mut given = vec![&n];
+    given.extend(threads.as_ref());
+    report.map_err(|e| convert::error(py, e, &given))
+}
+
+/// The number of solutions of the n×n board (1 <= n <= 64), exact at any size.
+///
+/// With unique=True, the number of solutions up to the board's eight symmetries (rotations and
+/// reflections) instead. The library picks the fastest method for n unless `method` names one
+/// ("naive", "sets", "bitmask", "symmetry", "halves"), and counts on one thread per core unless
+/// `threads` says how many. The count runs without the GIL; Ctrl-C stops it within about a
+/// second with KeyboardInterrupt.
+///
+/// Raises nqueens.Error (a ValueError) for a request the library refuses: n out of range, a
+/// method that cannot count unique solutions, more threads than fit in memory.
+///
+/// >>> nqueens.count(8)
+/// 92
+/// >>> nqueens.count(8, unique=True)
+/// 12
+#[pyfunction]
+#[pyo3(signature = (n, *, unique=false, method=None, threads=None))]
+pub fn count(
+    py: Python<'_>,
+    n: Whole,
+    unique: bool,
+    method: Option<&str>,
+    threads: Option<Whole>,
+) -> PyResult<u128> {
+    let r = report(py, n, unique, method, threads)?;
+    match (unique, r.counts.unique) {
+        (false, _) => Ok(r.counts.total),
+        (true, Some(u)) => Ok(u),
+        // The library refuses unique counts of methods that cannot make them.
+        (true, None) => Err(PyRuntimeError::new_err(format!(
+            "method {} counted no unique solutions",
+            r.method
+        ))),
+    }
+}
+
+/// The count of the n×n board with what the library decided: a Counts object with the total,
+/// the unique count and symmetry classes (with unique=True), the method, the threads and the
+/// seconds it took. The keywords are those of count().
+///
+/// >>> c = nqueens.counts(10, unique=True)
+/// >>> c.total, c.unique
+/// (724, 92)
+#[pyfunction]
+#[pyo3(signature = (n, *, unique=false, method=None, threads=None))]
+pub fn counts(
+    py: Python<'_>,
+    n: Whole,
+    unique: bool,
+    method: Option<&str>,
+    threads: Option<Whole>,
+) -> PyResult<Counts> {
+    let r = report(py, n, unique, method, threads)?;
+    Counts::new(py, r)
+}
+
+/// The result of counts(): what was counted and how.
+///
+/// Attributes: n (the board size), total (all solutions), unique (solutions up to symmetry,
+/// or None when not counted), classes (SymmetryClasses, or None), method (its name), threads
+/// (the worker threads) and seconds (wall-clock time of the count).
+#[pyclass(frozen, get_all, module = "nqueens")]
+pub struct Counts {
+    n: usize,
+    total: u128,
+    unique: Option<u128>,
+    classes: Option<Py<SymmetryClasses>>,
+    method: &'static str,
+    threads: usize,
+    seconds: f64,
+}
+
+impl Counts {
+    fn new(py: Python<'_>, r: Report) -> PyResult<Counts> {
+        let classes = match r.counts.classes {
+            Some(k) => Some(Py::new(py, SymmetryClasses::from(k))?),
+            None => None,
+        };
+        Ok(Counts {
+            n: r.n,
+            total: r.counts.total,
+            unique: r.counts.unique,
+            classes,
+            method: r.method.name(),
+            threads: r.threads,
+            seconds: r.seconds,
+        })
+    }
+}
+
+#[pymethods]
+impl Counts {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let or_none = |v: Option<u128>| v.map_or("None".to_string(), |v| v.to_string());
+        let classes = match &self.classes {
+            Some(k) => k.bind(py).repr()?.to_string(),
+            None => "None".to_string(),
+        };
+        Ok(format!(
+            "Counts(n={}, total={}, unique={}, classes={classes}, method='{}', threads={}, \
+             seconds={:.6})",
+            self.n,
+            self.total,
+            or_none(self.unique),
+            self.method,
+            self.threads,
+            self.seconds
+        ))
+    }
+}
+
+/// How many unique solutions have each kind of symmetry: rot90 classes (invariant under a
+/// quarter turn, 2 boards each), rot180 classes (a half turn but not a quarter turn, 4 boards
+/// each) and asymmetric classes (8 boards each).
+#[pyclass(frozen, eq, get_all, module = "nqueens")]
+#[derive(PartialEq, Eq)]
+pub struct SymmetryClasses {
+    rot90: u128,
+    rot180: u128,
+    asymmetric: u128,
+}
+
+impl From<LibraryClasses> for SymmetryClasses {
+    fn from(k: LibraryClasses) -> SymmetryClasses {
+        SymmetryClasses {
+            rot90: k.rot90,
+            rot180: k.rot180,
+            asymmetric: k.asymmetric,
+        }
+    }
+}
+
+#[pymethods]
+impl SymmetryClasses {
+    fn __repr__(&self) -> String {
+        format!(
+            "SymmetryClasses(rot90={}, rot180={}, asymmetric={})",
+            self.rot90, self.rot180, self.asymmetric
+        )
+    }
+}

@@ -1,0 +1,55 @@
+//! The Python module `nqueens`: the library's counts, listings, constructions, checks and
+//! puzzles for Python.
+//!
+//! A thin layer, like the command line: every function builds one library request from its
+//! arguments and turns the answer into Python objects. What to count with, on how many threads,
+//! and what to refuse are the library's decisions; its structured errors become
+//! `nqueens.Error`, a `ValueError`. The modules: `count` (counts, and the one way a count runs
+//! off the GIL and stops on Ctrl-C), `stream` (solutions as iterators and NumPy blocks, LeetCode
+//! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
+//! boards), `convert` (numbers in, errors out).
+
+mod board;
+mod convert;
+mod count;
+mod puzzle;
+mod stream;
+
+use pyo3::prelude::*;
+
+/// Count, list and explore solutions of the N-Queens problem with the engines of the nqueens
+/// Rust library: place n queens on an n×n board so that no two attack each other.
+///
+/// count() and counts() count fast, unique solutions too; solutions() streams every board;
+/// boards() answers LeetCode 51; find() gives one solution for n up to 10**9; verify() checks a
+/// placement; Puzzle completes a partly filled board. Placements are tuples of 0-based columns,
+/// one per row: (1, 3, 0, 2) puts the queen of row 0 in column 1.
+#[pymodule]
+#[pyo3(name = "nqueens")]
+fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "METHODS",
+        nqueens::method::Method::ALL
+            .iter()
+            .map(|m| m.name())
+            .collect::<Vec<_>>(),
+    )?;
+    m.add("MAX_N", nqueens::board::placement::MAX_N)?;
+    m.add("Error", py.get_type::<convert::Error>())?;
+    m.add_function(wrap_pyfunction!(count::count, m)?)?;
+    m.add_function(wrap_pyfunction!(count::counts, m)?)?;
+    m.add_function(wrap_pyfunction!(stream::solutions, m)?)?;
+    m.add_function(wrap_pyfunction!(stream::boards, m)?)?;
+    m.add_function(wrap_pyfunction!(board::find, m)?)?;
+    m.add_function(wrap_pyfunction!(board::verify, m)?)?;
+    m.add_class::<count::Counts>()?;
+    m.add_class::<count::SymmetryClasses>()?;
+    m.add_class::<stream::Solutions>()?;
+    m.add_class::<stream::Blocks>()?;
+    m.add_class::<board::Solution>()?;
+    m.add_class::<board::Conflict>()?;
+    m.add_class::<puzzle::Puzzle>()?;
+    Ok(())
+}

@@ -1,0 +1,144 @@
+//! Partly filled boards from Python: `Puzzle`, read from its grid text or built with `place` and
+//! `block`, and its completions counted, listed, or the first one found.
+
+use crate::convert::{self, Whole};
+use crate::count;
+use crate::stream::{self, Solutions};
+use nqueens::board::placement::Placement;
+use nqueens::counting::Count;
+use nqueens::problems::complete::Puzzle as LibraryPuzzle;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyString, PyTuple};
+
+/// A board to complete: some queens given, some squares blocked.
+///
+/// Puzzle(n) is the empty n×n board (1 <= n <= 64); Puzzle(text) reads a grid, one row a line:
+/// "Q" a queen every completion keeps, "." a free square, "x" a blocked square (lines starting
+/// with "#" are comments). place(row, col) and block(row, col) return a new puzzle with one
+/// more queen or blocked square (0-based). str() gives the grid back.
+///
+/// Raises nqueens.Error for a grid that cannot be read, or given queens that attack each other.
+///
+/// >>> p = nqueens.Puzzle(8).place(0, 0)
+/// >>> p.count()
+/// 4
+/// >>> p.first()
+/// (0, 4, 7, 5, 2, 6, 1, 3)
+/// >>> nqueens.Puzzle(".Q..\n....\n....\n...x\n").count()
+/// 1
+#[pyclass(frozen, eq, module = "nqueens")]
+#[derive(PartialEq)]
+pub struct Puzzle {
+    inner: LibraryPuzzle,
+}
+
+#[pymethods]
+impl Puzzle {
+    #[new]
+    fn new(board: &Bound<'_, PyAny>) -> PyResult<Puzzle> {
+        let py = board.py();
+        let inner = if let Ok(text) = board.cast::<PyString>() {
+            LibraryPuzzle::parse(&text.to_cow()?).map_err(|e| convert::plain(py, e))?
+        } else {
+            let n: Whole = board.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "Puzzle() takes a board size (int) or a grid (str), not {}",
+                    board
+                        .get_type()
+                        .name()
+                        .map(|s| s.to_string())
+                        .unwrap_or_default()
+                ))
+            })?;
+            LibraryPuzzle::new(n.value).map_err(|e| convert::error(py, e, &[&n]))?
+        };
+        Ok(Puzzle { inner })
+    }
+
+    /// The same board with a queen at (row, col), 0-based, that every completion keeps.
+    /// Raises nqueens.Error when the square is off the board or blocked, the row has another
+    /// queen, or a given queen attacks the square.
+    fn place(&self, py: Python<'_>, row: Whole, col: Whole) -> PyResult<Puzzle> {
+        let inner = self.inner.clone().place(row.value, col.value);
+        let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
+        Ok(Puzzle { inner })
+    }
+
+    /// The same board with the square at (row, col), 0-based, blocked: no queen may take it.
+    /// Raises nqueens.Error when the square is off the board or holds a given queen.
+    fn block(&self, py: Python<'_>, row: Whole, col: Whole) -> PyResult<Puzzle> {
+        let inner = self.inner.clone().block(row.value, col.value);
+        let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
+        Ok(Puzzle { inner })
+    }
+
+    /// The number of completions, counted without the GIL on one thread per core (or `threads`);
+    /// Ctrl-C stops it with KeyboardInterrupt.
+    #[pyo3(signature = (*, threads=None))]
+    fn count(&self, py: Python<'_>, threads: Option<Whole>) -> PyResult<u128> {
+        let puzzle = self.inner.clone();
+        let workers = threads.as_ref().map(|t| t.value);
+        let report = count::run(py, move |stop| {
+            let mut request = Count::puzzle(puzzle).stop(stop);
+            if let Some(t) = workers {
+                request = request.threads(t);
+            }
+            request.run()
+        })?;
+        let given: Vec<&Whole> = threads.iter().collect();
+        Ok(report
+            .map_err(|e| convert::error(py, e, &given))?
+            .counts
+            .total)
+    }
+
+    /// Every completion as an iterator of tuples of 0-based columns, in lexicographic order,
+    /// streamed (see nqueens.solutions); at most `limit` of them.
+    #[pyo3(signature = (*, limit=None))]
+    fn solutions(&self, limit: Option<Whole>) -> PyResult<Solutions> {
+        let limit = stream::limit(limit)?;
+        let walk = Box::new(self.inner.solutions().map(Placement::into_columns));
+        Ok(Solutions::new(self.inner.n(), walk, limit))
+    }
+
+    /// The first completion in lexicographic order as a tuple of 0-based columns, or None when
+    /// the board cannot be completed.
+    fn first<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        let found = py.detach(|| self.inner.first());
+        found
+            .map(|p| PyTuple::new(py, p.into_columns()))
+            .transpose()
+    }
+
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.inner.n()
+    }
+
+    /// The column of the given queen of each row, or None for a row without one.
+    #[getter]
+    fn given(&self) -> Vec<Option<u32>> {
+        self.inner.given().to_vec()
+    }
+
+    /// The blocked squares as (row, col) pairs, 0-based, row by row.
+    #[getter]
+    fn blocked(&self) -> Vec<(usize, usize)> {
+        let n = self.inner.n();
+        (0..n)
+            .flat_map(|r| (0..n).map(move |c| (r, c)))
+            .filter(|&(r, c)| self.inner.is_blocked(r, c))
+            .collect()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = PyString::new(py, &self.inner.to_string());
+        Ok(format!("Puzzle({})", text.repr()?))
+    }
+}

@@ -1,0 +1,244 @@
+//! Listings from Python: `solutions` and the `Solutions` iterator (also what `Puzzle.solutions`
+//! returns), blocks of solutions as NumPy arrays, and `boards`, LeetCode 51's answer.
+//!
+//! The iterator wraps the library's walk, which keeps its place between solutions: nothing is
+//! held but the solutions handed out, and an iterator dropped half way just stops. The walk runs
+//! without the GIL in short bursts (a few hundred solutions, or a few milliseconds), so that
+//! other Python threads run while it searches and the cost of giving up the lock is shared.
+
+use crate::convert::{self, Whole};
+use nqueens::board::placement::Placement;
+use nqueens::listing;
+use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyList, PyTuple};
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// The most solutions one burst of the walk finds for the iterator.
+const BURST: usize = 256;
+
+/// How long one burst may search before it hands over what it found.
+const BURST_TIME: Duration = Duration::from_millis(5);
+
+/// The solutions in a NumPy block unless told otherwise.
+const BLOCK: usize = 65536;
+
+/// Boards built between two looks for Ctrl-C while `boards` fills its list.
+const BOARDS_BETWEEN_SIGNALS: usize = 4096;
+
+type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
+
+/// An iterator over solutions, each a tuple of 0-based columns, one per row, in lexicographic
+/// order; found as it is read, so a listing of millions of boards never sits in memory.
+///
+/// Stop reading whenever you like: the search goes no further. blocks() reads the rest of the
+/// same stream as NumPy arrays.
+#[pyclass(module = "nqueens")]
+pub struct Solutions {
+    n: usize,
+    walk: Walk,
+    /// Solutions the walk may still be asked for: what is left of the limit (`None`: no
+    /// limit), 0 once the walk has ended.
+    left: Option<usize>,
+    /// Solutions found in the last burst and not handed out yet.
+    found: VecDeque<Vec<u32>>,
+}
+
+impl Solutions {
+    /// The iterator over `walk`'s solutions of the n×n board, at most `limit` of them.
+    pub fn new(n: usize, walk: Walk, limit: Option<usize>) -> Solutions {
+        Solutions {
+            n,
+            walk,
+            left: limit,
+            found: VecDeque::new(),
+        }
+    }
+
+    /// Takes up to `most` solutions (fewer under the limit) from the walk, stopping early once
+    /// `time` has passed; runs without the GIL.
+    fn burst(&mut self, most: usize, time: Option<Duration>, out: &mut dyn FnMut(Vec<u32>)) {
+        let most = self.left.map_or(most, |l| l.min(most));
+        let start = Instant::now();
+        let mut taken = 0;
+        while taken < most {
+            let Some(columns) = self.walk.next() else {
+                self.left = Some(0);
+                break;
+            };
+            out(columns);
+            taken += 1;
+            if time.is_some_and(|t| taken % 16 == 0 && start.elapsed() >= t) {
+                break;
+            }
+        }
+        if let Some(l) = &mut self.left {
+            *l = l.saturating_sub(taken);
+        }
+    }
+}
+
+/// The limit keyword: a number of solutions, 0 or more.
+pub fn limit(limit: Option<Whole>) -> PyResult<Option<usize>> {
+    match limit {
+        Some(l) => match l.unfit() {
+            Some(shown) if shown.starts_with('-') => Err(PyValueError::new_err(format!(
+                "limit = {shown} is out of range: limit must be 0 or more (or None for no limit)"
+            ))),
+            _ => Ok(Some(l.value)),
+        },
+        None => Ok(None),
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(
+        mut slf: PyRefMut<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        if slf.found.is_empty() && slf.left != Some(0) {
+            let this = &mut *slf;
+            py.detach(|| {
+                let mut found = std::mem::take(&mut this.found);
+                this.burst(BURST, Some(BURST_TIME), &mut |c| found.push_back(c));
+                this.found = found;
+            });
+        }
+        match slf.found.pop_front() {
+            Some(columns) => Ok(Some(PyTuple::new(py, columns)?)),
+            None => Ok(None),
+        }
+    }
+
+    /// The board size.
+    #[getter]
+    fn n(&self) -> usize {
+        self.n
+    }
+
+    /// blocks(size=65536): the rest of this stream in blocks of `size` solutions, each a NumPy array of shape
+    /// (k, n) and dtype uint8 (row i of the array is one solution; k is `size` but for the last
+    /// block). Needs NumPy (pip install numpy); nothing else in nqueens does.
+    ///
+    /// >>> sum(len(b) for b in nqueens.solutions(10).blocks(100))
+    /// 724
+    #[pyo3(signature = (size=None))]
+    fn blocks(slf: Bound<'_, Self>, size: Option<Whole>) -> PyResult<Blocks> {
+        let py = slf.py();
+        let size = match size {
+            None => BLOCK,
+            Some(s) if s.value > 0 && s.unfit().is_none() => s.value,
+            Some(s) => {
+                let shown = s.unfit().map_or(s.value.to_string(), str::to_string);
+                return Err(PyValueError::new_err(format!(
+                    "size = {shown} is out of range: a block holds at least 1 solution"
+                )));
+            }
+        };
+        let numpy = py.import("numpy").map_err(|e| {
+            PyImportError::new_err(format!(
+                "Solutions.blocks needs NumPy: pip install numpy ({e})"
+            ))
+        })?;
+        Ok(Blocks {
+            source: slf.unbind(),
+            size,
+            numpy: numpy.unbind().into_any(),
+        })
+    }
+}
+
+/// The blocks of Solutions.blocks(): NumPy arrays of shape (k, n), one solution a row.
+#[pyclass(frozen, module = "nqueens")]
+pub struct Blocks {
+    source: Py<Solutions>,
+    size: usize,
+    numpy: Py<PyAny>,
+}
+
+#[pymethods]
+impl Blocks {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let mut source = self.source.bind(py).try_borrow_mut()?;
+        let n = source.n;
+        let size = self.size;
+        let mut cells: Vec<u8> = Vec::new();
+        let this = &mut *source;
+        py.detach(|| {
+            let mut put = |columns: Vec<u32>| cells.extend(columns.iter().map(|&c| c as u8));
+            let ready = this.found.len().min(size);
+            for columns in this.found.drain(..ready) {
+                put(columns);
+            }
+            this.burst(size - ready, None, &mut put);
+        });
+        if cells.is_empty() {
+            return Ok(None);
+        }
+        let rows = cells.len() / n;
+        // A bytearray, so that the array is writable and owns its memory.
+        let buffer = PyByteArray::new(py, &cells);
+        let numpy = self.numpy.bind(py);
+        let array = numpy.call_method1("frombuffer", (buffer, numpy.getattr("uint8")?))?;
+        Ok(Some(array.call_method1("reshape", (rows, n))?))
+    }
+}
+
+/// Every solution of the n×n board (1 <= n <= 64) as an iterator of tuples of 0-based columns
+/// (the column of the queen of row 0, of row 1, ...), in lexicographic order, streamed.
+///
+/// With unique=True, one solution per class under the board's eight symmetries (the smallest
+/// of the class). `limit` stops the iterator after that many solutions.
+///
+/// >>> list(nqueens.solutions(4))
+/// [(1, 3, 0, 2), (2, 0, 3, 1)]
+/// >>> next(nqueens.solutions(8))
+/// (0, 4, 7, 5, 2, 6, 1, 3)
+/// >>> len(list(nqueens.solutions(8, unique=True)))
+/// 12
+#[pyfunction]
+#[pyo3(signature = (n, *, unique=false, limit=None))]
+pub fn solutions(
+    py: Python<'_>,
+    n: Whole,
+    unique: bool,
+    limit: Option<Whole>,
+) -> PyResult<Solutions> {
+    let limit = self::limit(limit)?;
+    let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
+    let walk: Walk = if unique {
+        Box::new(walk.classes().map(|c| c.representative.into_columns()))
+    } else {
+        Box::new(walk.map(Placement::into_columns))
+    };
+    Ok(Solutions::new(n.value, walk, limit))
+}
+
+/// Every solution of the n×n board drawn as rows of "Q" and ".": the answer to LeetCode 51
+/// (N-Queens), in lexicographic order. The whole list is built at once; for large n, iterate
+/// solutions() instead.
+///
+/// >>> nqueens.boards(4)
+/// [['.Q..', '...Q', 'Q...', '..Q.'], ['..Q.', 'Q...', '...Q', '.Q..']]
+#[pyfunction]
+pub fn boards<'py>(py: Python<'py>, n: Whole) -> PyResult<Bound<'py, PyList>> {
+    let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
+    let list = PyList::empty(py);
+    for (i, p) in walk.enumerate() {
+        if i % BOARDS_BETWEEN_SIGNALS == 0 {
+            py.check_signals()?;
+        }
+        list.append(p.rows())?;
+    }
+    Ok(list)
+}

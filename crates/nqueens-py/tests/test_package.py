@@ -1,0 +1,99 @@
+"""The package as shipped: type stubs that cover the module, py.typed, and documentation whose
+examples run."""
+
+import ast
+import doctest
+import inspect
+import pathlib
+
+import pytest
+
+import nqueens
+
+PACKAGE = pathlib.Path(nqueens.__file__).parent
+# The names the package offers (the extension module itself, nqueens.nqueens, is how maturin
+# lays out the package, not part of the API).
+PUBLIC = sorted(
+    name
+    for name in dir(nqueens)
+    if not name.startswith("_") and not inspect.ismodule(getattr(nqueens, name))
+)
+
+
+def test_the_installed_package_is_tested():
+    assert PACKAGE.parent.name == "site-packages", PACKAGE
+
+
+def test_stubs_and_marker_are_shipped():
+    assert (PACKAGE / "py.typed").exists()
+    assert (PACKAGE / "__init__.pyi").stat().st_size > 0
+
+
+def stubbed():
+    tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
+    names, members = set(), {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.AnnAssign):
+            names.add(node.target.id)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets)
+        if isinstance(node, ast.ClassDef):
+            members[node.name] = {
+                n.name if isinstance(n, ast.FunctionDef) else n.target.id
+                for n in node.body
+                if isinstance(n, (ast.FunctionDef, ast.AnnAssign))
+            }
+    return names, members
+
+
+def test_stubs_cover_every_public_name():
+    names, members = stubbed()
+    assert set(PUBLIC) <= names, set(PUBLIC) - names
+    # A typing alias of the stubs alone, the version and the list of names.
+    assert names - set(PUBLIC) == {"_Method", "__version__", "__all__"}
+    tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
+    listed = next(
+        ast.literal_eval(n.value)
+        for n in tree.body
+        if isinstance(n, ast.Assign) and n.targets[0].id == "__all__"
+    )
+    assert sorted(listed) == sorted(nqueens.__all__)
+    for cls, declared in members.items():
+        if cls == "Error":
+            continue
+        actual = {m for m in dir(getattr(nqueens, cls)) if not m.startswith("_")}
+        assert actual <= declared, (cls, actual - declared)
+
+
+def test_every_public_item_is_documented():
+    for name in PUBLIC:
+        obj = getattr(nqueens, name)
+        if inspect.isroutine(obj) or inspect.isclass(obj):
+            assert obj.__doc__ and len(obj.__doc__) > 40, name
+
+
+def examples():
+    parser = doctest.DocTestParser()
+    for name in PUBLIC + ["__doc__"]:
+        obj = nqueens if name == "__doc__" else getattr(nqueens, name)
+        if not (inspect.isroutine(obj) or inspect.isclass(obj) or name == "__doc__"):
+            continue  # a constant's __doc__ is its type's
+        docs = [(name, getattr(obj, "__doc__", None))]
+        if inspect.isclass(obj):
+            docs += [(f"{name}.{m}", getattr(obj, m).__doc__) for m in vars(obj) if not m.startswith("_")]
+        for where, doc in docs:
+            if isinstance(doc, str) and ">>>" in doc:
+                yield pytest.param(parser.get_doctest(doc, {"nqueens": nqueens}, where, None, 0), id=where)
+
+
+@pytest.mark.parametrize("test", list(examples()))
+def test_documented_examples_run(test):
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_there_are_documented_examples():
+    assert len(list(examples())) >= 8

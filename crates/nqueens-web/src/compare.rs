@@ -1,0 +1,244 @@
+//! The three textbook methods side by side, operation by operation, kept in step.
+//!
+//! Every method reaches the same events (a queen placed or taken back, a solution) in the same
+//! order, but pays a different amount of work between two of them. The page moves them in
+//! rounds: a tick gives each method its next operation, and a method that has reached the
+//! round's event waits there until the others have too. The cheap methods arrive first and the
+//! counters show by how much.
+
+use nqueens::Method;
+use nqueens::reference::ops::{self, Op, Ops, Set};
+use wasm_bindgen::prelude::*;
+
+/// The methods, in the order the page shows them.
+pub const METHODS: [Method; 3] = [Method::Naive, Method::Sets, Method::Bitmask];
+
+/// Integers per encoded operation: see [`encode`].
+pub const OP_LEN: usize = 4;
+
+/// An operation as [`OP_LEN`] integers: kind and three fields.
+///
+/// | kind | operation | fields |
+/// | --- | --- | --- |
+/// | 1 | read | row, column, 1 if a queen stands there |
+/// | 2 | look-up | set (0 columns, 1 `row - col`, 2 `row + col`), key, 1 if found |
+/// | 3 | free squares | row, mask, - |
+/// | 4 | pick (`x & -x`) | row, bit, - |
+/// | 5 | reject | row, column, - |
+/// | 6 | place | row, column, - |
+/// | 7 | backtrack | row, column, - |
+/// | 8 | solution | number, -, - |
+///
+/// Masks fit: boards have at most 12 columns.
+///
+/// ```
+/// use nqueens::reference::ops::Op;
+/// use nqueens_web::compare::encode;
+///
+/// assert_eq!(encode(&Op::Pick { row: 2, bit: 0b100 }), [4, 2, 4, 0]);
+/// ```
+pub fn encode(op: &Op) -> [i32; OP_LEN] {
+    let i = |v: usize| v as i32;
+    match *op {
+        Op::Read { row, col, queen } => [1, i(row), i(col), queen as i32],
+        Op::Lookup { set, key, found } => {
+            let s = match set {
+                Set::Columns => 0,
+                Set::Differences => 1,
+                Set::Sums => 2,
+            };
+            [2, s, key as i32, found as i32]
+        }
+        Op::Free { row, free } => [3, i(row), free as i32, 0],
+        Op::Pick { row, bit } => [4, i(row), bit as i32, 0],
+        Op::Reject { row, col } => [5, i(row), i(col), 0],
+        Op::Place { row, col } => [6, i(row), i(col), 0],
+        Op::Backtrack { row, col } => [7, i(row), i(col), 0],
+        Op::Solution { number } => [8, number as i32, 0, 0],
+    }
+}
+
+/// One method's walk and where it stands in the round.
+struct Lane {
+    ops: Ops,
+    /// The operations of this round so far.
+    round: Vec<Op>,
+    /// It has reached the round's event (or the end) and waits for the others.
+    waiting: bool,
+    done: bool,
+}
+
+/// The three methods on one board: see the module documentation.
+#[wasm_bindgen]
+pub struct Compare {
+    lanes: Vec<Lane>,
+}
+
+#[wasm_bindgen]
+impl Compare {
+    /// The three methods on the n×n board (1 to 12), before their first operation.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: usize) -> Result<Compare, JsError> {
+        let mut lanes = Vec::new();
+        for m in METHODS {
+            let ops = ops::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
+            lanes.push(Lane {
+                ops,
+                round: Vec::new(),
+                waiting: true,
+                done: false,
+            });
+        }
+        Ok(Compare { lanes })
+    }
+
+    /// Gives every method that is not waiting its next operation; when all wait, a new round
+    /// starts first. False once every method has finished.
+    pub fn tick(&mut self) -> bool {
+        if self.lanes.iter().all(|l| l.done) {
+            return false;
+        }
+        if self.lanes.iter().all(|l| l.waiting) {
+            for lane in &mut self.lanes {
+                lane.round.clear();
+                lane.waiting = lane.done;
+            }
+        }
+        for lane in self.lanes.iter_mut().filter(|l| !l.waiting) {
+            match lane.ops.next() {
+                Some(op) => {
+                    lane.waiting = op.is_event();
+                    lane.round.push(op);
+                }
+                None => {
+                    lane.waiting = true;
+                    lane.done = true;
+                }
+            }
+        }
+        true
+    }
+
+    /// Ticks until every method has reached the round's event. False once every method has
+    /// finished.
+    pub fn round(&mut self) -> bool {
+        let mut moved = self.tick();
+        while moved && !self.lanes.iter().all(|l| l.waiting) {
+            moved = self.tick();
+        }
+        moved
+    }
+
+    /// True when method `lane` (0 scan, 1 sets, 2 bit masks) has reached the round's event.
+    pub fn waiting(&self, lane: usize) -> bool {
+        self.lanes[lane].waiting
+    }
+
+    /// True when method `lane` has finished its search.
+    pub fn done(&self, lane: usize) -> bool {
+        self.lanes[lane].done
+    }
+
+    /// The operations of this round for method `lane`, encoded one after another.
+    pub fn round_ops(&self, lane: usize) -> Vec<i32> {
+        self.lanes[lane].round.iter().flat_map(encode).collect()
+    }
+
+    /// The work of method `lane` so far (squares read, look-ups, masks and picks).
+    pub fn work(&self, lane: usize) -> f64 {
+        self.lanes[lane].ops.work() as f64
+    }
+
+    /// The solutions method `lane` found so far.
+    pub fn found(&self, lane: usize) -> f64 {
+        self.lanes[lane].ops.found() as f64
+    }
+
+    /// The columns of the queens method `lane` has on the board, row 0 first.
+    pub fn columns(&self, lane: usize) -> Vec<u32> {
+        self.lanes[lane].ops.columns().to_vec()
+    }
+
+    /// The square method `lane` (scan or sets) is testing, as row and column; empty when none.
+    pub fn trying(&self, lane: usize) -> Vec<u32> {
+        match self.lanes[lane].ops.trying() {
+            Some((row, col)) => vec![row as u32, col as u32],
+            None => Vec::new(),
+        }
+    }
+
+    /// The values of one set of the sets method (0 columns, 1 `row - col`, 2 `row + col`).
+    pub fn set(&self, which: u32) -> Vec<i32> {
+        let set = match which {
+            0 => Set::Columns,
+            1 => Set::Differences,
+            _ => Set::Sums,
+        };
+        self.lanes[1]
+            .ops
+            .set(set)
+            .into_iter()
+            .map(|v| v as i32)
+            .collect()
+    }
+
+    /// The bit-mask method's row and masks: row, cols, left, right, untried free squares; empty
+    /// when no row is being filled.
+    pub fn masks(&self) -> Vec<u32> {
+        match self.lanes[2].ops.masks() {
+            Some(m) => vec![
+                m.row as u32,
+                m.masks.cols as u32,
+                m.masks.left as u32,
+                m.masks.right as u32,
+                m.untried as u32,
+            ],
+            None => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounds_keep_the_methods_on_one_board() {
+        let mut c = Compare::new(6).unwrap();
+        let mut rounds = 0;
+        while c.round() {
+            rounds += 1;
+            let cols = c.columns(0);
+            assert_eq!(c.columns(1), cols);
+            assert_eq!(c.columns(2), cols);
+            // Each method ends its round on the same event.
+            let last = |lane| c.round_ops(lane)[c.round_ops(lane).len() - OP_LEN..].to_vec();
+            if !c.done(0) {
+                assert_eq!(last(0), last(1));
+                assert_eq!(last(1), last(2));
+            }
+        }
+        assert_eq!(c.found(0), 4.0);
+        assert_eq!(c.found(2), 4.0);
+        assert!(c.work(0) > c.work(1) && c.work(1) > c.work(2));
+        assert!(rounds > 100);
+    }
+
+    #[test]
+    fn a_tick_is_one_operation_each() {
+        let mut c = Compare::new(4).unwrap();
+        c.tick();
+        // The scan has nothing above row 0 to read: it places at once; the sets look three
+        // values up first; the masks work out row 0's free squares.
+        assert_eq!(c.round_ops(0), [6, 0, 0, 0]);
+        assert!(c.waiting(0));
+        assert_eq!(c.round_ops(1), [2, 0, 0, 0]);
+        assert_eq!(c.round_ops(2), [3, 0, 0b1111, 0]);
+        assert_eq!(c.masks(), [0, 0, 0, 0, 0b1111]);
+        c.round();
+        assert_eq!(c.set(0), [0]);
+        assert_eq!(c.set(1), [0]);
+        // Row 0 placed; the masks of row 1 come with the next round's first operation.
+        assert_eq!(c.masks(), [0, 0, 0, 0, 0b1110]);
+    }
+}

@@ -1,0 +1,339 @@
+//! The textbook search step by step, the steps `nqueens trace` prints, with a way back.
+//!
+//! The library's trace is an iterator, which only goes forward. Stepping back replays from the
+//! nearest saved place: a clone of the iterator is kept every [`EVERY`] steps, so a step back
+//! costs at most that many steps forward, and the memory kept grows by one small clone per
+//! [`EVERY`] steps however long the search is watched.
+
+use nqueens::board::conflict::{Line, Square};
+use nqueens::reference::trace::{self, Step, Steps};
+use wasm_bindgen::prelude::*;
+
+/// How many steps apart the saved places are.
+pub const EVERY: u64 = 1024;
+
+/// Integers per encoded step: see [`encode`].
+pub const STEP_LEN: usize = 7;
+
+/// A step as [`STEP_LEN`] integers, for a JavaScript `Int32Array`: kind (0 none, 1 place,
+/// 2 conflict, 3 backtrack, 4 solution), row, column, the attacker's row and column (conflicts;
+/// -1 otherwise), the line (0 row, 1 column, 2 diagonal `\`, 3 diagonal `/`; -1) and the
+/// solution's number (solutions; 0 otherwise). Rows and columns count from 0.
+///
+/// ```
+/// use nqueens_web::watch::encode;
+/// use nqueens::reference::trace::Step;
+///
+/// assert_eq!(encode(Some(&Step::Place { row: 1, col: 2 })), [1, 1, 2, -1, -1, -1, 0]);
+/// assert_eq!(encode(None), [0, -1, -1, -1, -1, -1, 0]);
+/// ```
+pub fn encode(step: Option<&Step>) -> [i32; STEP_LEN] {
+    match step {
+        None => [0, -1, -1, -1, -1, -1, 0],
+        Some(Step::Place { row, col }) => [1, *row as i32, *col as i32, -1, -1, -1, 0],
+        Some(Step::Conflict {
+            row,
+            col,
+            by,
+            along,
+        }) => {
+            let line = match along {
+                Line::Row => 0,
+                Line::Column => 1,
+                Line::Diagonal => 2,
+                Line::AntiDiagonal => 3,
+            };
+            [
+                2,
+                *row as i32,
+                *col as i32,
+                by.row as i32,
+                by.col as i32,
+                line,
+                0,
+            ]
+        }
+        Some(Step::Backtrack { row, col }) => [3, *row as i32, *col as i32, -1, -1, -1, 0],
+        Some(Step::Solution { number, .. }) => [4, -1, -1, -1, -1, -1, *number as i32],
+    }
+}
+
+/// The search on one board, at some step: see the module documentation.
+#[wasm_bindgen]
+pub struct Watch {
+    /// The iterator, after `position` steps.
+    steps: Steps,
+    position: u64,
+    /// The step that led here (the one at `position - 1`).
+    last: Option<Step>,
+    /// The iterator after 0, [`EVERY`], 2·[`EVERY`]... steps, as far as the search has gone.
+    saved: Vec<Steps>,
+    /// The number of steps, once the end has been reached.
+    length: Option<u64>,
+}
+
+#[wasm_bindgen]
+impl Watch {
+    /// The search on the n×n board (1 to 12), before its first step.
+    #[wasm_bindgen(constructor)]
+    pub fn new(n: usize) -> Result<Watch, JsError> {
+        let steps = trace::steps(n).map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(Watch {
+            saved: vec![steps.clone()],
+            steps,
+            position: 0,
+            last: None,
+            length: None,
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.steps.n()
+    }
+
+    /// How many steps were taken to get here.
+    pub fn position(&self) -> f64 {
+        self.position as f64
+    }
+
+    /// The number of steps of the whole search, once the end has been reached; -1 before.
+    pub fn length(&self) -> f64 {
+        self.length.map_or(-1.0, |l| l as f64)
+    }
+
+    /// The step that led here, encoded (see [`encode`]).
+    pub fn step(&self) -> Vec<i32> {
+        encode(self.last.as_ref()).to_vec()
+    }
+
+    /// The step that led here as `nqueens trace` prints it, without the indent; empty at the
+    /// start.
+    pub fn text(&self) -> String {
+        self.last
+            .as_ref()
+            .map(|s| s.to_string().trim_start().to_string())
+            .unwrap_or_default()
+    }
+
+    /// The last `count` steps that led here (fewer near the start), as `nqueens trace` prints
+    /// them, indent included, oldest first.
+    pub fn recent(&self, count: u32) -> Vec<String> {
+        let first = self.position.saturating_sub(u64::from(count));
+        let from = (first / EVERY) as usize;
+        let mut steps = self.saved[from].clone();
+        let mut at = from as u64 * EVERY;
+        let mut out = Vec::new();
+        while at < self.position {
+            let Some(step) = steps.next() else { break };
+            if at >= first {
+                out.push(step.to_string());
+            }
+            at += 1;
+        }
+        out
+    }
+
+    /// The columns of the queens on the board, row 0 first.
+    pub fn columns(&self) -> Vec<u32> {
+        self.steps.columns().to_vec()
+    }
+
+    /// Each square, row by row: 1 if a queen on the board attacks it, 0 otherwise (and for the
+    /// queens' own squares).
+    pub fn attacked(&self) -> Vec<u8> {
+        let n = self.steps.n();
+        let queens: Vec<Square> = (self.steps.columns().iter().enumerate())
+            .map(|(row, &c)| Square {
+                row,
+                col: c as usize,
+            })
+            .collect();
+        let mut out = Vec::with_capacity(n * n);
+        for row in 0..n {
+            for col in 0..n {
+                let here = Square { row, col };
+                let hit = queens.iter().any(|&q| Line::between(q, here).is_some());
+                out.push(u8::from(hit && !queens.contains(&here)));
+            }
+        }
+        out
+    }
+
+    /// The solutions found up to here.
+    pub fn found(&self) -> f64 {
+        self.steps.found() as f64
+    }
+
+    /// Takes up to `most` steps, stopping after the first step of kind `until` (1 to 4, as
+    /// in [`encode`]; 0: any), and returns every step taken, encoded one after another. Empty
+    /// at the end of the search.
+    pub fn forward(&mut self, most: u32, until: i32) -> Vec<i32> {
+        let mut out = Vec::new();
+        for _ in 0..most {
+            let Some(step) = self.advance() else { break };
+            let code = encode(Some(&step));
+            out.extend_from_slice(&code);
+            self.last = Some(step);
+            if until == 0 || code[0] == until {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Steps back once, and returns the step undone (encoded), or an empty array at the start.
+    pub fn back(&mut self) -> Vec<i32> {
+        if self.position == 0 {
+            return Vec::new();
+        }
+        let undone = encode(self.last.as_ref()).to_vec();
+        self.seek((self.position - 1) as f64);
+        undone
+    }
+
+    /// Goes to the place after `position` steps (or the end, if the search is shorter).
+    pub fn seek(&mut self, position: f64) {
+        let target = position.max(0.0) as u64;
+        if target == self.position {
+            return;
+        }
+        // Go back to the last saved place before the step that leads to the target, then on.
+        let from = target.saturating_sub(1) / EVERY;
+        let from = (from as usize).min(self.saved.len() - 1);
+        if target < self.position || (from as u64 * EVERY) > self.position {
+            self.steps = self.saved[from].clone();
+            self.position = from as u64 * EVERY;
+            self.last = None;
+        }
+        while self.position < target {
+            match self.advance() {
+                Some(step) => self.last = Some(step),
+                None => break,
+            }
+        }
+    }
+}
+
+impl Watch {
+    /// One step forward, keeping a saved place every [`EVERY`] steps.
+    fn advance(&mut self) -> Option<Step> {
+        let step = self.steps.next();
+        match step {
+            Some(_) => {
+                self.position += 1;
+                if self.position % EVERY == 0 && self.saved.len() as u64 == self.position / EVERY {
+                    self.saved.push(self.steps.clone());
+                }
+            }
+            None => self.length = Some(self.position),
+        }
+        step
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(n: usize) -> Vec<[i32; STEP_LEN]> {
+        trace::steps(n).unwrap().map(|s| encode(Some(&s))).collect()
+    }
+
+    #[test]
+    fn forward_gives_the_trace() {
+        let mut w = Watch::new(4).unwrap();
+        let got = w.forward(1000, 0);
+        assert_eq!(got.len(), STEP_LEN);
+        let mut got = got;
+        got.extend(w.forward(1000, -1));
+        let want: Vec<i32> = all(4).concat();
+        assert_eq!(got, want);
+        assert_eq!(w.length(), 78.0);
+        assert!(w.forward(10, 0).is_empty());
+        assert!(w.columns().is_empty());
+    }
+
+    #[test]
+    fn stepping_back_retraces_every_step() {
+        let want = all(6);
+        let mut w = Watch::new(6).unwrap();
+        w.forward(u32::MAX, -1);
+        let end = w.position() as usize;
+        assert_eq!(end, want.len());
+        // Back from the end to the start, across several saved places.
+        for p in (0..end).rev() {
+            let undone = w.back();
+            assert_eq!(undone, want[p], "step {p}");
+            assert_eq!(w.position() as usize, p);
+            let here = if p == 0 { encode(None) } else { want[p - 1] };
+            assert_eq!(w.step(), here, "step {p}");
+        }
+        assert!(w.back().is_empty());
+    }
+
+    #[test]
+    fn jumps_stop_at_the_kind_asked_for() {
+        let mut w = Watch::new(4).unwrap();
+        w.forward(10_000, 4);
+        assert_eq!(w.step()[0], 4);
+        assert_eq!(w.columns(), [1, 3, 0, 2]);
+        assert_eq!(w.text(), "solution 1: 2 4 1 3");
+        w.forward(10_000, 4);
+        assert_eq!(w.columns(), [2, 0, 3, 1]);
+        assert_eq!(w.found(), 2.0);
+        w.forward(10_000, 4);
+        assert_eq!(w.length(), 78.0, "no third solution: the end");
+        w.seek(3.0);
+        assert_eq!(
+            w.text(),
+            "conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)"
+        );
+        assert_eq!(w.found(), 0.0);
+    }
+
+    #[test]
+    fn seeking_far_matches_walking() {
+        let mut a = Watch::new(8).unwrap();
+        a.forward(5_000, -1);
+        let mut b = Watch::new(8).unwrap();
+        b.seek(5_000.0);
+        assert_eq!((a.step(), a.columns()), (b.step(), b.columns()));
+        b.seek(1_500.0);
+        a.seek(0.0);
+        a.forward(1_500, -1);
+        assert_eq!(
+            (a.step(), a.columns(), a.found()),
+            (b.step(), b.columns(), b.found())
+        );
+    }
+
+    #[test]
+    fn recent_steps_are_the_trace_s_lines() {
+        let lines: Vec<String> = trace::steps(8).unwrap().map(|s| s.to_string()).collect();
+        let mut w = Watch::new(8).unwrap();
+        assert!(w.recent(5).is_empty());
+        w.forward(3, -1);
+        assert_eq!(w.recent(5), lines[..3]);
+        w.seek(2_050.0);
+        assert_eq!(w.recent(12), lines[2_038..2_050]);
+    }
+
+    #[test]
+    fn attacked_squares() {
+        let mut w = Watch::new(4).unwrap();
+        w.forward(1, 0); // place row 1 col 1
+        #[rustfmt::skip]
+        assert_eq!(w.attacked(), [
+            0, 1, 1, 1,
+            1, 1, 0, 0,
+            1, 0, 1, 0,
+            1, 0, 0, 1,
+        ]);
+    }
+
+    #[test]
+    fn twelve_is_the_largest_board() {
+        assert!(Watch::new(12).is_ok());
+    }
+}

@@ -1,0 +1,88 @@
+//! A count of any size heeds a stop at once, and shows progress even while no subproblem ends:
+//! the searches poll their watch from inside.
+
+use nqueens::counting::End;
+use nqueens::run::watch::Progress;
+use nqueens::{Count, Method, Puzzle};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Records the largest number of branches it was told of.
+#[derive(Default)]
+struct Seen {
+    done: AtomicU64,
+    branches: AtomicU64,
+}
+
+impl Progress for Seen {
+    fn update(&self, done: u64, _total: u64) {
+        self.done.fetch_max(done, Ordering::Relaxed);
+    }
+    fn searched(&self, branches: u64) {
+        self.branches.fetch_max(branches, Ordering::Relaxed);
+    }
+}
+
+/// Runs `count` (which would take far longer than any test), waits for a sign of progress from
+/// inside its subproblems, asks it to stop, and returns how long the stop took and how it ended.
+fn stop_after_a_moment(count: Count<'_>, stop: &AtomicBool, seen: &Seen) -> (Duration, End) {
+    std::thread::scope(|scope| {
+        let running = scope.spawn(move || count.run().unwrap());
+        // The searches report their branches while no subproblem has ended.
+        let start = Instant::now();
+        while seen.branches.load(Ordering::Relaxed) == 0 {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "no sign of progress"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let asked = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let report = running.join().unwrap();
+        (asked.elapsed(), report.end)
+    })
+}
+
+#[test]
+fn every_engine_stops_inside_its_subproblems() {
+    let puzzle = Puzzle::new(40).unwrap().place(0, 0).unwrap();
+    let counts = [
+        Count::new(40).method(Method::Symmetry),
+        Count::new(40).method(Method::Bitmask),
+        Count::puzzle(puzzle),
+    ];
+    for count in counts {
+        let stop = AtomicBool::new(false);
+        let seen = Seen::default();
+        let count = count.threads(2).stop(&stop).progress(&seen);
+        let (took, end) = stop_after_a_moment(count, &stop, &seen);
+        // Subproblems of n = 40 take far longer than a test: none finished, and the stop was
+        // heeded from inside them. (The bound is loose, for a loaded machine; the stop takes milliseconds.)
+        assert!(matches!(end, End::Stopped { done: 0, .. }), "{end:?}");
+        assert_eq!(seen.done.load(Ordering::Relaxed), 0);
+        assert!(took < Duration::from_secs(60), "the stop took {took:?}");
+    }
+}
+
+#[test]
+fn a_watched_count_that_is_not_stopped_is_exact() {
+    // The polls change nothing in the counts: boards large enough to poll, small enough to end.
+    let stop = AtomicBool::new(false);
+    for method in [Method::Symmetry, Method::Bitmask] {
+        let seen = Seen::default();
+        let report = Count::new(14)
+            .method(method)
+            .unique(method.counts_unique())
+            .stop(&stop)
+            .progress(&seen)
+            .run()
+            .unwrap();
+        assert!(report.is_finished());
+        assert_eq!(report.counts.total, 365_596, "{method}");
+        assert!(
+            seen.branches.load(Ordering::Relaxed) > 0,
+            "{method}: n = 14 polls"
+        );
+    }
+}

@@ -1,0 +1,213 @@
+// The page: loads the library (WebAssembly), reads the link's parameters, switches views and
+// routes the keyboard. Each view lives in its own module.
+//
+// Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
+// puzzle), step (how far the search has gone), board (the puzzle, rows of Q . x joined by /),
+// count (an n up to 17 to count at once in the Solutions view).
+
+import init, { count, known } from './pkg/nqueens_web.js';
+import { defineSymbols } from './board.js';
+import { Search, SPEEDS } from './watch.js';
+import { Methods } from './methods.js';
+import { Solutions, COUNT_MAX } from './solutions.js';
+import { Puzzle } from './puzzle.js';
+
+const N_MAX = 12;
+const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
+const $ = (id) => document.getElementById(id);
+
+const state = { n: 8, view: 'watch' };
+let search, methods, solutions, puzzle;
+
+async function main() {
+  await init();
+  defineSymbols();
+  const params = new URLSearchParams(location.search);
+  const n = Number(params.get('n'));
+  if (Number.isInteger(n) && n >= 1 && n <= N_MAX) state.n = n;
+  if (VIEWS.includes(params.get('view'))) state.view = params.get('view');
+
+  const select = $('n');
+  for (let i = 1; i <= N_MAX; i++) select.add(new Option(String(i), String(i)));
+  select.value = String(state.n);
+  select.addEventListener('change', () => setN(Number(select.value)));
+
+  search = new Search(
+    {
+      board: $('w-board'),
+      status: $('w-status'),
+      text: $('w-text'),
+      log: $('w-log'),
+      found: $('w-found'),
+      foundCount: $('w-found-count'),
+      play: $('w-play'),
+      speed: $('w-speed'),
+      speedOut: $('w-speed-out'),
+      treeSvg: $('t-svg'),
+      treeWrap: $('t-wrap'),
+      treeStatus: $('t-status'),
+    },
+    null,
+  );
+  $('w-reset').addEventListener('click', () => search.reset());
+  $('w-back').addEventListener('click', () => search.back());
+  $('w-play').addEventListener('click', () => search.toggle());
+  $('w-step').addEventListener('click', () => search.forward(1));
+  $('w-solution').addEventListener('click', () => search.nextSolution());
+  $('w-backtrack').addEventListener('click', () => search.nextBacktrack());
+  $('w-speed').addEventListener('input', (e) => search.setSpeed(Number(e.target.value)));
+  $('t-fold').addEventListener('click', () => {
+    search.tree.foldFinished();
+    search.renderTree();
+  });
+  $('t-unfold').addEventListener('click', () => {
+    search.tree.unfoldAll();
+    search.renderTree();
+  });
+  $('t-svg').addEventListener('click', (e) => {
+    const g = e.target.closest('g.node');
+    const node = g && search.tree.nodeById(Number(g.dataset.id));
+    if (node && node.children && node.children.length) {
+      search.tree.toggle(node);
+      search.renderTree();
+    }
+  });
+
+  methods = new Methods($('view-methods'));
+  $('m-reset').addEventListener('click', () => methods.reset());
+  $('m-play').addEventListener('click', () => methods.toggle());
+  $('m-tick').addEventListener('click', () => {
+    methods.pause();
+    methods.tick();
+  });
+  $('m-round').addEventListener('click', () => methods.round());
+  $('m-speed').addEventListener('input', (e) => methods.setSpeed(Number(e.target.value)));
+
+  solutions = new Solutions($('view-solutions'));
+  puzzle = new Puzzle($('view-puzzle'), () => saveLink());
+
+  for (const tab of document.querySelectorAll('nav [role="tab"]')) {
+    tab.addEventListener('click', () => show(tab.dataset.view));
+  }
+  document.addEventListener('keydown', onKey);
+
+  const speed = params.has('speed') ? Number(params.get('speed')) : 3;
+  search.setSpeed(Number.isInteger(speed) && speed >= 0 && speed < SPEEDS.length ? speed : 3);
+  methods.setSpeed(4);
+  setN(state.n, params.get('board'));
+  const step = Number(params.get('step'));
+  if (Number.isInteger(step) && step > 0) search.forward(Math.min(step, 1 << 24), -1);
+  show(state.view);
+  $('loading').remove();
+  const toCount = Number(params.get('count'));
+  if (Number.isInteger(toCount) && toCount >= 1 && toCount <= COUNT_MAX) {
+    $('c-n').value = String(toCount);
+    solutions.count();
+  }
+  document.body.dataset.ready = 'true';
+}
+
+// Every view moves to the n×n board; the header shows Q(n) as the library counts it.
+function setN(n, board) {
+  state.n = n;
+  $('n').value = String(n);
+  const c = count(n, true, '', undefined);
+  const [total, unique] = [c.total, c.unique];
+  c.free();
+  const [kTotal] = known(n);
+  const check = kTotal === total ? '' : ' (differs from the published value!)';
+  const qn = $('qn');
+  qn.innerHTML = `Q(${n}) = <b>${Number(total).toLocaleString('en')}</b> solutions · ${Number(unique).toLocaleString('en')} unique${check}`;
+  qn.dataset.total = total;
+  qn.dataset.unique = unique;
+  search.open(n);
+  methods.open(n);
+  solutions.open(n);
+  puzzle.open(n, board ? board.split('/').join('\n') + '\n' : undefined);
+  saveLink();
+}
+
+function show(view) {
+  state.view = view;
+  for (const v of VIEWS) {
+    $(`view-${v}`).hidden = v !== view;
+    const tab = $(`tab-${v}`);
+    tab.setAttribute('aria-selected', String(v === view));
+    tab.tabIndex = v === view ? 0 : -1;
+  }
+  $('search-controls').hidden = !(view === 'watch' || view === 'tree');
+  search.treeVisible = view === 'tree';
+  if (view === 'tree') search.renderTree();
+  if (view !== 'methods') methods.pause();
+  saveLink();
+}
+
+function saveLink() {
+  if (!puzzle || !puzzle.board) return;
+  const p = new URLSearchParams();
+  p.set('n', String(state.n));
+  if (state.view !== 'watch') p.set('view', state.view);
+  if (state.view === 'puzzle' && /[Qx]/.test(puzzle.text())) {
+    p.set('board', puzzle.text().trim().split('\n').join('/'));
+  }
+  history.replaceState(null, '', `${location.pathname}?${p}`);
+}
+
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const t = e.target;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+  const k = e.key;
+  // A focused button answers Space and Enter itself.
+  if (t && t.tagName === 'BUTTON' && (k === ' ' || k === 'Enter')) return;
+  if (k >= '1' && k <= '5') {
+    show(VIEWS[Number(k) - 1]);
+    $(`tab-${state.view}`).focus();
+  } else if (state.view === 'watch' || state.view === 'tree') {
+    const acts = {
+      ' ': () => search.toggle(),
+      ArrowRight: () => search.forward(1),
+      ArrowLeft: () => search.back(),
+      s: () => search.nextSolution(),
+      b: () => search.nextBacktrack(),
+      Home: () => search.reset(),
+      '+': () => search.setSpeed(search.speed + 1),
+      '=': () => search.setSpeed(search.speed + 1),
+      '-': () => search.setSpeed(search.speed - 1),
+    };
+    const act = acts[k.length === 1 ? k.toLowerCase() : k] || acts[k];
+    if (!act) return;
+    act();
+  } else if (state.view === 'methods') {
+    const acts = {
+      ' ': () => methods.toggle(),
+      ArrowRight: () => {
+        methods.pause();
+        methods.tick();
+      },
+      n: () => methods.round(),
+      Enter: () => methods.round(),
+      Home: () => methods.reset(),
+      '+': () => methods.setSpeed(methods.speed + 1),
+      '=': () => methods.setSpeed(methods.speed + 1),
+      '-': () => methods.setSpeed(methods.speed - 1),
+    };
+    if (!acts[k]) return;
+    acts[k]();
+  } else if (state.view === 'puzzle') {
+    if (k === '[') puzzle.step(-1);
+    else if (k === ']') puzzle.step(1);
+    else if (k === 'q' || k === 'Q') puzzle.setMode('queen');
+    else if (k === 'x' || k === 'X') puzzle.setMode('block');
+    else return;
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
+main().catch((e) => {
+  console.error(e);
+  const p = $('loading');
+  if (p) p.textContent = `The page could not start: ${e.message || e}`;
+});

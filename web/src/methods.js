@@ -1,0 +1,186 @@
+// The three textbook methods side by side on the same search, one operation at a time, each
+// with its own state and its own count of work.
+
+import { Compare } from './pkg/nqueens_web.js';
+import { drawBoard } from './board.js';
+import { SPEEDS, escape } from './watch.js';
+
+const OP = 4; // integers per encoded operation
+const SETS = ['columns', 'row − col', 'row + col'];
+
+export class Methods {
+  constructor(root) {
+    this.root = root;
+    this.lanes = [0, 1, 2].map((i) => root.querySelector(`#lane-${i}`));
+    this.playing = false;
+    this.speed = 4;
+  }
+
+  open(n) {
+    if (this.compare) this.compare.free();
+    this.n = n;
+    this.compare = new Compare(n);
+    this.ended = false;
+    this.pause();
+    this.render();
+  }
+
+  tick() {
+    if (!this.compare.tick()) this.end();
+    this.render();
+  }
+
+  round() {
+    this.pause();
+    if (!this.compare.round()) this.end();
+    this.render();
+  }
+
+  end() {
+    this.ended = true;
+    this.playing = false;
+  }
+
+  reset() {
+    this.open(this.n);
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    if (this.playing || this.ended) return;
+    this.playing = true;
+    this.owed = 0;
+    let last = performance.now();
+    const frame = (now) => {
+      if (!this.playing) return;
+      this.owed += ((now - last) / 1000) * SPEEDS[this.speed];
+      last = now;
+      let due = Math.floor(this.owed);
+      if (due > 0) {
+        this.owed -= due;
+        while (due-- > 0 && this.playing) {
+          if (!this.compare.tick()) this.end();
+        }
+        this.render();
+      }
+      if (this.playing) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    this.render();
+  }
+
+  pause() {
+    this.playing = false;
+    this.render();
+  }
+
+  setSpeed(level) {
+    this.speed = Math.max(0, Math.min(SPEEDS.length - 1, level));
+    const input = this.root.querySelector('#m-speed');
+    input.value = String(this.speed);
+    this.root.querySelector('#m-speed-out').textContent = `${SPEEDS[this.speed]}/s`;
+  }
+
+  render() {
+    if (!this.compare) return;
+    const c = this.compare;
+    const n = this.n;
+    this.root.querySelector('#m-play').textContent = this.playing ? '▮▮ Pause' : '▶ Play';
+    this.lanes.forEach((lane, i) => {
+      const ops = c.round_ops(i);
+      const list = [];
+      for (let k = 0; k < ops.length; k += OP) list.push(Array.from(ops.subarray(k, k + OP)));
+      const waiting = c.waiting(i) && list.length > 0;
+      lane.classList.toggle('waiting', waiting);
+      lane.querySelector('.badge').textContent = c.done(i) ? 'finished' : waiting ? 'waits for the others' : '';
+      lane.querySelector('.work').textContent = c.work(i).toLocaleString('en');
+      lane.dataset.work = String(c.work(i));
+      lane.querySelector('.ops').innerHTML = list.map((op) => `<li>${escape(describe(op, n))}</li>`).join('');
+      const opsList = lane.querySelector('.ops');
+      opsList.scrollTop = opsList.scrollHeight;
+      const opts = { queens: Array.from(c.columns(i)), marks: [] };
+      const trying = c.trying(i);
+      if (i === 0) {
+        for (const [kind, row, col, queen] of list) {
+          if (kind === 1) opts.marks.push({ row, col, cls: queen ? 'read-hit' : 'read' });
+        }
+      }
+      if (trying.length) opts.marks.push({ row: trying[0], col: trying[1], cls: 'tried' });
+      if (i === 1) this.sets(lane, list);
+      if (i === 2) {
+        const m = c.masks();
+        if (m.length) {
+          for (let col = 0; col < n; col++) {
+            if ((m[4] >> col) & 1) opts.marks.push({ row: m[0], col, cls: 'free' });
+          }
+        }
+        this.masks(lane, m, list);
+      }
+      drawBoard(lane.querySelector('svg'), n, opts);
+    });
+  }
+
+  sets(lane, list) {
+    const look = list.filter((op) => op[0] === 2).pop();
+    for (let s = 0; s < 3; s++) {
+      const values = Array.from(this.compare.set(s));
+      const chips = values.map((v) => {
+        const hit = look && look[1] === s && look[2] === v;
+        return `<span class="chip${hit ? ' hit' : ''}">${v}</span>`;
+      });
+      if (look && look[1] === s && !look[3]) chips.push(`<span class="chip miss" title="looked up, not there">${look[2]}?</span>`);
+      lane.querySelector(`.set-${s}`).innerHTML = chips.join('') || '∅';
+    }
+  }
+
+  masks(lane, m, list) {
+    const n = this.n;
+    const bits = (v) =>
+      Array.from({ length: n }, (_, k) => {
+        const b = (v >> (n - 1 - k)) & 1;
+        return b ? '<span class="one">1</span>' : '0';
+      }).join('');
+    const pick = list.filter((op) => op[0] === 4).pop();
+    const rows = [];
+    if (m.length) {
+      rows.push(`<tr><th>row</th><td>${m[0]}</td></tr>`);
+      rows.push(`<tr><th>cols</th><td>${bits(m[1])}</td></tr>`);
+      rows.push(`<tr><th>left ↘</th><td>${bits(m[2])}</td></tr>`);
+      rows.push(`<tr><th>right ↙</th><td>${bits(m[3])}</td></tr>`);
+      rows.push(`<tr><th>free</th><td>${bits(m[4])}</td></tr>`);
+    }
+    if (pick) rows.push(`<tr class="pick"><th>x &amp; −x</th><td>${bits(pick[2])}</td></tr>`);
+    rows.push('<tr><th></th><td class="note">bit k is column k: column 0 is the rightmost bit</td></tr>');
+    lane.querySelector('.masks tbody').innerHTML = rows.join('');
+  }
+}
+
+// One operation in words; rows and columns from 0, as in the code.
+function describe(op, n) {
+  const [kind, a, b, c] = op;
+  const bin = (v) => '0b' + v.toString(2).padStart(n, '0');
+  switch (kind) {
+    case 1:
+      return `read (${a}, ${b}): ${c ? 'a queen — attacked' : 'empty'}`;
+    case 2:
+      return `${b} in ${SETS[a]}? ${c ? 'yes — attacked' : 'no'}`;
+    case 3:
+      return `free(row ${a}) = ${bin(b)}`;
+    case 4:
+      return `x & −x = ${bin(b)}: column ${31 - Math.clz32(b)}`;
+    case 5:
+      return `(${a}, ${b}) is attacked: next column`;
+    case 6:
+      return `place (${a}, ${b})`;
+    case 7:
+      return `backtrack: lift (${a}, ${b})`;
+    case 8:
+      return `solution ${a}`;
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,179 @@
+// The recursion tree of the search, grown from the steps of the trace and shrunk again when
+// the search steps back. One level per row; a node per queen placed; pruned squares are leaves
+// marked with a cross. Finished subtrees fold away on large boards.
+
+// The most nodes kept: enough for the whole tree of n = 8; larger searches keep their start.
+export const TREE_CAP = 40000;
+
+const SLOT = 22; // px per leaf
+const ROW = 46; // px per level
+const TOP = 18;
+
+export class Tree {
+  constructor(n) {
+    this.n = n;
+    this.root = { row: -1, col: -1, children: [], done: false, size: 0, sols: 0 };
+    this.path = [this.root];
+    this.nodes = 0;
+    this.pruned = 0;
+    this.sols = 0;
+    this.applied = 0; // steps applied; the tree stops at TREE_CAP nodes
+    this.full = false;
+    this.autoFold = n >= 8;
+  }
+
+  // Applies step number `index` (from 0, encoded as in the bindings' watch module); steps
+  // past the cap are not kept.
+  apply(code, index) {
+    if (index !== this.applied || this.full) return;
+    const [kind, row, col] = code;
+    const top = this.path[this.path.length - 1];
+    if ((kind === 1 || kind === 2) && this.nodes + this.pruned >= TREE_CAP) {
+      this.full = true;
+      return;
+    }
+    if (kind === 1) {
+      const node = { row, col, children: [], done: false, size: 0, sols: 0, parent: top };
+      top.children.push(node);
+      this.path.forEach((p) => p.size++);
+      this.path.push(node);
+      this.nodes++;
+    } else if (kind === 2) {
+      top.children.push({ row, col, pruned: true });
+      this.pruned++;
+    } else if (kind === 4) {
+      top.solution = true;
+      this.path.forEach((p) => p.sols++);
+      this.sols++;
+    } else if (kind === 3) {
+      top.done = true;
+      this.path.pop();
+    }
+    this.applied++;
+  }
+
+  // Takes back step number `index`, the last one applied.
+  undo(code, index) {
+    if (index !== this.applied - 1) return;
+    this.full = false;
+    const [kind] = code;
+    const top = this.path[this.path.length - 1];
+    if (kind === 1) {
+      this.path.pop();
+      this.path[this.path.length - 1].children.pop();
+      this.path.forEach((p) => p.size--);
+      this.nodes--;
+    } else if (kind === 2) {
+      top.children.pop();
+      this.pruned--;
+    } else if (kind === 4) {
+      top.solution = false;
+      this.path.forEach((p) => p.sols--);
+      this.sols--;
+    } else if (kind === 3) {
+      const node = top.children[top.children.length - 1];
+      node.done = false;
+      this.path.push(node);
+    }
+    this.applied--;
+  }
+
+  folded(node) {
+    if (node.fold !== undefined) return node.fold;
+    return this.autoFold && node.done && node.children.length > 0;
+  }
+
+  toggle(node) {
+    node.fold = !this.folded(node);
+  }
+
+  foldFinished() {
+    this.autoFold = true;
+    walk(this.root, (node) => delete node.fold);
+  }
+
+  unfoldAll() {
+    this.autoFold = false;
+    walk(this.root, (node) => delete node.fold);
+  }
+
+  // Draws the tree into `svg`; returns the x of the deepest open node, to scroll to.
+  render(svg) {
+    const edges = [];
+    const marks = [];
+    const nodes = [];
+    this.byId = [];
+    let next = 0; // next free slot
+    const open = new Set(this.path);
+    const place = (node, depth) => {
+      const y = TOP + depth * ROW;
+      let x;
+      const kids = this.folded(node) ? [] : node.children;
+      if (kids.length === 0) {
+        x = (next + 0.5) * SLOT;
+        next += 1;
+      } else {
+        const xs = kids.map((k) => {
+          if (k.pruned) {
+            const kx = (next + 0.25) * SLOT;
+            next += 0.5;
+            marks.push([kx, y + ROW]);
+            return kx;
+          }
+          return place(k, depth + 1);
+        });
+        x = (xs[0] + xs[xs.length - 1]) / 2;
+        xs.forEach((kx, i) => {
+          const ky = y + ROW - (kids[i].pruned ? 5 : 9);
+          const cls = kids[i].sols ? 'edge sol' : 'edge';
+          edges.push(`<line class="${cls}" x1="${x}" y1="${y + 9}" x2="${kx}" y2="${ky}"/>`);
+        });
+      }
+      const id = this.byId.length;
+      this.byId.push(node);
+      const cls = ['node'];
+      if (node === this.root) cls.push('root');
+      if (open.has(node) && node !== this.root) cls.push('open');
+      if (node.solution) cls.push('sol');
+      if (this.folded(node)) cls.push('folded');
+      const label = node === this.root ? '' : String(node.col + 1);
+      let extra = '';
+      if (this.folded(node)) {
+        extra = `<text class="count" x="${x}" y="${y + 18}">+${node.size}${node.sols ? ' ★' + node.sols : ''}</text>`;
+      }
+      nodes.push(
+        `<g class="${cls.join(' ')}" data-id="${id}"><title>${describe(node)}</title>` +
+          `<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${label}</text>${extra}</g>`,
+      );
+      node.x = x;
+      return x;
+    };
+    place(this.root, 0);
+    const width = Math.max(next * SLOT + 10, 120);
+    const height = TOP + (this.n + 1) * ROW;
+    const crosses = marks.map(
+      ([x, y]) => `<path class="pruned" d="M${x - 4} ${y - 4}L${x + 4} ${y + 4}M${x + 4} ${y - 4}L${x - 4} ${y + 4}"/>`,
+    );
+    svg.setAttribute('width', width);
+    svg.setAttribute('height', height);
+    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    svg.innerHTML = edges.join('') + crosses.join('') + nodes.join('');
+    return this.path[this.path.length - 1].x;
+  }
+
+  nodeById(id) {
+    return this.byId ? this.byId[id] : undefined;
+  }
+}
+
+function walk(node, visit) {
+  visit(node);
+  for (const k of node.children || []) if (!k.pruned) walk(k, visit);
+}
+
+function describe(node) {
+  if (node.row < 0) return 'the empty board';
+  let s = `row ${node.row + 1} col ${node.col + 1}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
+  if (node.sols) s += `, ${node.sols} solution${node.sols > 1 ? 's' : ''}`;
+  return s;
+}

@@ -1,0 +1,392 @@
+// The page in a real browser (headless Chromium): the search of `?n=4` reaches exactly the two
+// boards LeetCode 51 shows, the counts on the page are OEIS A000170 and A002562, completion
+// counts agree with `nqueens count --board`, the library's answers through the JavaScript API
+// agree with its own tests, the keyboard drives every view, every view fits 360 px, and no page
+// logs an error. A screenshot of each view is saved in NQUEENS_WEB_SHOTS (default: a new
+// temporary folder; its path is printed).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, serve, launch, open } from './browser.mjs';
+
+const SHOTS =
+  process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
+const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
+
+// OEIS A000170 and A002562, n = 1..12, written out here rather than read from the library.
+const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
+
+let server;
+let chromium;
+
+before(async () => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  console.log(`screenshots: ${SHOTS}`);
+  server = await serve();
+  chromium = await launch();
+});
+
+after(async () => {
+  if (chromium) await chromium.close();
+  if (server) await server.close();
+});
+
+async function page(query, width, height) {
+  return open(chromium.browser, server.url + query, width, height);
+}
+
+function noProblems(p) {
+  assert.deepEqual(p.problems, [], 'the page logged errors');
+}
+
+const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
+const data = (p, sel, key) => p.$eval(sel, (e, k) => e.dataset[k], key);
+
+async function shot(p, name) {
+  await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+test('?n=4 steps to exactly the two solutions LeetCode 51 shows', async () => {
+  const p = await page('?n=4');
+  assert.match(await text(p, '#qn'), /Q\(4\) = 2 solutions/);
+  assert.equal(await data(p, '#w-board', 'n'), '4');
+  const leetcode = [
+    ['.Q..', '...Q', 'Q...', '..Q.'],
+    ['..Q.', 'Q...', '...Q', '.Q..'],
+  ];
+  const found = () => p.$$eval('#w-found li', (li) => li.map((e) => JSON.parse(e.textContent)));
+  await p.click('#w-solution');
+  assert.deepEqual(await found(), leetcode.slice(0, 1));
+  assert.equal(await data(p, '#w-board', 'queens'), '1,3,0,2');
+  assert.equal(await text(p, '#w-text'), 'solution 1: 2 4 1 3');
+  await p.click('#w-solution');
+  assert.deepEqual(await found(), leetcode);
+  assert.equal(await data(p, '#w-board', 'queens'), '2,0,3,1');
+  await p.click('#w-solution'); // no third: the search runs to its end
+  assert.deepEqual(await found(), leetcode);
+  assert.match(await text(p, '#w-status'), /step 78 of 78 · 2 solutions found · the end/);
+
+  // One step at a time, from the start, the same way; and back again.
+  await p.click('#w-reset');
+  await p.click('#w-step');
+  assert.equal(await text(p, '#w-text'), 'place row 1 col 1');
+  await p.click('#w-step');
+  assert.equal(await text(p, '#w-text'), 'conflict row 2 col 1: attacked by row 1 col 1 (column)');
+  // A conflict marks the square tried and the queen that attacks it.
+  assert.equal(await p.$$eval('#w-board rect.tried', (r) => r.length), 1);
+  assert.equal(await p.$$eval('#w-board rect.by', (r) => r.length), 1);
+  for (let i = 0; i < 76; i++) await p.click('#w-step');
+  assert.deepEqual(await found(), leetcode);
+  for (let i = 0; i < 78; i++) await p.click('#w-back');
+  assert.match(await text(p, '#w-status'), /^step 0 /);
+  assert.deepEqual(await found(), []);
+  noProblems(p);
+  await p.close();
+});
+
+test('?n=8 opens the 8×8 board and shows Q(8) = 92', async () => {
+  const p = await page('?n=8');
+  assert.match(await text(p, '#qn'), /Q\(8\) = 92 solutions · 12 unique/);
+  assert.equal(await data(p, '#w-board', 'n'), '8');
+  assert.equal(await p.$eval('#n', (s) => s.value), '8');
+  for (let i = 0; i < 120; i++) await p.click('#w-step');
+  await shot(p, 'watch');
+  noProblems(p);
+  await p.close();
+});
+
+test('the counts on the page for n = 1..12 are A000170 and A002562', async () => {
+  const p = await page('?n=1&view=solutions');
+  for (let n = 1; n <= 12; n++) {
+    // The header, counted on the page's own thread when n changes.
+    await p.select('#n', String(n));
+    assert.equal(await data(p, '#qn', 'total'), String(A000170[n - 1]), `header, n = ${n}`);
+    assert.equal(await data(p, '#qn', 'unique'), String(A002562[n - 1]), `header, n = ${n}`);
+    // The Web Worker.
+    await p.$eval('#c-n', (e, v) => (e.value = v), String(n));
+    await p.click('#c-go');
+    await p.waitForSelector('#c-result[data-state="done"]');
+    const b = await p.$('#c-result b');
+    assert.equal(await b.evaluate((e) => e.dataset.total), String(A000170[n - 1]), `worker, n = ${n}`);
+    assert.equal(await b.evaluate((e) => e.dataset.unique), String(A002562[n - 1]), `worker, n = ${n}`);
+  }
+  noProblems(p);
+  await p.close();
+});
+
+test('a count runs in a worker: progress, a responsive page, and cancel', async () => {
+  const p = await page('?n=8&view=solutions');
+  await p.$eval('#c-n', (e) => (e.value = '17'));
+  await p.click('#c-go');
+  await p.waitForFunction(() => document.querySelector('#c-progress').value > 0, { timeout: 60000 });
+  // The page answers at once while the worker counts.
+  const t0 = Date.now();
+  await p.click('#tab-watch');
+  await p.click('#w-step');
+  assert.equal(await text(p, '#w-text'), 'place row 1 col 1');
+  assert.ok(Date.now() - t0 < 2000, `the page took ${Date.now() - t0} ms to answer`);
+  await p.click('#tab-solutions');
+  await shot(p, 'count-running');
+  await p.click('#c-cancel');
+  assert.equal(await data(p, '#c-result', 'state'), 'cancelled');
+  // A new count after a cancelled one.
+  await p.$eval('#c-n', (e) => (e.value = '13'));
+  await p.click('#c-go');
+  await p.waitForSelector('#c-result[data-state="done"]', { timeout: 60000 });
+  assert.equal(await p.$eval('#c-result b', (e) => e.dataset.total), '73712');
+  noProblems(p);
+  await p.close();
+});
+
+// Boards for `nqueens count --board`: rows of Q, . and x.
+const BOARDS = [
+  ['.Q....', '......', '...x..', '......', 'x.....', '......'],
+  ['Q.......', '........', '........', '........', '........', '........', '........', '........'],
+  ['x.......', '........', '..x.....', '........', '.....Q..', '........', '........', '.......x'],
+  ['..........', '...Q......', '..........', 'x.........', '..........', '.....x....', '..........', '........Q.', '..........', '.x........'],
+  ['Q.....', '.Q....', '......', '......', '......', '......'],
+];
+
+function cliCount(rows) {
+  if (!fs.existsSync(CLI)) {
+    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
+  }
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-board-')), 'board.txt');
+  fs.writeFileSync(file, rows.join('\n') + '\n');
+  try {
+    return execFileSync(CLI, ['count', '--board', file], { encoding: 'utf8', stdio: 'pipe' }).trim();
+  } catch (e) {
+    return `error: ${e.stderr}`;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+test('completion counts match nqueens count --board', async () => {
+  for (const rows of BOARDS.slice(0, 4)) {
+    const p = await page(`?view=puzzle&n=${rows.length}&board=${rows.join('/')}`);
+    const want = cliCount(rows);
+    assert.match(want, /^\d+$/);
+    assert.equal(await text(p, '#p-count'), Number(want).toLocaleString('en'), rows.join('/'));
+    assert.equal(await text(p, '#p-text'), rows.join('\n') + '\n');
+    noProblems(p);
+    await p.close();
+  }
+  // Two queens that attack each other: the library refuses the second, as the CLI refuses the board.
+  assert.match(cliCount(BOARDS[4]), /^error: .*attack each other/);
+});
+
+test('a puzzle built by clicks and keys, and its completions', async () => {
+  const p = await page('?view=puzzle&n=6');
+  const board = await p.$('#p-board');
+  const click = async (row, col) => {
+    const box = await board.boundingBox();
+    const unit = box.width / 6.1;
+    await p.mouse.click(box.x + (col + 0.55) * unit, box.y + (row + 0.55) * unit);
+  };
+  assert.equal(await text(p, '#p-count'), '4');
+  await click(0, 1);
+  await p.click('input[name="p-mode"][value="block"]');
+  await click(2, 3);
+  await click(4, 0);
+  assert.equal(await text(p, '#p-text'), BOARDS[0].join('\n') + '\n');
+  assert.equal(await text(p, '#p-count'), cliCount(BOARDS[0]));
+  assert.equal(await data(p, '#p-board', 'completion'), '1,3,5,0,2,4');
+  assert.match(new URL(p.url()).search, /board=\.Q\.\.\.\.%2F/);
+  // A queen the given one attacks is refused with the library's message.
+  await p.click('input[name="p-mode"][value="queen"]');
+  await click(1, 1);
+  assert.match(await text(p, '#p-error'), /attack each other in the same column/);
+  assert.equal(await text(p, '#p-count'), '1');
+  // Keys: clear the board, then Q on the cursor (the top-left corner), ] to the next completion.
+  await p.click('#p-clear');
+  await board.evaluate((e) => e.focus());
+  await p.keyboard.press('q');
+  assert.equal(await data(p, '#p-board', 'given'), '0,-1,-1,-1,-1,-1');
+  assert.equal(await text(p, '#p-count'), '0');
+  await p.keyboard.press('q'); // takes it back
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('q');
+  assert.equal(await text(p, '#p-count'), '1');
+  await p.click('#p-clear');
+  await p.keyboard.press(']');
+  assert.equal(await text(p, '#p-which'), 'completion 2 of 4');
+  await board.evaluate((e) => e.focus());
+  await p.keyboard.press('ArrowDown');
+  await p.keyboard.press('x');
+  await shot(p, 'puzzle');
+  noProblems(p);
+  await p.close();
+});
+
+test('the library through the JavaScript API agrees with its own tests', async () => {
+  const p = await page('?n=4');
+  const r = await p.evaluate(async () => {
+    const m = await import('./pkg/nqueens_web.js');
+    await m.default();
+    const out = { counts: {}, errors: {} };
+    const limits = { naive: 10, sets: 10, bitmask: 12, symmetry: 12, halves: 12 };
+    for (const [method, max] of Object.entries(limits)) {
+      out.counts[method] = [];
+      for (let n = 1; n <= max; n++) {
+        try {
+          const c = m.count(n, false, method, undefined);
+          out.counts[method].push(Number(c.total));
+          c.free();
+        } catch (e) {
+          out.counts[method].push(`n = ${n}: ${e.message}`);
+        }
+      }
+    }
+    const u = m.count(12, true, 'symmetry', undefined);
+    out.unique12 = u.unique;
+    u.free();
+    const q14 = m.count(14, false, '', undefined);
+    out.q14 = [q14.total, q14.method];
+    q14.free();
+    for (const [name, call] of [
+      ['n65', () => m.count(65, false, '', undefined)],
+      ['bitmaskUnique', () => m.count(8, true, 'bitmask', undefined)],
+      ['magic', () => m.count(8, false, 'magic', undefined)],
+      ['trace13', () => new m.Watch(13)],
+      ['board', () => m.count_board('Q..\n.Q.\n...\n')],
+    ]) {
+      try {
+        call();
+        out.errors[name] = 'no error';
+      } catch (e) {
+        out.errors[name] = e.message;
+      }
+    }
+    // The trace: 78 steps for n = 4, 17,868 for n = 8 (README), two solutions.
+    const w = new m.Watch(4);
+    const steps = w.forward(1000, -1).length / 7;
+    out.trace4 = [steps, w.found(), w.recent(2)];
+    w.free();
+    const w8 = new m.Watch(8);
+    w8.forward(100000, -1);
+    out.trace8 = [w8.position(), w8.found()];
+    w8.free();
+    // The three methods' work on 4×4, as the library's test counts it.
+    const c = new m.Compare(4);
+    while (c.round());
+    out.work4 = [c.work(0), c.work(1), c.work(2), c.found(0)];
+    c.free();
+    out.board = m.count_board('.Q....\n......\n...x..\n......\nx.....\n......\n');
+    out.leetcode4 = m.leetcode(4);
+    out.known8 = m.known(8);
+    return out;
+  });
+  for (const [method, counts] of Object.entries(r.counts)) {
+    assert.deepEqual(counts, A000170.slice(0, counts.length), method);
+  }
+  assert.equal(r.unique12, '1787');
+  assert.deepEqual(r.q14, ['365596', 'halves']);
+  assert.match(r.errors.n65, /\b1\b.*\b64\b/);
+  assert.equal(r.errors.bitmaskUnique, 'method bitmask cannot count unique solutions; method symmetry can');
+  assert.match(r.errors.magic, /magic/);
+  assert.match(r.errors.trace13, /13/);
+  assert.match(r.errors.board, /attack each other along a diagonal/);
+  assert.deepEqual(r.trace4, [
+    78,
+    2,
+    ['  conflict row 2 col 4: attacked by row 1 col 4 (column)', 'backtrack row 1 col 4'],
+  ]);
+  assert.deepEqual(r.trace8, [17868, 92]);
+  assert.deepEqual(r.work4, [153, 115, 31, 2]);
+  assert.equal(r.board, '1');
+  assert.equal(r.leetcode4, '[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]');
+  assert.deepEqual(r.known8, ['92', '12']);
+  noProblems(p);
+  await p.close();
+});
+
+test('the keyboard drives every view', async () => {
+  const p = await page('?n=5');
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('ArrowRight');
+  assert.match(await text(p, '#w-status'), /^step 2 /);
+  await p.keyboard.press('ArrowLeft');
+  assert.match(await text(p, '#w-status'), /^step 1 /);
+  await p.keyboard.press('s');
+  assert.equal(await text(p, '#w-text'), 'solution 1: 1 3 5 2 4');
+  await p.keyboard.press('b');
+  assert.match(await text(p, '#w-text'), /^backtrack/);
+  await p.keyboard.press('+');
+  assert.equal(await p.$eval('#w-speed', (e) => e.value), '4');
+  await p.keyboard.press(' ');
+  assert.equal(await text(p, '#w-play'), '▮▮ Pause');
+  await p.keyboard.press(' ');
+  assert.equal(await text(p, '#w-play'), '▶ Play');
+  await p.keyboard.press('Home');
+  assert.match(await text(p, '#w-status'), /^step 0 /);
+
+  await p.keyboard.press('3');
+  assert.equal(await p.$eval('#view-tree', (e) => e.hidden), false);
+  for (let i = 0; i < 3; i++) await p.keyboard.press('s');
+  assert.match(await text(p, '#t-status'), /3 solutions/);
+
+  await p.keyboard.press('2');
+  assert.equal(await p.$eval('#view-methods', (e) => e.hidden), false);
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('n');
+  assert.equal(await p.$eval('#lane-2', (e) => e.classList.contains('waiting')), true);
+
+  await p.keyboard.press('4');
+  assert.equal(await p.$eval('#view-solutions', (e) => e.hidden), false);
+  await p.keyboard.press('5');
+  assert.equal(await p.$eval('#view-puzzle', (e) => e.hidden), false);
+  await p.keyboard.press('x');
+  assert.equal(await p.$eval('input[name="p-mode"]:checked', (e) => e.value), 'block');
+  noProblems(p);
+  await p.close();
+});
+
+test('every view: a screenshot, and readable at 360 px wide', async () => {
+  const views = {
+    watch: async (p) => {
+      for (let i = 0; i < 3; i++) await p.click('#w-solution');
+      for (let i = 0; i < 25; i++) await p.click('#w-step');
+    },
+    methods: async (p) => {
+      for (let i = 0; i < 6; i++) await p.click('#m-round');
+      for (let i = 0; i < 4; i++) await p.click('#m-tick');
+    },
+    tree: async (p) => {
+      await p.click('#w-solution');
+      await p.click('#w-solution');
+    },
+    solutions: async () => {},
+    puzzle: async (p) => {
+      const box = await (await p.$('#p-board')).boundingBox();
+      const unit = box.width / 6.1;
+      await p.mouse.click(box.x + 1.5 * unit, box.y + 0.5 * unit);
+    },
+  };
+  for (const [width, height, n, tag] of [
+    [1100, 800, 6, 'wide'],
+    [360, 740, 8, 'narrow'],
+  ]) {
+    for (const [view, act] of Object.entries(views)) {
+      const p = await page(`?n=${n}&view=${view}`, width, height);
+      await act(p);
+      await shot(p, `${view}-${tag}`);
+      const overflow = await p.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(overflow <= width, `${view} is ${overflow} px wide at ${width} px`);
+      noProblems(p);
+      await p.close();
+    }
+  }
+  // The picture README.md shows (web/screenshot.png is a copy of it).
+  const p = await page('?n=6&view=methods', 960, 800);
+  for (let i = 0; i < 9; i++) await p.click('#m-round');
+  for (let i = 0; i < 3; i++) await p.click('#m-tick');
+  await p.screenshot({ path: path.join(SHOTS, 'readme.png') });
+  noProblems(p);
+  await p.close();
+});
