@@ -33,6 +33,7 @@ use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
 use nqueens::counting::{Job, Report};
+use nqueens::engine::gpu::select::GpuDevice;
 use nqueens::error::Origin;
 use nqueens::run::plan::{Plan, PlanId};
 use nqueens::run::schedule::{Chunk, Dispenser};
@@ -75,19 +76,55 @@ fn launcher_rank() -> Option<(usize, usize)> {
     .filter(|&(rank, size)| rank < size)
 }
 
+/// The rank of this process among those of the job on its machine, as the launcher tells it
+/// (Open MPI, MPICH's Hydra, Slurm); 0 when it does not.
+fn local_rank() -> usize {
+    [
+        "OMPI_COMM_WORLD_LOCAL_RANK",
+        "MPI_LOCALRANKID",
+        "SLURM_LOCALID",
+    ]
+    .into_iter()
+    .find_map(|name| std::env::var(name).ok()?.trim().parse::<usize>().ok())
+    .unwrap_or(0)
+}
+
+/// How the ranks of a job count on GPUs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Gpus {
+    /// They do not (a method on the processor).
+    No,
+    /// Each on the GPUs the command line named.
+    Named,
+    /// Each on one GPU of its machine, picked by its rank there, so that the ranks of one
+    /// machine spread over its GPUs.
+    Spread,
+}
+
 /// Counts `request` over every rank of the MPI job. Rank 0 returns the report and the number
 /// of processes; the other ranks return `None`.
 ///
-/// Each rank counts on one thread unless `threads` says otherwise (one process per core is the
-/// usual MPI layout). Started without `mpirun`, the program is a job of one process and counts
-/// alone, on every core unless `threads` says otherwise.
+/// On the processor, each rank counts on one thread unless `threads` says otherwise (one
+/// process per core is the usual MPI layout); on GPUs (one process per GPU), on the library's
+/// threads for its GPU. Started without `mpirun`, the program is a job of one process and
+/// counts alone, on every core unless `threads` says otherwise.
 pub fn count(
     request: Count<'static>,
     threads: Option<usize>,
+    gpus: Gpus,
 ) -> Result<Option<(Report, usize)>, Failure> {
     let start = Instant::now();
     let alone = request.clone();
-    let job = request.threads(threads.unwrap_or(1)).prepare()?;
+    let request = match gpus {
+        Gpus::Spread => request.gpu_device(GpuDevice::Spread(local_rank())),
+        Gpus::No | Gpus::Named => request,
+    };
+    let job = match (threads, gpus) {
+        (Some(t), _) => request.threads(t),
+        (None, Gpus::No) => request.threads(1),
+        (None, Gpus::Named | Gpus::Spread) => request,
+    }
+    .prepare()?;
     let plan = job.plan()?;
     let guess = launcher_rank().filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {

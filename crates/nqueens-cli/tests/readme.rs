@@ -6,8 +6,10 @@
 //! in one bash, in a fresh directory holding the files the README's examples read
 //! (`tests/readme/`), with this build's `nqueens` first on the PATH; pipes, redirections and
 //! `echo $?` work as in a terminal. Fields that differ from machine to machine (`seconds`,
-//! `threads`, `processes` in JSON) match any value. Examples that cannot run here (a cluster, a
-//! Ctrl-C) are written in ```sh blocks, which are not run.
+//! `threads`, `processes` in JSON, and the GPUs' `devices` and `tasks`) match any value. Blocks
+//! opened with ```` ```console gpu ```` count on a GPU: they run in a build with the `gpu`
+//! feature (CI runs them on Mesa's software Vulkan device) and are skipped in others. Examples
+//! that cannot run here (a cluster, a Ctrl-C) are written in ```sh blocks, which are not run.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -19,15 +21,19 @@ struct Example {
     expected: String,
 }
 
-/// The examples of every ```console block, block by block.
-fn blocks(readme: &str) -> Vec<Vec<Example>> {
+/// The examples of every ```console block, block by block, with whether the block needs a GPU.
+fn blocks(readme: &str) -> Vec<(bool, Vec<Example>)> {
     let mut out = Vec::new();
     let mut current: Option<Vec<Example>> = None;
+    let mut gpu = false;
     for (i, line) in readme.lines().enumerate() {
         match &mut current {
-            None if line.trim_end() == "```console" => current = Some(Vec::new()),
+            None if line.trim_end() == "```console" || line.trim_end() == "```console gpu" => {
+                gpu = line.trim_end().ends_with("gpu");
+                current = Some(Vec::new());
+            }
             None => {}
-            Some(_) if line.trim_end() == "```" => out.push(current.take().unwrap()),
+            Some(_) if line.trim_end() == "```" => out.push((gpu, current.take().unwrap())),
             Some(block) => {
                 if let Some(command) = line.strip_prefix("$ ") {
                     block.push(Example {
@@ -56,13 +62,26 @@ fn masked(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut line = line.trim_end().to_string();
-        for field in ["\"seconds\":", "\"threads\":", "\"processes\":"] {
+        for field in [
+            "\"seconds\":",
+            "\"threads\":",
+            "\"processes\":",
+            "\"devices\":",
+            "\"tasks\":",
+        ] {
             let mut from = 0;
             while let Some(at) = line[from..].find(field) {
                 let start = from + at + field.len();
-                let end = line[start..]
-                    .find([',', '}'])
-                    .map_or(line.len(), |e| start + e);
+                // A list (the GPUs' names, which may hold commas) ends at its bracket.
+                let end = if line[start..].starts_with('[') {
+                    line[start..]
+                        .find(']')
+                        .map_or(line.len(), |e| start + e + 1)
+                } else {
+                    line[start..]
+                        .find([',', '}'])
+                        .map_or(line.len(), |e| start + e)
+                };
                 line.replace_range(start..end, "…");
                 from = start;
             }
@@ -129,7 +148,10 @@ fn every_console_example_in_the_readme_prints_what_it_shows() {
     assert!(all.len() >= 10, "only {} console blocks found", all.len());
     let mut failures = Vec::new();
     let mut examples = 0;
-    for (k, block) in all.iter().enumerate() {
+    for (k, (gpu, block)) in all.iter().enumerate() {
+        if *gpu && !cfg!(feature = "gpu") {
+            continue;
+        }
         let dir = fresh_dir(k);
         let got = run(block, &dir, bin_dir);
         for (e, got) in block.iter().zip(got) {
@@ -154,4 +176,8 @@ fn the_masks_hide_only_what_varies() {
         "{\"n\":8,\"threads\":…,\"seconds\":…}\n"
     );
     assert_ne!(masked("{\"solutions\":92}"), masked("{\"solutions\":93}"));
+    assert_eq!(
+        masked("{\"devices\":[\"GPU (a, b)\",\"other\"],\"tasks\":77,\"seconds\":1}"),
+        "{\"devices\":…,\"tasks\":…,\"seconds\":…}\n"
+    );
 }

@@ -30,8 +30,8 @@
 //! - [`board`]: placements, what makes two queens attack, the eight symmetries of the square.
 //! - [`reference`](mod@reference): the three textbook methods (scan, sets, bit masks), kept to teach and to
 //!   cross-check every engine, the walk they share, and the search told step by step.
-//! - [`engine`]: the fast engines (border constellations by symmetry, meet in the middle) and the
-//!   processor features their kernels use.
+//! - [`engine`]: the fast engines (border constellations by symmetry, the same split on GPUs,
+//!   meet in the middle) and the processor features their kernels use.
 //! - [`problems`]: completing a partly filled board, one solution for any size, a random one.
 //! - [`io`]: writing solutions in every format, pictures, reading placements back to verify.
 //! - [`run`]: what a long count is made of: plans and their identity, the one runner,

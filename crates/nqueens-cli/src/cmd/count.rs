@@ -169,7 +169,13 @@ fn print(
 
 #[cfg(feature = "mpi")]
 fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outcome {
-    match crate::cluster::count(request, a.threads)? {
+    use crate::cluster::Gpus;
+    let gpus = match (a.method, a.gpu_device) {
+        (_, Some(_)) => Gpus::Named,
+        (Some(nqueens::Method::Gpu), None) => Gpus::Spread,
+        _ => Gpus::No,
+    };
+    match crate::cluster::count(request, a.threads, gpus)? {
         Some((report, processes)) => {
             print(&report, a, board, Some(processes))?;
             Ok(ExitCode::SUCCESS)

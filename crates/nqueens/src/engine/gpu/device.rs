@@ -71,6 +71,16 @@ struct Registry {
     opened: Mutex<Vec<Option<Arc<Gpu>>>>,
 }
 
+impl Registry {
+    /// The adapters a count over several GPUs uses: the real ones, or, on a machine without
+    /// any, the software devices. Never empty where there are adapters at all.
+    fn preferred(&self) -> Vec<usize> {
+        let all = 0..self.adapters.len();
+        let real: Vec<usize> = all.clone().filter(|&i| !self.software[i]).collect();
+        if real.is_empty() { all.collect() } else { real }
+    }
+}
+
 fn registry() -> &'static Registry {
     static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
@@ -149,15 +159,10 @@ pub(crate) fn open(choice: GpuDevice) -> Result<Vec<Arc<Gpu>>, Error> {
                 found: reg.names.clone(),
             }));
         }
-        GpuDevice::All => {
-            let real: Vec<usize> = (0..reg.adapters.len())
-                .filter(|&i| !reg.software[i])
-                .collect();
-            if real.is_empty() {
-                (0..reg.adapters.len()).collect()
-            } else {
-                real
-            }
+        GpuDevice::All => reg.preferred(),
+        GpuDevice::Spread(k) => {
+            let preferred = reg.preferred();
+            vec![preferred[k % preferred.len()]]
         }
     };
     let mut opened = reg.opened.lock().unwrap_or_else(|p| p.into_inner());

@@ -305,6 +305,9 @@ impl Plan for GpuPlan {
     /// Stops, between pieces and while waiting for them, when the watch says so: the pieces on
     /// the GPUs then finish there, and their counts are thrown away.
     fn count_batch(&self, indices: &[usize], watch: &Watch) -> Option<Vec<Counts>> {
+        if watch.check() {
+            return None;
+        }
         let n = self.n;
         // Each constellation's search and the rows placed here; `None`: counted on the CPU.
         let searches: Vec<Option<(Layout, usize)>> = indices
@@ -499,5 +502,34 @@ mod tests {
         plan.rows = 6;
         let all: Vec<usize> = (0..plan.len()).collect();
         check(&plan, &all);
+    }
+
+    #[test]
+    fn a_stop_ends_a_batch_without_counts_and_the_next_batch_counts_again() {
+        use crate::run::watch::NoProgress;
+        use std::sync::atomic::AtomicBool;
+        let plan = gpu_plan(14);
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let stop = AtomicBool::new(true);
+        let watch = Watch::new(Some(&stop), &NoProgress, None);
+        assert_eq!(plan.count_batch(&all, &watch), None);
+        assert!(watch.stopped());
+        // A stop while the pieces are on the GPU: on a software device, where the whole board
+        // takes seconds, the batch ends without its counts.
+        let plan = gpu_plan(16);
+        let all: Vec<usize> = (0..plan.len()).collect();
+        let stop = AtomicBool::new(false);
+        let got = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            plan.count_batch(&all, &Watch::new(Some(&stop), &NoProgress, None))
+        });
+        if plan.gpus.iter().all(|g| g.software) {
+            assert_eq!(got, None);
+        }
+        // Pieces still on the GPU from the stopped batch do not mix into the next one.
+        check(&plan, &all[..all.len() / 5]);
     }
 }

@@ -18,6 +18,7 @@ use std::str::FromStr;
 /// assert_eq!("all".parse::<GpuDevice>().unwrap(), GpuDevice::All);
 /// assert_eq!(GpuDevice::default(), GpuDevice::Index(0));
 /// assert_eq!(GpuDevice::All.to_string(), "all");
+/// assert_eq!(GpuDevice::Spread(3).to_string(), "3 (counted round the GPUs)");
 /// assert!("first".parse::<GpuDevice>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,10 @@ pub enum GpuDevice {
     /// Every GPU of the machine, each taking the next piece of work whenever it is free.
     /// Software devices join only on a machine without a real GPU.
     All,
+    /// One GPU, number `k` counted round the machine's GPUs (real ones only, unless there are
+    /// none): how the processes of a cluster job that share a machine spread over its GPUs,
+    /// each passing its rank on that machine. It never names a GPU that is not there.
+    Spread(usize),
 }
 
 impl Default for GpuDevice {
@@ -40,6 +45,7 @@ impl fmt::Display for GpuDevice {
         match self {
             GpuDevice::Index(i) => write!(f, "{i}"),
             GpuDevice::All => f.write_str("all"),
+            GpuDevice::Spread(k) => write!(f, "{k} (counted round the GPUs)"),
         }
     }
 }
