@@ -19,7 +19,7 @@ pyo3::create_exception!(
     "A request the library refuses: a number out of range, a method that cannot do what was \
      asked, a board that cannot be read.\n\nA subclass of ValueError. `str(e)` is the library's \
      one-line message; `e.kind` says which refusal it is (\"out_of_range\", \"unknown_name\", \
-     \"unsupported\", \"memory\", \"not_for_puzzles\", \"board\", ...), and refusals of a \
+     \"unsupported\", \"memory\", \"not_for_puzzles\", \"board\", \"gpu\", ...), and refusals of a \
      number carry `quantity`, `value`, `min` and `max`, those of a method `method` and \
      `instead` (the methods that can)."
 );
@@ -133,6 +133,8 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
         }
         LibraryError::NotForPuzzles(_) => "not_for_puzzles",
         LibraryError::Board(_) => "board",
+        // This package is built without GPU support: method "gpu" is refused here.
+        LibraryError::Gpu(_) => "gpu",
         _ => "other",
     };
     let err = Error::new_err(message);
