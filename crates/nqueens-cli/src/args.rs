@@ -120,7 +120,8 @@ pub struct LongRunArgs {
     pub shard: Option<Shard>,
 
     /// Spread the count over the processes of an MPI job: mpirun -np P nqueens count N --mpi
-    /// (builds with the 'mpi' feature; one thread per process unless --threads says otherwise)
+    /// (builds with the 'mpi' feature; one thread per process unless --threads says otherwise;
+    /// with --method gpu, one process per GPU, each on a GPU of its machine by its rank there)
     #[arg(long, conflicts_with_all = ["checkpoint", "resume", "shard"])]
     pub mpi: bool,
 }
