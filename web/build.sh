@@ -21,7 +21,7 @@ if [ "$have" != "$want" ]; then
     echo "build: wasm-bindgen $have, but Cargo.lock has $want (cargo install wasm-bindgen-cli --version $want)" >&2
     exit 2
 fi
-if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+if ! rustup target list --installed 2>/dev/null | grep -x wasm32-unknown-unknown >/dev/null; then
     echo "build: the wasm32-unknown-unknown target is missing (rustup target add wasm32-unknown-unknown)" >&2
     exit 2
 fi
