@@ -62,18 +62,7 @@ impl Board {
     /// given queen (no completion can use it).
     pub fn cells(&self) -> Vec<u8> {
         let n = self.puzzle.n();
-        let queens: Vec<Square> = self
-            .puzzle
-            .given()
-            .iter()
-            .enumerate()
-            .filter_map(|(row, c)| {
-                c.map(|c| Square {
-                    row,
-                    col: c as usize,
-                })
-            })
-            .collect();
+        let queens = self.puzzle.queens();
         let mut out = Vec::with_capacity(n * n);
         for row in 0..n {
             for col in 0..n {

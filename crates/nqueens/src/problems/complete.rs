@@ -248,6 +248,18 @@ impl Puzzle {
         &self.given
     }
 
+    /// The squares of the given queens, top row first.
+    ///
+    /// ```
+    /// use nqueens::board::conflict::Square;
+    ///
+    /// let p = nqueens::Puzzle::new(6).unwrap().place(3, 0).unwrap().place(0, 4).unwrap();
+    /// assert_eq!(p.queens(), [Square { row: 0, col: 4 }, Square { row: 3, col: 0 }]);
+    /// ```
+    pub fn queens(&self) -> Vec<Square> {
+        squares(&self.given)
+    }
+
     /// The blocked squares of each row as a bit mask (bit `c` for column `c`).
     ///
     /// ```
@@ -400,9 +412,9 @@ fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
     Ok(rows)
 }
 
-/// Checks that no two given queens attack each other (rows are distinct already).
-fn check_given(given: &[Option<u32>]) -> Result<(), Error> {
-    let queens: Vec<Square> = given
+/// The squares of the given queens, top row first.
+fn squares(given: &[Option<u32>]) -> Vec<Square> {
+    given
         .iter()
         .enumerate()
         .filter_map(|(row, c)| {
@@ -411,7 +423,12 @@ fn check_given(given: &[Option<u32>]) -> Result<(), Error> {
                 col: c as usize,
             })
         })
-        .collect();
+        .collect()
+}
+
+/// Checks that no two given queens attack each other (rows are distinct already).
+fn check_given(given: &[Option<u32>]) -> Result<(), Error> {
+    let queens = squares(given);
     for (i, &first) in queens.iter().enumerate() {
         for &second in &queens[i + 1..] {
             if let Some(along) = Line::between(first, second) {
