@@ -50,6 +50,30 @@ mod on_a_gpu {
     }
 
     #[test]
+    fn a_software_device_by_default_is_said_in_one_line() {
+        // This machine's only device is Mesa's software one (CI's too): counting on it without
+        // asking for it by index is said, with the driver a real GPU needs; asking by index is
+        // a choice, said nothing of.
+        let stderr_of = |args: &[&str]| {
+            let out = nqueens().args(args).assert().success().get_output().clone();
+            assert_eq!(String::from_utf8(out.stdout).unwrap().trim(), "73712");
+            String::from_utf8(out.stderr).unwrap()
+        };
+        let software = ["count", "13", "--method", "gpu"];
+        let told = stderr_of(&software);
+        if told.is_empty() {
+            return; // a real GPU: nothing to say
+        }
+        assert_eq!(told.lines().count(), 1, "{told}");
+        assert!(
+            told.starts_with("nqueens: counting on a software device"),
+            "{told}"
+        );
+        assert!(told.contains("nvidia-vulkan-icd"), "{told}");
+        assert_eq!(stderr_of(&["count", "13", "--gpu-device", "0"]), "");
+    }
+
+    #[test]
     fn no_adapter_is_one_line_and_exit_2() {
         // A Vulkan loader that finds no driver: no adapter at all.
         let out = nqueens()

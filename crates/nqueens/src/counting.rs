@@ -319,14 +319,25 @@ impl<'a> Count<'a> {
             }
         }
         // A count on GPUs opens them first: how many there are sets its threads.
-        let (gpu_plan, devices, health) = match (&puzzle, method) {
+        let (gpu_plan, devices, health, software) = match (&puzzle, method) {
             (None, Method::Gpu) => {
                 let opened = gpu::open(n, self.gpu.unwrap_or_default())?;
-                (Some(opened.plan), opened.devices, Some(opened.health))
+                let software = opened.software;
+                (
+                    Some(opened.plan),
+                    opened.devices,
+                    Some(opened.health),
+                    software,
+                )
             }
-            _ => (None, Vec::new(), None),
+            _ => (None, Vec::new(), None, false),
         };
-        let (threads, notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
+        let (threads, mut notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
+        // A software device chosen by default means no GPU's driver was found: a count that
+        // runs a thousand times slower than asked must say why.
+        if software && !matches!(self.gpu, Some(GpuDevice::Index(_))) {
+            notes.push(Note::SoftwareGpu);
+        }
 
         let plan: Option<Box<dyn Plan>> = match &puzzle {
             Some(p) => Some(Box::new(p.plan())),
@@ -459,6 +470,9 @@ pub enum Note {
         /// Tasks counted on the CPU.
         tasks: u64,
     },
+    /// The count runs on a software device (a processor standing in for a GPU), which it was
+    /// not asked for by index: no GPU's Vulkan, Metal or DirectX 12 driver was found.
+    SoftwareGpu,
     /// The method runs on fewer threads than wanted, as many as fit in its memory limit.
     FewerThreads {
         /// The method.
@@ -480,6 +494,12 @@ impl fmt::Display for Note {
                 "{}; the count went on without it, exact ({tasks} task{} counted on the CPU)",
                 failures.join("; "),
                 if *tasks == 1 { "" } else { "s" }
+            ),
+            Note::SoftwareGpu => write!(
+                f,
+                "counting on a software device, the processor standing in for a GPU, far slower: \
+                 no GPU driver was found (an NVIDIA GPU needs its driver's Vulkan part, Debian's \
+                 nvidia-vulkan-icd; AMD and Intel GPUs Mesa's mesa-vulkan-drivers)"
             ),
             Note::FewerThreads {
                 method,

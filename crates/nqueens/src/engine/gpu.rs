@@ -10,15 +10,17 @@
 //!   that leaves the next row a free cell is a task, as masks, and the layout of the rows left
 //!   is described in words the shader reads;
 //! - `count.wgsl`: the shader; each thread takes task after task and walks its rows with bit
-//!   masks and a stack in workgroup memory, counting the last three rows without a loop, and
-//!   writes each task's count as two 32-bit words;
+//!   masks and a stack in workgroup memory, one branch-free step per turn of its loop, counting
+//!   the last row's free cells at once, and writes each task's count as two 32-bit words;
 //! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), dispatches sized to about
 //!   half a second each;
 //! - `feed`: one queue of pieces of work, and a thread per GPU that takes the next piece
 //!   whenever its GPU has room (work shared by demand);
 //! - `plan`: the plan the runner counts through; it sums the tasks' counts per
 //!   constellation and combines them with the symmetric completions as the symmetry engine
-//!   does.
+//!   does;
+//! - `model`: the shader's loop played on the CPU, lanes in lockstep, to measure a kernel's
+//!   design without a GPU (`bench/gpu-model.sh`); a development tool, hidden from the docs.
 //!
 //! All but [`select`] (which GPUs to use) and [`health`] (what went wrong on them) need the
 //! crate feature `gpu`; without it, a count on GPUs is refused with
@@ -29,6 +31,9 @@ mod device;
 #[cfg(feature = "gpu")]
 mod feed;
 pub mod health;
+#[cfg(feature = "gpu")]
+#[doc(hidden)]
+pub mod model;
 #[cfg(feature = "gpu")]
 pub mod plan;
 pub mod select;
@@ -51,6 +56,8 @@ pub struct Opened {
     pub devices: Vec<String>,
     /// Their failures during the count, and the work the CPU took over.
     pub health: Arc<Health>,
+    /// Whether any of them is a software device (a processor standing in for a GPU).
+    pub software: bool,
 }
 
 /// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names. Refused without
@@ -79,6 +86,7 @@ pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
         let plan = plan::GpuPlan::new(n, devices)?;
         Ok(Opened {
             devices: plan.devices(),
+            software: plan.software(),
             health: plan.health(),
             plan: Box::new(plan),
         })

@@ -4,19 +4,23 @@
 // thread i counts task i alone (see below).
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
-// stack each thread needs (one per row it walks, but the deepest).
+// stack each thread needs (one per row it walks, and an empty one above them).
 //
-// A thread walks its task's free rows top to bottom with bit masks (columns in use, and the two
-// diagonals as they bear on the current row), as the CPU search does. The state of the row
-// being walked stays in registers; the rows above it wait on a stack in workgroup memory,
-// interleaved so that the threads of a workgroup touch neighbouring words. The last three rows
-// are never walked: three columns are left there, and a few bit operations without a branch
-// decide which of the ways to deal them out are completions (`last_three`, `last_two`). Most of a
-// search's nodes lie in its last rows, so this saves most of the turns of the loop, where the
-// threads of a group part ways.
+// A thread walks its task's rows top to bottom with bit masks (columns in use, and the two
+// diagonals as they bear on the current row), as the textbook bit-mask search does, and counts
+// the last row's free cells with one popcount instead of visiting them.
 //
-// One loop does everything, a step of the walk or a change of task in each turn, so that a
-// thread whose task ends takes the next one while the others of its group go on walking theirs.
+// Why the loop is one step, the same for every thread: the threads of a group (32 on NVIDIA)
+// run in lockstep, so a turn of a loop whose body branches costs the sum of every branch that
+// any of them takes. The step below has no branch: it tries the lowest free cell of the current
+// row, works out the three things that may follow (go down a row, go back up, or stay and try
+// the next cell) and picks among them with `select`; a row whose cells are all tried gives way
+// to the row above within the same turn. Every turn therefore costs the same few
+// dozen operations and every thread does useful work in it. Only the end of a task (a few per
+// thousands of turns) branches. The model of this loop (`engine/gpu/model.rs`) counts those
+// operations on the SPIR-V of this file and plays the threads of a group in lockstep on the
+// CPU, which is how this design was chosen over the earlier one (five branches per turn, and
+// the last three rows counted in closed form at every leaf).
 //
 // A task's count is written as (low word, complement of the high word). The host clears the
 // counts before each dispatch, so a task that a device never finished reads as a high word of
@@ -36,76 +40,99 @@ struct Params {
 
 // Per task: columns, left diagonals, right diagonals, index of its layout record.
 @group(0) @binding(0) var<storage, read> tasks: array<vec4<u32>>;
-// Per constellation: a record of STRIDE words (see `record` in tasks.rs).
-@group(0) @binding(1) var<storage, read> layouts: array<u32>;
+// Per constellation: a record of STRIDE pairs (see `record` in tasks.rs): (first level of the
+// walk's rows, last level), (cells of the task's first row, 0), then per level the gap to the
+// next row and that row's cells.
+@group(0) @binding(1) var<storage, read> layouts: array<vec2<u32>>;
 // Per task: its count, as (low word, complement of the high word).
 @group(0) @binding(2) var<storage, read_write> counts: array<vec2<u32>>;
 // The next task to take.
 @group(0) @binding(3) var<storage, read_write> next_task: atomic<u32>;
 @group(0) @binding(4) var<uniform> params: Params;
 
-const STRIDE: u32 = 72u;
+const STRIDE: u32 = 34u;
 
+// The saved rows of each thread's walk, interleaved so that the threads of a group touch
+// neighbouring words. Slot 0 is the row above the task's first: empty, so that going up from
+// the first row ends the task; the row of level j is saved in slot j + 1.
 var<workgroup> stack: array<vec4<u32>, WG * LEVELS>;
 
-// The completions of the last two free rows: `below` holds the cells the second-to-last row
-// allows, the masks are those above it; `g` rows further down lies the last row, whose cells are
-// `end`. Two columns are left, u left of v: a completion puts one in each row, and the two
-// queens attack each other exactly when the columns lie g apart.
-fn last_two(below: u32, cols: u32, left: u32, right: u32, g: u32, end: u32, full: u32) -> u32 {
-    let both = full & ~cols;
-    let u = both & (0u - both);
-    let v = both ^ u;
-    let last_free = end & ~(cols | (left << g) | (right >> g));
-    let u_then_v = u32(((below & u) != 0u) && ((last_free & v) != 0u));
-    let v_then_u = u32(((below & v) != 0u) && ((last_free & u) != 0u));
-    return select(0u, u_then_v + v_then_u, ((u << g) & v) == 0u);
-}
-
-// The completions of the last three free rows that start with a queen in column `x` of the
-// first of them, if `cells` (the cells it allows) holds it: the masks are those above that row,
-// `g` the gap to the second row, whose cells are `mid`; `g2` and `end` are the last row's.
-fn from_column(
-    x: u32,
-    cells: u32,
+// A thread's walk of one task.
+struct Walk {
+    // The masks above the current row, and its cells not tried yet.
     cols: u32,
     left: u32,
     right: u32,
-    g: u32,
-    mid: u32,
-    g2: u32,
-    end: u32,
-    full: u32,
-) -> u32 {
-    let c = cols | x;
-    let l = (left | x) << g;
-    let r = (right | x) >> g;
-    let n = last_two(mid & ~(c | l | r), c, l, r, g2, end, full);
-    return select(0u, n, (cells & x) != 0u);
+    free: u32,
+    // The current level (0: the task's first row); DONE once the walk has gone back above it.
+    level: u32,
+    // The level whose next row is the last: there the free cells are counted, not visited.
+    last: u32,
+    // Where the task's rows start in `layouts`.
+    rows: u32,
+    // The count so far, as two words.
+    lo: u32,
+    hi: u32,
 }
 
-// The completions of the last three free rows: three columns are left, and each is tried in
-// the first of them without a branch (the calls are written out, not looped: some devices
-// count every turn of a loop against a limit, see above).
-fn last_three(
-    cells: u32,
-    cols: u32,
-    left: u32,
-    right: u32,
-    g: u32,
-    mid: u32,
-    g2: u32,
-    end: u32,
-    full: u32,
-) -> u32 {
-    let three = full & ~cols;
-    let a = three & (0u - three);
-    let rest = three ^ a;
-    let b = rest & (0u - rest);
-    let c = rest ^ b;
-    return from_column(a, cells, cols, left, right, g, mid, g2, end, full)
-        + from_column(b, cells, cols, left, right, g, mid, g2, end, full)
-        + from_column(c, cells, cols, left, right, g, mid, g2, end, full);
+const DONE: u32 = 0xffffffffu;
+
+// The walk of task t, before its first step.
+fn begin(t: u32, lid: u32) -> Walk {
+    let task = tasks[t];
+    let base = task.w * STRIDE;
+    let head = layouts[base];
+    let first = layouts[base + 1u];
+    var w: Walk;
+    w.cols = task.x;
+    w.left = task.y;
+    w.right = task.z;
+    w.free = first.x & ~(task.x | task.y | task.z);
+    w.level = 0u;
+    w.last = head.y;
+    w.rows = base + 2u;
+    w.lo = 0u;
+    w.hi = 0u;
+    stack[lid] = vec4<u32>(0u);
+    return w;
+}
+
+// One turn of the walk: the same operations for every thread, whatever happens.
+fn step(s: Walk, lid: u32) -> Walk {
+    // A row without cells left gives way to the row above, whose next cell is tried in this
+    // same turn (going up costs no turn of its own). Above the first row, DONE.
+    let empty = s.free == 0u;
+    let above = stack[s.level * WG + lid];
+    let level = select(s.level, s.level - 1u, empty);
+    let f = select(vec4<u32>(s.cols, s.left, s.right, s.free), above, empty);
+    let row = layouts[s.rows + min(level, s.last)];
+    // Try the lowest free cell (none, if there is none: `bit` is then 0).
+    let bit = f.w & (0u - f.w);
+    let rest = f.w ^ bit;
+    let c = f.x | bit;
+    let l = (f.y | bit) << row.x;
+    let r = (f.z | bit) >> row.x;
+    let child = row.y & ~(c | l | r);
+    let placed = bit != 0u;
+    let at_last = level == s.last;
+    // Above the last row, its free cells are its completions: counted, not visited.
+    let found = select(0u, countOneBits(child), placed && at_last);
+    var w = s;
+    w.lo = s.lo + found;
+    w.hi = s.hi + u32(w.lo < found);
+    // Down a row, or stay and try the next cell. This row is saved every turn, with the cell
+    // just tried taken out: it is read back only after going down, and a store costs less than
+    // a branch around it.
+    let down = placed && !at_last && child != 0u;
+    let stay = vec4<u32>(f.x, f.y, f.z, rest);
+    stack[(min(level, s.last) + 1u) * WG + lid] = stay;
+    let next = select(stay, vec4<u32>(c, l, r, child), down);
+    w.cols = next.x;
+    w.left = next.y;
+    w.right = next.z;
+    w.free = next.w;
+    w.level = select(level, level + 1u, down);
+    return w;
 }
 
 @compute @workgroup_size(WG)
@@ -113,73 +140,15 @@ fn main(
     @builtin(local_invocation_index) lid: u32,
     @builtin(global_invocation_id) gid: vec3<u32>,
 ) {
-    // The task being walked, and its layout: its record, the rows placed before it, the last
-    // row's cells and gap, the board's columns, and the row whose children end the walk.
     var t = 0u;
     var walking = false;
-    var base = 0u;
-    var k = 0u;
-    var end = 0u;
-    var g_last = 0u;
-    var g_mid = 0u;
-    var mid = 0u;
-    var full = 0u;
-    var leaf = 0u;
-    // The walk: the masks above row d, the cells of row d not tried yet, the gap to the next
-    // free row and that row's cells.
-    var cols = 0u;
-    var left = 0u;
-    var right = 0u;
-    var free = 0u;
-    var d = 0u;
-    var g = 0u;
-    var below = 0u;
-    // The count: a small part added at every leaf and folded into the 64-bit sum (lo, hi)
-    // before it can reach 2^32 (between two folds it grows by at most 64).
-    var small = 0u;
-    var lo = 0u;
-    var hi = 0u;
+    var w: Walk;
+    w.level = DONE;
     loop {
-        if free != 0u {
-            let bit = free & (0u - free);
-            free = free ^ bit;
-            let c = cols | bit;
-            let l = (left | bit) << g;
-            let r = (right | bit) >> g;
-            let next = below & ~(c | l | r);
-            if d == leaf {
-                small += last_three(next, c, l, r, g_mid, mid, g_last, end, full);
-            } else if next != 0u {
-                stack[(d - k) * WG + lid] = vec4<u32>(cols, left, right, free);
-                cols = c;
-                left = l;
-                right = r;
-                free = next;
-                d += 1u;
-                g = layouts[base + 8u + 2u * d];
-                below = layouts[base + 9u + 2u * d];
-            }
-        } else if d != k {
-            d -= 1u;
-            let s = stack[(d - k) * WG + lid];
-            cols = s.x;
-            left = s.y;
-            right = s.z;
-            free = s.w;
-            g = layouts[base + 8u + 2u * d];
-            below = layouts[base + 9u + 2u * d];
-            if small >= 0x80000000u {
-                let sum = lo + small;
-                hi += u32(sum < lo);
-                lo = sum;
-                small = 0u;
-            }
-        } else {
-            // The task is done: its count out, the next task in.
+        if w.level == DONE {
+            // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
-                let sum = lo + small;
-                hi += u32(sum < lo);
-                counts[t] = vec2<u32>(sum, ~hi);
+                counts[t] = vec2<u32>(w.lo, ~w.hi);
             }
             if params.from_counter != 0u {
                 t = atomicAdd(&next_task, 1u);
@@ -190,25 +159,8 @@ fn main(
                 break;
             }
             walking = true;
-            let task = tasks[t];
-            base = task.w * STRIDE;
-            k = layouts[base + 1u];
-            end = layouts[base + 3u];
-            g_last = layouts[base + 4u];
-            full = layouts[base + 5u];
-            leaf = layouts[base + 6u];
-            g_mid = layouts[base + 8u + 2u * (leaf + 1u)];
-            mid = layouts[base + 9u + 2u * (leaf + 1u)];
-            cols = task.x;
-            left = task.y;
-            right = task.z;
-            free = layouts[base + 2u] & ~(cols | left | right);
-            d = k;
-            g = layouts[base + 8u + 2u * d];
-            below = layouts[base + 9u + 2u * d];
-            small = 0u;
-            lo = 0u;
-            hi = 0u;
+            w = begin(t, lid);
         }
+        w = step(w, lid);
     }
 }

@@ -185,7 +185,7 @@ struct Joined {
 
 impl Joined {
     fn add(&mut self, piece: &Piece, tasks: std::ops::Range<usize>) {
-        let shift = (self.layouts.len() / (4 * STRIDE)) as u32;
+        let shift = (self.layouts.len() / (8 * STRIDE)) as u32;
         for t in tasks {
             let task = &piece.tasks[t * TASK_BYTES..(t + 1) * TASK_BYTES];
             self.tasks.extend_from_slice(&task[..12]);

@@ -138,6 +138,11 @@ impl GpuPlan {
         self.gpus.iter().map(|g| g.name.clone()).collect()
     }
 
+    /// Whether any of them is a software device (a processor standing in for a GPU).
+    pub fn software(&self) -> bool {
+        self.gpus.iter().any(|g| g.software)
+    }
+
     /// Tasks a piece should hold: a dispatch of the fastest GPU (a slower one cuts it).
     fn piece_tasks(&self) -> usize {
         self.gpus

@@ -22,9 +22,9 @@ use crate::engine::constellation::Layout;
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
 pub(crate) const MAX_TASK_ROWS: usize = 20;
 
-/// The fewest rows a task leaves: the shader ends its search with the last three rows counted
-/// without a loop, below a row it walks.
-pub(crate) const MIN_TASK_ROWS: usize = 4;
+/// The fewest rows a task leaves: the shader walks at least one row and counts the free cells
+/// of the last one below it.
+pub(crate) const MIN_TASK_ROWS: usize = 2;
 
 /// The rows a task leaves to its GPU thread on the n×n board (or fewer, when the constellation
 /// leaves fewer): one more every three sizes, which keeps the tasks' searches about the same
@@ -41,41 +41,31 @@ pub(crate) fn placed_rows(rows: usize, m: usize) -> Option<usize> {
 }
 
 /// The rows of stack a GPU thread needs for a constellation with `m` free rows of which `k` are
-/// placed: one per row it walks (all but the last three), but the deepest.
+/// placed: one per row it walks (all but the last, whose cells are counted), and an empty one
+/// above them.
 pub(crate) fn stack_rows(m: usize, k: usize) -> usize {
-    m - k - MIN_TASK_ROWS
+    m - k
 }
 
-/// Words of one layout record (see [`record`]).
-pub(crate) const STRIDE: usize = 8 + 2 * 32;
+/// Pairs of words of one layout record (see [`record`]).
+pub(crate) const STRIDE: usize = 2 + 32;
 
 /// Bytes of one task: the column mask, the two diagonal masks, and the index of its layout
 /// record, each a 32-bit word.
 pub(crate) const TASK_BYTES: usize = 16;
 
 /// The layout record the shader reads for a constellation whose first `k` free rows are placed
-/// on the CPU: `m`, `k`, the cells of row `k`, the cells of the last row, the gap above the last
-/// row, the board's full row mask, the row `m - 4` below which the shader counts without a
-/// loop, a word of padding; then for each free row `d` but the last, the gap to the next free row
-/// and that row's cells.
-pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; STRIDE] {
+/// on the CPU, as pairs of 32-bit words: (`k`, the level `m - 2 - k` whose next row is the
+/// last), (the cells of row `k`, 0); then for each level `j` from 0 (row `k`) to the last, the
+/// gap to the next free row and that row's cells.
+pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; 2 * STRIDE] {
     let m = lay.avail.len();
     debug_assert!(n <= 32 && m >= MIN_TASK_ROWS && k + MIN_TASK_ROWS <= m);
-    let mut r = [0u32; STRIDE];
-    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    r[..8].copy_from_slice(&[
-        m as u32,
-        k as u32,
-        lay.avail[k] as u32,
-        lay.avail[m - 1] as u32,
-        lay.gap[m - 2],
-        full,
-        (m - MIN_TASK_ROWS) as u32,
-        0,
-    ]);
-    for d in 0..m - 1 {
-        r[8 + 2 * d] = lay.gap[d];
-        r[9 + 2 * d] = lay.avail[d + 1] as u32;
+    let mut r = [0u32; 2 * STRIDE];
+    r[..4].copy_from_slice(&[k as u32, (m - 2 - k) as u32, lay.avail[k] as u32, 0]);
+    for (j, d) in (k..m - 1).enumerate() {
+        r[4 + 2 * j] = lay.gap[d];
+        r[5 + 2 * j] = lay.avail[d + 1] as u32;
     }
     r
 }
@@ -266,7 +256,7 @@ mod tests {
                     None => assert!(m < MIN_TASK_ROWS),
                     Some(k) => {
                         assert!(m - k >= MIN_TASK_ROWS && m - k <= MAX_TASK_ROWS, "{n} {m}");
-                        assert!(stack_rows(m, k) + MIN_TASK_ROWS <= task_rows(n));
+                        assert!(stack_rows(m, k) <= task_rows(n));
                     }
                 }
             }

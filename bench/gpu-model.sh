@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The GPU kernel's lockstep model, on the CPU (no GPU needed): plays the shader's loop on the
+# real tasks of the N×N board, 32 lanes of a warp in lockstep, for today's kernel (`step`,
+# engine/gpu/count.wgsl) and the earlier one (`baseline`, engine/gpu/model/baseline.wgsl), and
+# prints what each costs. The last line is one JSON object:
+#   n, solutions (must be Q(N): the model checks itself; null for a sample), nodes,
+#   warp_turns, active_lanes, ops_per_node, ops_per_turn, path_ops (each path's operations,
+#   counted on the SPIR-V naga emits), levels, resident_threads, occupancy (of an H100's
+#   resident threads, under the dispatch rule the engine uses), predicted_h100_s,
+#   resumable_occupancy / resumable_h100_s (the same under resumable threads), and the same
+#   fields for the baseline under "baseline"; for N = 14..18 also split_nodes, mirror_nodes and
+#   split_advantage (the nodes of this project's split against a mirror-only split's).
+# See crates/nqueens/src/engine/gpu/model.rs for what each figure means and how it is counted.
+#
+# Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both]
+#   N from 8 to 32. Up to N = 17 every task is played; above, the tasks of every S-th
+#   constellation (S = 7^(N-16) unless given), and occupancy from a sample of task sizes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec cargo run --quiet --release -p nqueens --features gpu --example gpu_model -- "$@"

@@ -1,0 +1,256 @@
+//! The GPU kernel's lockstep model, on the CPU: `bench/gpu-model.sh N` runs this.
+//!
+//! For the n×n board it plays today's kernel (`step`) and the earlier one (`baseline`) on the
+//! tasks the GPU plan makes, 32 lanes in lockstep, and prints what each costs; for N = 14..=18
+//! also the nodes of this project's split beside those of a mirror-only split. The last line is
+//! one JSON object. See `nqueens::engine::gpu::model` for what each figure means.
+//!
+//! Usage: gpu_model N [--sample S] [--kernel step|baseline|both]
+//!   --sample S   play the tasks of every S-th constellation only (default: 1 up to N = 18,
+//!                then enough to keep the run to minutes); a sample's solutions are not Q(N)
+//!                and are printed as null
+
+use nqueens::engine::gpu::model::{
+    self, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, simulate,
+};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Parts of the tasks played side by side, each by groups of lanes sharing one task counter.
+const PARTS: usize = 16;
+/// Tasks per lane the lockstep figures are measured with: many, as on a GPU from N = 20 on
+/// (tens of millions of tasks for some 10^5 threads), so that they tell the kernel's steady
+/// state; the tail of a count, where lanes run out of tasks, is the occupancy figure's part.
+const TASKS_PER_LANE: usize = 32;
+/// Workgroup size of the shader on a GPU.
+const WG: u64 = 64;
+/// How long a dispatch of the resumable rule should last, in seconds.
+const DISPATCH_SECONDS: f64 = 0.02;
+
+struct Options {
+    n: usize,
+    sample: Option<usize>,
+    kernels: Vec<Kernel>,
+}
+
+fn parse() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let mut n = None;
+    let mut sample = None;
+    let mut kernels = vec![Kernel::Step, Kernel::Baseline];
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--sample" => {
+                let v = args.next().ok_or("--sample needs a number")?;
+                sample = Some(v.parse::<usize>().ok().filter(|&s| s >= 1).ok_or(format!(
+                    "--sample must be a whole number from 1 on, not {v}"
+                ))?);
+            }
+            "--kernel" => {
+                kernels = match args.next().as_deref() {
+                    Some("step") => vec![Kernel::Step],
+                    Some("baseline") => vec![Kernel::Baseline],
+                    Some("both") => vec![Kernel::Step, Kernel::Baseline],
+                    other => {
+                        return Err(format!(
+                            "--kernel must be step, baseline or both, not {}",
+                            other.unwrap_or("nothing")
+                        ));
+                    }
+                }
+            }
+            _ => {
+                n = Some(
+                    a.parse::<usize>()
+                        .ok()
+                        .filter(|n| (8..=32).contains(n))
+                        .ok_or(format!("N must be a whole number from 8 to 32, not {a}"))?,
+                );
+            }
+        }
+    }
+    Ok(Options {
+        n: n.ok_or("usage: gpu_model N [--sample S] [--kernel step|baseline|both]")?,
+        sample,
+        kernels,
+    })
+}
+
+/// The figures of one kernel, as JSON fields.
+fn kernel_json(
+    kernel: Kernel,
+    costs: &PathCosts,
+    played: &Played,
+    whole: bool,
+    levels: u64,
+    (occupancy, seconds): (f64, f64),
+) -> String {
+    let paths: Vec<String> = costs
+        .paths
+        .iter()
+        .map(|(k, v)| format!("\"{k}\":{v}"))
+        .collect();
+    let solutions = if whole {
+        played.solutions.to_string()
+    } else {
+        "null".to_string()
+    };
+    format!(
+        "\"kernel\":\"{}\",\"solutions\":{solutions},\"nodes\":{},\"warp_turns\":{},\
+         \"active_lanes\":{:.4},\"ops_per_node\":{:.2},\"ops_per_turn\":{:.1},\
+         \"path_ops\":{{{}}},\"levels\":{levels},\"resident_threads\":{},\
+         \"occupancy\":{occupancy:.4},\"predicted_h100_s\":{seconds:.4}",
+        kernel.name(),
+        played.nodes,
+        played.warp_turns,
+        played.active_lanes(),
+        played.ops_per_node(),
+        played.ops as f64 / played.warp_turns.max(1) as f64,
+        paths.join(","),
+        H100.resident(levels, WG),
+    )
+}
+
+fn run(o: Options) -> Result<(), String> {
+    let n = o.n;
+    // About 2·10^8 nodes at most, a minute or so of playing per kernel on two cores.
+    let sample = o.sample.unwrap_or(if n <= 17 {
+        1
+    } else {
+        7usize.pow(n as u32 - 16)
+    });
+    let start = Instant::now();
+    let tasks = Tasks::sample(n, None, sample).map_err(|e| e.to_string())?;
+    let whole = sample == 1;
+    eprintln!(
+        "N = {n}: {} tasks{} made in {:.2} s",
+        tasks.len(),
+        if whole {
+            String::new()
+        } else {
+            format!(" (every {sample}th constellation's)")
+        },
+        start.elapsed().as_secs_f64()
+    );
+    let device: Device = H100;
+    let mut fields = Vec::new();
+    for &kernel in &o.kernels {
+        if kernel == Kernel::Baseline && tasks.fewest_rows() < 4 {
+            eprintln!("baseline: skipped (it needs tasks of four rows or more)");
+            continue;
+        }
+        // The earlier kernel ran as a checked module, today's runs trusted.
+        let checked = PathCosts::of(kernel, true)?;
+        let trusted = PathCosts::of(kernel, false)?;
+        let costs = match kernel {
+            Kernel::Baseline => checked.clone(),
+            Kernel::Step => trusted.clone(),
+        };
+        let t = Instant::now();
+        let warps = (tasks.len() / (PARTS * model::LANES * TASKS_PER_LANE)).max(1);
+        let played = simulate(kernel, &costs, &tasks, PARTS, warps);
+        if whole && nqueens::known::total(n).is_some_and(|q| q != played.solutions) {
+            return Err(format!(
+                "the {} model counted {} solutions, not Q({n})",
+                kernel.name(),
+                played.solutions
+            ));
+        }
+        let levels = tasks.levels(kernel);
+        let cost = played.ops as f64 / played.warp_turns.max(1) as f64;
+        // Tasks in the order the plan makes them; the earlier kernel was fed by the steered
+        // rule, today's by either (see the module documentation).
+        // The sizes of the count's tasks: all of them, or, for a sample, a stream as long as
+        // the whole count's (20 million at most) drawn from tasks of many constellations.
+        let (turns, stream_scale) = if whole {
+            (played.task_turns.clone(), 1.0)
+        } else {
+            let some = model::sample_task_turns(n, 512, 8).map_err(|e| e.to_string())?;
+            let total = tasks.len() * sample;
+            let len = total.min(20_000_000);
+            let turns: Vec<u64> = some.iter().copied().cycle().take(len).collect();
+            (turns, total as f64 / len as f64)
+        };
+        let scale = if whole { 1.0 } else { stream_scale };
+        let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
+        let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
+        let resumable = model::occupancy(
+            &device,
+            Rule::Resumable { budget },
+            &turns,
+            cost,
+            levels,
+            WG,
+        );
+        eprintln!(
+            "{:<8} solutions {} nodes {} warp turns {} active lanes {:.3} ops/node {:.1} \
+             ops/turn {:.1} (checked module: paths {:?}; trusted: {:?}) played in {:.1} s",
+            kernel.name(),
+            if whole {
+                played.solutions.to_string()
+            } else {
+                "(sample)".to_string()
+            },
+            played.nodes,
+            played.warp_turns,
+            played.active_lanes(),
+            played.ops_per_node(),
+            cost,
+            checked.paths,
+            trusted.paths,
+            t.elapsed().as_secs_f64()
+        );
+        eprintln!(
+            "{:<8} occupancy on an H100: steered dispatches {:.4} ({:.3} s), resumable threads \
+             ({budget} turns a dispatch) {:.4} ({:.3} s)",
+            kernel.name(),
+            steered.0,
+            steered.1 * scale,
+            resumable.0,
+            resumable.1 * scale
+        );
+        // Both are fed today by the steered rule.
+        let occupancy = (steered.0, steered.1 * scale);
+        let mut json = kernel_json(kernel, &costs, &played, whole, levels, occupancy);
+        json.push_str(&format!(
+            ",\"resumable_occupancy\":{:.4},\"resumable_h100_s\":{:.4}",
+            resumable.0,
+            resumable.1 * scale
+        ));
+        fields.push((kernel, json));
+    }
+    let mut line = format!("{{\"n\":{n},\"sample\":{sample}");
+    if (14..=18).contains(&n) {
+        let t = Instant::now();
+        let split = model::split_nodes(n).map_err(|e| e.to_string())?;
+        let mirror = model::mirror_nodes(n);
+        eprintln!(
+            "nodes: this split {split}, mirror-only split {mirror}: {:.2}x fewer ({:.1} s)",
+            mirror as f64 / split as f64,
+            t.elapsed().as_secs_f64()
+        );
+        line.push_str(&format!(
+            ",\"split_nodes\":{split},\"mirror_nodes\":{mirror},\"split_advantage\":{:.3}",
+            mirror as f64 / split as f64
+        ));
+    }
+    for (kernel, json) in &fields {
+        match kernel {
+            Kernel::Step => line.push_str(&format!(",{json}")),
+            Kernel::Baseline => line.push_str(&format!(",\"baseline\":{{{json}}}")),
+        }
+    }
+    line.push('}');
+    println!("{line}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match parse().and_then(run) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gpu_model: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
