@@ -287,13 +287,13 @@ pub struct Tasks {
 impl Tasks {
     /// Every task of the n×n board (2 ≤ n ≤ 32), made as the GPU plan makes them, with tasks
     /// of `rows` rows (the plan's [`tasks::task_rows`] when `None`).
-    pub fn new(n: usize, rows: Option<usize>) -> Result<Tasks, crate::Error> {
+    pub fn new(n: usize, rows: Option<usize>) -> Result<Tasks, crate::error::Error> {
         Tasks::sample(n, rows, 1)
     }
 
     /// The tasks of every `stride`-th constellation only (all of them for 1): for boards too
     /// large to play whole. A sample's total is not Q(n).
-    pub fn sample(n: usize, rows: Option<usize>, stride: usize) -> Result<Tasks, crate::Error> {
+    pub fn sample(n: usize, rows: Option<usize>, stride: usize) -> Result<Tasks, crate::error::Error> {
         let plan = SymmetryPlan::new(n)?;
         let rows = rows.unwrap_or_else(|| tasks::task_rows(n));
         let mut searches = Vec::new();
@@ -756,7 +756,7 @@ fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
 
 /// Nodes of a search over every free row of each canonical constellation of the n×n board
 /// (every queen placed, the last row's included): the work of this project's split.
-pub fn split_nodes(n: usize) -> Result<u64, crate::Error> {
+pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
     fn walk(lay: &Layout, d: usize, cols: u64, left: u64, right: u64) -> u64 {
         let mut free = lay.avail[d] & !(cols | left | right);
         let mut nodes = free.count_ones() as u64;
@@ -838,7 +838,7 @@ pub fn sample_task_turns(
     n: usize,
     constellations: usize,
     per: usize,
-) -> Result<Vec<u64>, crate::Error> {
+) -> Result<Vec<u64>, crate::error::Error> {
     let plan = SymmetryPlan::new(n)?;
     let rows = tasks::task_rows(n);
     let picks: Vec<usize> = (0..plan.len())
