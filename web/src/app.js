@@ -190,6 +190,12 @@ function show(view) {
     tab.tabIndex = v === view ? 0 : -1;
   }
   $('search-controls').hidden = !(view === 'watch' || view === 'tree');
+  // A hidden list has no height, so one scrolled to its latest entry while its view was hidden
+  // (a link's step=K, a search moved in another view) stayed at its top: each list that follows
+  // its latest entry goes to its end as the view shows.
+  for (const list of $(`view-${view}`).querySelectorAll('.log, .found')) {
+    list.scrollTop = list.scrollHeight;
+  }
   search.treeVisible = view === 'tree';
   if (view === 'tree') search.renderTree();
   if (view !== 'methods') methods.pause();

@@ -430,6 +430,38 @@ test('step=K opens Watch, Tree and Methods at step K', async () => {
   }
 });
 
+// True when the last entry of each list matching `sel` lies inside the list's visible box.
+const lastShown = (p, sel) =>
+  p.$$eval(sel, (lists) =>
+    lists.map((list) => {
+      const last = list.lastElementChild;
+      if (!last) return 'empty';
+      const box = list.getBoundingClientRect();
+      const line = last.getBoundingClientRect();
+      return line.top >= box.top - 0.5 && line.bottom <= box.bottom + 0.5;
+    }),
+  );
+
+test('the latest line of every log shows when a link opens at a step', async () => {
+  // The Watch log and the solutions found, opened at a step past several solutions.
+  let p = await page('?n=7&step=3000');
+  assert.ok(Number(await p.$$eval('#w-found li', (li) => li.length)) > 12);
+  assert.deepEqual(await lastShown(p, '#w-log, #w-found'), [true, true]);
+  noProblems(p);
+  await p.close();
+  // Each method's operations.
+  p = await page('?n=8&view=methods&step=300');
+  assert.deepEqual(await lastShown(p, '#view-methods .ops'), [true, true, true]);
+  noProblems(p);
+  await p.close();
+  // A log filled while its view was hidden: the search moved in Tree, then Watch shown.
+  p = await page('?n=7&view=tree&step=3000');
+  await p.keyboard.press('1');
+  assert.deepEqual(await lastShown(p, '#w-log, #w-found'), [true, true]);
+  noProblems(p);
+  await p.close();
+});
+
 test('a link the page cannot follow says what was wrong and what it shows instead', async () => {
   const cases = [
     ['?n=13', 'n=13 is not a whole number from 1 to 12: showing n = 8'],
