@@ -498,3 +498,17 @@ test('a link the page cannot follow says what was wrong and what it shows instea
   noProblems(p);
   await p.close();
 });
+
+test('README serves the page on the loopback interface and pins wasm-bindgen-cli', () => {
+  for (const file of ['README.md', 'web/build.sh']) {
+    const lines = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+    const serves = lines.filter((l) => l.includes('http.server'));
+    assert.ok(serves.length > 0, file);
+    for (const l of serves) assert.match(l, /--bind 127\.0\.0\.1/, `${file}: ${l}`);
+    const installs = lines.filter((l) => /cargo install .*wasm-bindgen-cli/.test(l));
+    assert.ok(installs.length > 0, file);
+    for (const l of installs) assert.match(l, /--locked/, `${file}: ${l}`);
+  }
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  assert.match(readme, /wasm-bindgen-cli[^\n]*\n?[^\n]*from source/);
+});
