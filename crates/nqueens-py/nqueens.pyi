@@ -32,18 +32,22 @@ __all__ = [
     "verify",
 ]
 
+# The names count() takes, nqueens.METHODS; "gpu" is one of them, though this build refuses it
+# (kind "gpu").
+_Method = Literal["naive", "sets", "bitmask", "symmetry", "halves", "gpu"]
+
 __version__: str
-METHODS: list[str]
+# Typed with the names, so that `for m in METHODS: count(n, method=m)` type-checks.
+METHODS: list[_Method]
 MAX_N: int
 
-_Method = Literal["naive", "sets", "bitmask", "symmetry", "halves"]
-
 class Error(ValueError):
-    """A request the library refuses; str() is the library's message."""
+    """Every refusal of a value; str() names the problem and the valid range, squares from 0."""
 
     kind: str
     # Present according to kind (out_of_range: quantity, value, min, max; unknown_name: what,
-    # name, known; unsupported: method, instead; memory: method, needed, limit, fits).
+    # name, known; unsupported: method, instead; memory: needed, limit, fits, and method for a
+    # count).
     quantity: str
     value: int
     min: int
@@ -129,7 +133,7 @@ def solutions(
     """Every solution of the n×n board (one per symmetry class with unique=True), streamed."""
 
 def boards(n: SupportsIndex) -> list[list[str]]:
-    """Every solution drawn as rows of "Q" and "." (LeetCode 51)."""
+    """Every solution drawn as rows of "Q" and "." (LeetCode 51); refused over 4 GiB."""
 
 @final
 class Solution:
@@ -150,11 +154,11 @@ class Solution:
 def find(
     n: SupportsIndex, *, random: bool = False, seed: Optional[SupportsIndex] = None
 ) -> Optional[Solution]:
-    """One solution of the n×n board (None for n = 2 and 3)."""
+    """One solution of the n×n board (None for n = 2 and 3); a seed asks for a random one."""
 
 @final
 class Conflict:
-    """Why a placement is not a solution."""
+    """Why a placement is not a solution; str() names squares from 0."""
 
     @property
     def kind(self) -> Literal["attack", "off_board", "other"]: ...
@@ -166,7 +170,8 @@ class Conflict:
 def verify(
     columns: Union[Solution, Sequence[SupportsIndex], Iterator[SupportsIndex]],
 ) -> Optional[Conflict]:
-    """None for a solution, else the first Conflict scanning rows from the top."""
+    """None for a solution, else the first Conflict scanning rows from the top; any int is a
+    column, one outside 0 to n - 1 a queen off the board."""
 
 @final
 class Puzzle:

@@ -2,8 +2,10 @@
 // routes the keyboard. Each view lives in its own module.
 //
 // Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
-// puzzle), step (how far the search has gone), board (the puzzle, rows of Q . x joined by /),
-// count (an n up to 17 to count at once in the Solutions view).
+// puzzle), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
+// board (the puzzle, rows of Q . x joined by /), count (an n up to 17 to count at once in the
+// Solutions view), speed (0 to 9). A parameter the page cannot follow is named above the views
+// with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
 import { defineSymbols } from './board.js';
@@ -16,16 +18,39 @@ const N_MAX = 12;
 const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
 const $ = (id) => document.getElementById(id);
 
+const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed'];
+
 const state = { n: 8, view: 'watch' };
 let search, methods, solutions, puzzle;
+
+// What the link asked for that the page could not do, each with what it did instead.
+const notes = [];
+
+// The whole number `name` of the link when it is one from `min` to `max`; otherwise null, with a
+// note that says what the page does `instead`. Absent, null without a note.
+function whole(params, name, min, max, instead) {
+  if (!params.has(name)) return null;
+  const raw = params.get(name);
+  const v = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  if (Number.isSafeInteger(v) && v >= min && v <= max) return v;
+  notes.push(`${name}=${raw} is not a whole number from ${min} to ${max}: ${instead}`);
+  return null;
+}
 
 async function main() {
   await init();
   defineSymbols();
   const params = new URLSearchParams(location.search);
-  const n = Number(params.get('n'));
-  if (Number.isInteger(n) && n >= 1 && n <= N_MAX) state.n = n;
-  if (VIEWS.includes(params.get('view'))) state.view = params.get('view');
+  for (const key of new Set(params.keys())) {
+    if (!PARAMS.includes(key)) notes.push(`${key} is not a link parameter (${PARAMS.join(', ')}): ignored`);
+  }
+  const n = whole(params, 'n', 1, N_MAX, `showing n = ${state.n}`);
+  if (n !== null) state.n = n;
+  if (params.has('view')) {
+    const view = params.get('view');
+    if (VIEWS.includes(view)) state.view = view;
+    else notes.push(`view=${view} is not one of ${VIEWS.join(', ')}: showing ${state.view}`);
+  }
 
   const select = $('n');
   for (let i = 1; i <= N_MAX; i++) select.add(new Option(String(i), String(i)));
@@ -91,23 +116,51 @@ async function main() {
   }
   document.addEventListener('keydown', onKey);
 
-  const speed = params.has('speed') ? Number(params.get('speed')) : 3;
-  search.setSpeed(Number.isInteger(speed) && speed >= 0 && speed < SPEEDS.length ? speed : 3);
+  search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   methods.setSpeed(4);
-  setN(state.n, params.get('board'));
-  const step = Number(params.get('step'));
-  if (Number.isInteger(step) && step > 0) search.forward(Math.min(step, 1 << 24), -1);
+  const board = params.get('board');
+  const unread = setN(state.n, board);
+  if (unread) {
+    notes.push(`board=${board} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
+  } else if (board && puzzle.board.n() !== state.n) {
+    const m = puzzle.board.n();
+    notes.push(`board=${board} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
+  }
+  const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
+  if (step !== null) goTo(step);
   show(state.view);
   $('loading').remove();
-  const toCount = Number(params.get('count'));
-  if (Number.isInteger(toCount) && toCount >= 1 && toCount <= COUNT_MAX) {
+  const toCount = whole(params, 'count', 1, COUNT_MAX, 'nothing is counted');
+  if (toCount !== null) {
     $('c-n').value = String(toCount);
     solutions.count();
   }
+  const box = $('link-notes');
+  box.textContent = notes.join('\n');
+  box.hidden = notes.length === 0;
   document.body.dataset.ready = 'true';
 }
 
-// Every view moves to the n×n board; the header shows Q(n) as the library counts it.
+// The link's step=K: K steps of the search in Watch and Tree, K operations in Methods.
+function goTo(step) {
+  const n = state.n;
+  if (state.view === 'watch' || state.view === 'tree') {
+    if (search.forward(step, -1) < step) {
+      const end = search.watch.position();
+      notes.push(`step=${step} is past the end of the search on ${n}×${n} (${end} steps): showing its end`);
+    }
+  } else if (state.view === 'methods') {
+    if (methods.advance(step) < step) {
+      const end = methods.compare.position();
+      notes.push(`step=${step} is past the end of the methods on ${n}×${n} (${end} operations): showing their end`);
+    }
+  } else if (step > 0) {
+    notes.push(`step=${step} is for the watch, methods and tree views, not ${state.view}: not used`);
+  }
+}
+
+// Every view moves to the n×n board; the header shows Q(n) as the library counts it. Returns why
+// `board` (the link's puzzle) was not read, '' when it was or there was none.
 function setN(n, board) {
   state.n = n;
   $('n').value = String(n);
@@ -123,8 +176,9 @@ function setN(n, board) {
   search.open(n);
   methods.open(n);
   solutions.open(n);
-  puzzle.open(n, board ? board.split('/').join('\n') + '\n' : undefined);
+  const unread = puzzle.open(n, board ? board.split('/').join('\n') + '\n' : undefined);
   saveLink();
+  return unread;
 }
 
 function show(view) {
@@ -136,6 +190,12 @@ function show(view) {
     tab.tabIndex = v === view ? 0 : -1;
   }
   $('search-controls').hidden = !(view === 'watch' || view === 'tree');
+  // A hidden list has no height, so one scrolled to its latest entry while its view was hidden
+  // (a link's step=K, a search moved in another view) stayed at its top: each list that follows
+  // its latest entry goes to its end as the view shows.
+  for (const list of $(`view-${view}`).querySelectorAll('.log, .found')) {
+    list.scrollTop = list.scrollHeight;
+  }
   search.treeVisible = view === 'tree';
   if (view === 'tree') search.renderTree();
   if (view !== 'methods') methods.pause();

@@ -30,6 +30,19 @@ export class Methods {
     this.render();
   }
 
+  // Takes up to `k` ticks at once (a link's step=K), stopping at the end; the ticks taken.
+  advance(k) {
+    const start = this.compare.position();
+    for (let i = 0; i < k; i++) {
+      if (!this.compare.tick()) {
+        this.end();
+        break;
+      }
+    }
+    this.render();
+    return this.compare.position() - start;
+  }
+
   round() {
     this.pause();
     if (!this.compare.round()) this.end();
@@ -90,6 +103,7 @@ export class Methods {
     const c = this.compare;
     const n = this.n;
     this.root.querySelector('#m-play').textContent = this.playing ? '▮▮ Pause' : '▶ Play';
+    this.root.dataset.step = String(c.position());
     this.lanes.forEach((lane, i) => {
       const ops = c.round_ops(i);
       const list = [];

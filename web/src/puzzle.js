@@ -37,22 +37,26 @@ export class Puzzle {
     this.root.querySelector(`input[name="p-mode"][value="${mode}"]`).checked = true;
   }
 
-  // An empty n×n board, or the board in `text` (rows of Q, . and x).
+  // An empty n×n board, or the board in `text` (rows of Q, . and x). Returns why `text` was
+  // not read ('' when it was, or when there was none), for the page to say.
   open(n, text) {
     if (this.board) this.board.free();
     this.board = new Board(n);
     this.error('');
+    let problem = '';
     if (text) {
       try {
         const parsed = Board.parse(text);
         this.board.free();
         this.board = parsed;
       } catch (e) {
-        this.error(`the board in the link was not read: ${e.message}`);
+        problem = e.message;
+        this.error(`the board in the link was not read: ${problem}`);
       }
     }
     this.cursor = [0, 0];
     this.changed();
+    return problem;
   }
 
   // What a click does: a queen where there is none (or takes it away), or a block.

@@ -382,11 +382,133 @@ test('every view: a screenshot, and readable at 360 px wide', async () => {
       await p.close();
     }
   }
-  // The picture README.md shows (web/screenshot.png is a copy of it).
-  const p = await page('?n=6&view=methods', 960, 800);
-  for (let i = 0; i < 9; i++) await p.click('#m-round');
-  for (let i = 0; i < 3; i++) await p.click('#m-tick');
+  // The picture README.md shows (web/screenshot.png is a copy of it), opened from its link.
+  const p = await page(`?n=6&view=methods&step=${README_STEP}`, 960, 800);
   await p.screenshot({ path: path.join(SHOTS, 'readme.png') });
   noProblems(p);
   await p.close();
+});
+
+// The Methods picture of README.md: 9 events and 3 operations on 6×6, which its link names.
+const README_STEP = 133;
+
+// What the Methods view shows: each method's work, operations of the round and state.
+const methodsState = (p) =>
+  p.$$eval('#view-methods .lane', (lanes) =>
+    lanes.map((l) => [l.dataset.work, l.querySelector('.ops').textContent, l.querySelector('svg').innerHTML]),
+  );
+
+test('step=K opens Watch, Tree and Methods at step K', async () => {
+  // Methods: the operations of the README picture, clicked, then opened from the link.
+  const clicked = await page('?n=6&view=methods');
+  for (let i = 0; i < 9; i++) await clicked.click('#m-round');
+  for (let i = 0; i < 3; i++) await clicked.click('#m-tick');
+  const k = Number(await data(clicked, '#view-methods', 'step'));
+  assert.equal(k, README_STEP);
+  const linked = await page(`?n=6&view=methods&step=${k}`);
+  assert.equal(await data(linked, '#view-methods', 'step'), String(k));
+  assert.deepEqual(await methodsState(linked), await methodsState(clicked));
+  assert.notEqual(await data(linked, '#lane-0', 'work'), '0');
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  assert.ok(readme.includes(`?n=6&view=methods&step=${k}`), 'README links its Methods picture');
+  for (const p of [clicked, linked]) {
+    noProblems(p);
+    await p.close();
+  }
+  // Watch and Tree: the search after K steps, the same as K clicks.
+  for (const view of ['watch', 'tree']) {
+    const p = await page(`?n=6&view=${view}&step=40`);
+    assert.match(await text(p, '#w-status'), /^step 40 /);
+    const q = await page(`?n=6&view=${view}`);
+    for (let i = 0; i < 40; i++) await q.click('#w-step');
+    assert.equal(await text(p, '#w-text'), await text(q, '#w-text'));
+    assert.equal(await data(p, '#w-board', 'queens'), await data(q, '#w-board', 'queens'));
+    for (const r of [p, q]) {
+      noProblems(r);
+      await r.close();
+    }
+  }
+});
+
+// True when the last entry of each list matching `sel` lies inside the list's visible box.
+const lastShown = (p, sel) =>
+  p.$$eval(sel, (lists) =>
+    lists.map((list) => {
+      const last = list.lastElementChild;
+      if (!last) return 'empty';
+      const box = list.getBoundingClientRect();
+      const line = last.getBoundingClientRect();
+      return line.top >= box.top - 0.5 && line.bottom <= box.bottom + 0.5;
+    }),
+  );
+
+test('the latest line of every log shows when a link opens at a step', async () => {
+  // The Watch log and the solutions found, opened at a step past several solutions.
+  let p = await page('?n=7&step=3000');
+  assert.ok(Number(await p.$$eval('#w-found li', (li) => li.length)) > 12);
+  assert.deepEqual(await lastShown(p, '#w-log, #w-found'), [true, true]);
+  noProblems(p);
+  await p.close();
+  // Each method's operations.
+  p = await page('?n=8&view=methods&step=300');
+  assert.deepEqual(await lastShown(p, '#view-methods .ops'), [true, true, true]);
+  noProblems(p);
+  await p.close();
+  // A log filled while its view was hidden: the search moved in Tree, then Watch shown.
+  p = await page('?n=7&view=tree&step=3000');
+  await p.keyboard.press('1');
+  assert.deepEqual(await lastShown(p, '#w-log, #w-found'), [true, true]);
+  noProblems(p);
+  await p.close();
+});
+
+test('a link the page cannot follow says what was wrong and what it shows instead', async () => {
+  const cases = [
+    ['?n=13', 'n=13 is not a whole number from 1 to 12: showing n = 8'],
+    ['?n=abc&view=methods', 'n=abc is not a whole number from 1 to 12: showing n = 8'],
+    ['?view=map', 'view=map is not one of watch, methods, tree, solutions, puzzle: showing watch'],
+    ['?n=5&step=-3', 'step=-3 is not a whole number from 0 to 16777216: starting from the beginning'],
+    ['?n=4&step=1000', 'step=1000 is past the end of the search on 4×4 (78 steps): showing its end'],
+    ['?n=4&view=methods&step=100000', 'step=100000 is past the end of the methods on 4×4 ('],
+    ['?n=6&view=puzzle&step=5', 'step=5 is for the watch, methods and tree views, not puzzle: not used'],
+    ['?n=8&view=solutions&count=99', 'count=99 is not a whole number from 1 to 17: nothing is counted'],
+    ['?speed=fast', 'speed=fast is not a whole number from 0 to 9: speed 3'],
+    ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed): ignored'],
+    ['?n=8&view=puzzle&board=Q..', 'board=Q.. was not read ('],
+    ['?n=8&view=puzzle&board=Q..', ': the puzzle is the empty 8×8 board'],
+    ['?n=8&view=puzzle&board=.Q../..../..../....', 'board=.Q../..../..../.... has 4 rows but n = 8'],
+  ];
+  for (const [query, said] of cases) {
+    const p = await page(query);
+    assert.equal(await p.$eval('#link-notes', (e) => e.hidden), false, query);
+    assert.ok((await text(p, '#link-notes')).includes(said), `${query}: ${await text(p, '#link-notes')}`);
+    noProblems(p);
+    await p.close();
+  }
+  // What was used instead is what the page shows.
+  let p = await page('?n=13&step=x');
+  assert.equal(await p.$eval('#n', (s) => s.value), '8');
+  assert.match(await text(p, '#w-status'), /^step 0 /);
+  assert.equal((await text(p, '#link-notes')).split('\n').length, 2);
+  await p.close();
+  // A link the page follows says nothing.
+  p = await page('?n=6&view=puzzle&board=.Q..../....../....../....../....../......&step=0');
+  assert.equal(await p.$eval('#link-notes', (e) => e.hidden), true);
+  assert.equal(await text(p, '#link-notes'), '');
+  noProblems(p);
+  await p.close();
+});
+
+test('README serves the page on the loopback interface and pins wasm-bindgen-cli', () => {
+  for (const file of ['README.md', 'web/build.sh']) {
+    const lines = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n');
+    const serves = lines.filter((l) => l.includes('http.server'));
+    assert.ok(serves.length > 0, file);
+    for (const l of serves) assert.match(l, /--bind 127\.0\.0\.1/, `${file}: ${l}`);
+    const installs = lines.filter((l) => /cargo install .*wasm-bindgen-cli/.test(l));
+    assert.ok(installs.length > 0, file);
+    for (const l of installs) assert.match(l, /--locked/, `${file}: ${l}`);
+  }
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  assert.match(readme, /wasm-bindgen-cli[^\n]*\n?[^\n]*from source/);
 });

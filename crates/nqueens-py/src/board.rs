@@ -9,9 +9,9 @@ use crate::convert::{self, Whole};
 use nqueens::board::conflict::{self as check, Conflict as LibraryConflict, Line, Square};
 use nqueens::problems::construct::Construction;
 use nqueens::problems::random;
-use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PySlice, PyTuple};
+use pyo3::types::{PyBool, PyList, PySlice, PyTuple};
 
 /// Solutions shown whole by repr(); longer ones show their ends.
 const SHOWN_WHOLE: usize = 32;
@@ -167,14 +167,17 @@ impl SolutionIter {
 /// One solution of the n×n board, or None for n = 2 and 3, which have none.
 ///
 /// By default the explicit construction, for n up to 10**9, computed row by row as it is read.
-/// With random=True, a random solution by local search (n up to 10**7); the same seed gives
-/// the same board, and without one a seed is drawn from the clock (the Solution's `seed`).
+/// With random=True, or a seed (which asks for the random search, as `nqueens find --seed`
+/// does), a random solution by local search (n up to 10**7); the same seed gives the same
+/// board, and without one a seed is drawn from the clock (the Solution's `seed`).
+///
+/// Raises nqueens.Error for n out of range or a seed outside 0 to 2**64 - 1.
 ///
 /// >>> tuple(nqueens.find(8))
 /// (3, 5, 7, 1, 6, 0, 2, 4)
 /// >>> nqueens.find(10**9)[123456789]
 /// 246913579
-/// >>> s = nqueens.find(50, random=True, seed=7)
+/// >>> s = nqueens.find(50, seed=7)
 /// >>> nqueens.verify(s) is None, s.seed
 /// (True, 7)
 #[pyfunction]
@@ -186,23 +189,32 @@ pub fn find(
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Solution>> {
     let seed = match seed {
-        Some(s) if !random => {
-            return Err(PyValueError::new_err(format!(
-                "seed = {} is for random solutions: pass random=True with it",
-                s.repr()?
-            )));
+        // `True` is an int to Python, but as a seed it is a slip.
+        Some(s) if s.is_instance_of::<PyBool>() => {
+            return Err(PyTypeError::new_err("seed: expected an int, not bool"));
         }
-        Some(s) => Some(s.extract::<u64>().map_err(|_| {
-            PyValueError::new_err(format!(
-                "seed = {} is out of range: seed must be an int from 0 to {}",
-                s.repr().map(|r| r.to_string()).unwrap_or_default(),
-                u64::MAX
-            ))
-        })?),
+        Some(s) => Some(match s.extract::<u64>() {
+            Ok(v) => v,
+            // An int outside u64 (other kinds of value are TypeErrors, as for every number).
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+                let shown = py.import("operator")?.call_method1("index", (s,))?.str()?;
+                let shown = shown.to_string();
+                return Err(convert::out_of_range(
+                    py,
+                    "seed",
+                    &shown,
+                    0,
+                    u64::MAX.into(),
+                ));
+            }
+            Err(e) => return Err(e),
+        }),
         None => None,
     };
     let size = n.value;
-    let found = if random {
+    // A seed asks for the random search, as on the command line: there is nothing else it
+    // could seed.
+    let found = if random || seed.is_some() {
         let seed = seed.unwrap_or_else(clock_seed);
         py.detach(|| random::solution(size, seed))
             .map(|s| s.map(|v| (Columns::Listed(v), Some(seed))))
@@ -227,7 +239,8 @@ fn clock_seed() -> u64 {
 /// Attributes: kind ("attack" or "off_board"), line (the line two attacking queens share:
 /// "column", "diagonal" for one running down to the right, "anti-diagonal" for one running down
 /// to the left; None off the board) and queens (the (row, column) squares involved, 0-based, the
-/// upper queen first). str() is a sentence that counts rows and columns from 1, as people do.
+/// upper queen first; an off-board column as it was given, negative or too large). str() is a
+/// sentence that counts rows and columns from 0, as the placement does.
 #[pyclass(frozen, eq, module = "nqueens")]
 #[derive(PartialEq, Eq)]
 pub struct Conflict {
@@ -235,15 +248,18 @@ pub struct Conflict {
     kind: &'static str,
     #[pyo3(get)]
     line: Option<&'static str>,
-    queens: Vec<(usize, u64)>,
+    /// The squares, each column in decimal: an off-board column is any Python int.
+    queens: Vec<(usize, String)>,
     message: String,
 }
 
 impl Conflict {
-    /// The conflict the library found; `wide` is a column too large for the check, which it saw
-    /// as `u32::MAX`.
-    fn new(c: LibraryConflict, wide: Option<u64>) -> Conflict {
-        let square = |s: Square| (s.row, s.col as u64);
+    /// The conflict the library found on the board of size `n`; `given` is the column of an
+    /// off-board queen as it was passed, when the check saw it as `u32::MAX` (a negative column,
+    /// or one too large for the check).
+    fn new(c: LibraryConflict, given: Option<String>, n: usize) -> Conflict {
+        let square = |s: Square| (s.row, s.col.to_string());
+        let message = convert::conflict(&c, given.as_deref(), n);
         match c {
             LibraryConflict::Attack {
                 along,
@@ -258,26 +274,19 @@ impl Conflict {
                     Line::AntiDiagonal => "anti-diagonal",
                 }),
                 queens: vec![square(first), square(second)],
-                message: c.to_string(),
+                message,
             },
-            LibraryConflict::OffBoard(s) => {
-                let col = wide.unwrap_or(s.col as u64);
-                let shown = LibraryConflict::OffBoard(Square {
-                    row: s.row,
-                    col: col as usize,
-                });
-                Conflict {
-                    kind: "off_board",
-                    line: None,
-                    queens: vec![(s.row, col)],
-                    message: shown.to_string(),
-                }
-            }
-            other => Conflict {
+            LibraryConflict::OffBoard(s) => Conflict {
+                kind: "off_board",
+                line: None,
+                queens: vec![(s.row, given.unwrap_or_else(|| s.col.to_string()))],
+                message,
+            },
+            _ => Conflict {
                 kind: "other",
                 line: None,
                 queens: Vec::new(),
-                message: other.to_string(),
+                message,
             },
         }
     }
@@ -288,7 +297,13 @@ impl Conflict {
     /// The squares involved, as (row, column) pairs, 0-based.
     #[getter]
     fn queens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.queens)
+        let int = py.import("builtins")?.getattr("int")?;
+        let pairs = self
+            .queens
+            .iter()
+            .map(|(r, c)| PyTuple::new(py, [r.into_pyobject(py)?.into_any(), int.call1((c,))?]))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, pairs)
     }
 
     fn __str__(&self) -> String {
@@ -313,63 +328,67 @@ impl Conflict {
 
 /// Checks a placement, one 0-based column per row: None when it is a solution (no two queens
 /// share a column or a diagonal, every queen on the board), else the first Conflict, scanning
-/// rows from the top.
+/// rows from the top. Any int is a column: one outside 0 to n - 1 (negative, or n or more) puts
+/// its queen off the board, an "off_board" conflict like any other.
 ///
 /// >>> nqueens.verify([1, 3, 0, 2]) is None
 /// True
 /// >>> nqueens.verify([0, 2, 1, 3])
 /// Conflict(kind='attack', line='anti-diagonal', queens=((1, 2), (2, 1)))
 /// >>> str(nqueens.verify([0, 2, 1, 3]))
-/// 'queens at row 2, column 3 and row 3, column 2 share a diagonal (/)'
+/// 'queens at row 1, column 2 and row 2, column 1 share a diagonal (/)'
+/// >>> nqueens.verify([2, -1, 3])
+/// Conflict(kind='off_board', line=None, queens=((1, -1),))
 #[pyfunction]
 pub fn verify(columns: &Bound<'_, PyAny>) -> PyResult<Option<Conflict>> {
     let py = columns.py();
-    let (list, wide) = match columns.cast::<Solution>() {
+    let (list, off) = match columns.cast::<Solution>() {
         Ok(s) => (s.get().columns.to_vec(), Vec::new()),
         Err(_) => read_columns(columns)?,
     };
     let found = py.detach(|| check::conflict(&list));
     Ok(found.map(|c| {
-        let off = match c {
-            LibraryConflict::OffBoard(s) => wide.iter().find(|(r, _)| *r == s.row).map(|w| w.1),
+        let given = match c {
+            LibraryConflict::OffBoard(s) => off.iter().find(|(r, _)| *r == s.row),
             _ => None,
         };
-        Conflict::new(c, off)
+        Conflict::new(c, given.map(|(_, col)| col.clone()), list.len())
     }))
 }
 
-/// Rows whose column is too large for a `u32` (off any board), with that column.
-type Wide = Vec<(usize, u64)>;
+/// Rows whose column the check cannot hold (negative, or too large for a `u32`), with that
+/// column in decimal: all off any board.
+type OffBoard = Vec<(usize, String)>;
 
-/// The columns of a Python iterable of ints, with the rows whose column is too large for a
-/// `u32`: those read as `u32::MAX`.
-fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, Wide)> {
+/// The columns of a Python iterable of ints, with the rows whose column does not fit a `u32`:
+/// the check sees those as `u32::MAX`, which is off every board it can hold, so that one rule
+/// judges every column outside the board.
+fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, OffBoard)> {
     if columns.is_instance_of::<pyo3::types::PyString>() {
         return Err(PyTypeError::new_err(
             "expected a sequence of ints (one column per row), not str",
         ));
     }
+    let py = columns.py();
     let mut list = Vec::with_capacity(columns.len().unwrap_or(0));
-    let mut wide = Vec::new();
+    let mut off = Vec::new();
     for (row, item) in columns.try_iter()?.enumerate() {
         let item = item?;
-        let col = match item.extract::<u64>() {
-            Ok(c) => c,
-            Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(columns.py()) => {
-                return Err(PyValueError::new_err(format!(
-                    "columns[{row}] = {} is out of range: columns count from 0",
-                    item.str()?
-                )));
+        if item.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "columns[{row}]: expected an int, not bool"
+            )));
+        }
+        match item.extract::<u32>() {
+            Ok(c) => list.push(c),
+            // An int the check cannot hold: negative or too large (other values are TypeErrors).
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+                list.push(u32::MAX);
+                let whole = py.import("operator")?.call_method1("index", (&item,))?;
+                off.push((row, whole.str()?.to_string()));
             }
             Err(e) => return Err(e),
-        };
-        match u32::try_from(col) {
-            Ok(c) => list.push(c),
-            Err(_) => {
-                list.push(u32::MAX);
-                wide.push((row, col));
-            }
         }
     }
-    Ok((list, wide))
+    Ok((list, off))
 }

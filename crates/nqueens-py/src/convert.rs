@@ -1,12 +1,18 @@
 //! Crossing the border between Python and the library: whole numbers and method names in, the
-//! library's structured errors out.
+//! library's structured errors out, and every refusal as `nqueens.Error`.
+//!
+//! The package speaks of squares as its arguments take them, from 0: `place(0, 0)` is the
+//! square called "row 0, column 0" in every message. The library's sentences count from 1, as
+//! the command line's users do, so the messages about boards and conflicts are worded here from
+//! the errors' parts rather than taken from the library.
 //!
 //! Python's integers have no sign limit and no width, the library's sizes are `usize`; a number
 //! that does not fit (a negative `n`, say) is still handed to the library, as the largest
 //! `usize`, so that the library's own range check refuses it and names the valid range; the
 //! refusal then shows the number as it was given.
 
-use nqueens::error::{Error as LibraryError, Quantity};
+use nqueens::board::conflict::{Conflict, Line, Square};
+use nqueens::error::{BoardError, Error as LibraryError, Place, Quantity};
 use nqueens::method::Method;
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,12 +22,14 @@ pyo3::create_exception!(
     nqueens,
     Error,
     PyValueError,
-    "A request the library refuses: a number out of range, a method that cannot do what was \
-     asked, a board that cannot be read.\n\nA subclass of ValueError. `str(e)` is the library's \
-     one-line message; `e.kind` says which refusal it is (\"out_of_range\", \"unknown_name\", \
-     \"unsupported\", \"memory\", \"not_for_puzzles\", \"board\", \"gpu\", ...), and refusals of a \
-     number carry `quantity`, `value`, `min` and `max`, those of a method `method` and \
-     `instead` (the methods that can)."
+    "A request the package refuses: a number out of range, a method that cannot do what was \
+     asked, a board that cannot be read, a list that would not fit in memory.\n\nEvery refusal \
+     of a value is this class, a subclass of ValueError (a value of the wrong type is a \
+     TypeError). `str(e)` is a one-line message naming the problem and the valid range, with \
+     rows and columns counted from 0 as the arguments are; `e.kind` says which refusal it is \
+     (\"out_of_range\", \"unknown_name\", \"unsupported\", \"memory\", \"not_for_puzzles\", \
+     \"board\", \"gpu\", ...), and refusals of a number carry `quantity`, `value`, `min` and \
+     `max`, those of a method `method` and `instead` (the methods that can)."
 );
 
 /// A whole number as the library takes it: its value, or the largest `usize` with the number as
@@ -78,8 +86,7 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
         return PyOSError::new_err(e.to_string());
     }
     let mut message = e.to_string();
-    let mut attrs: Vec<(&str, Py<PyAny>)> = Vec::new();
-    let mut set = |name: &'static str, value: Bound<'_, PyAny>| attrs.push((name, value.unbind()));
+    let mut attrs: Vec<(&'static str, Bound<'_, PyAny>)> = Vec::new();
     let kind = match &e {
         LibraryError::OutOfRange {
             what,
@@ -97,24 +104,24 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
                 }
                 _ => int(py, *value),
             };
-            set("quantity", text(py, quantity(*what)));
-            set("value", value);
-            set("min", int(py, *min));
-            set("max", int(py, *max));
+            attrs.push(("quantity", text(py, quantity(*what))));
+            attrs.push(("value", value));
+            attrs.push(("min", int(py, *min)));
+            attrs.push(("max", int(py, *max)));
             "out_of_range"
         }
         LibraryError::UnknownName { kind, name, known } => {
-            set("what", text(py, kind));
-            set("name", text(py, name));
-            set("known", list(py, known.iter().copied()));
+            attrs.push(("what", text(py, kind)));
+            attrs.push(("name", text(py, name)));
+            attrs.push(("known", list(py, known.iter().copied())));
             "unknown_name"
         }
         LibraryError::Invalid { .. } => "invalid",
         LibraryError::Unsupported {
             method, instead, ..
         } => {
-            set("method", text(py, method.name()));
-            set("instead", list(py, instead.iter().map(|m| m.name())));
+            attrs.push(("method", text(py, method.name())));
+            attrs.push(("instead", list(py, instead.iter().map(|m| m.name()))));
             "unsupported"
         }
         LibraryError::Memory {
@@ -124,19 +131,73 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             fits,
             ..
         } => {
-            set("method", text(py, method.name()));
-            set("needed", int(py, *needed as u128));
-            set("limit", int(py, *limit as u128));
+            attrs.push(("method", text(py, method.name())));
+            attrs.push(("needed", int(py, *needed as u128)));
+            attrs.push(("limit", int(py, *limit as u128)));
             let fits = fits.map(|t| int(py, t as u128));
-            set("fits", fits.unwrap_or_else(|| py.None().into_bound(py)));
+            attrs.push(("fits", fits.unwrap_or_else(|| py.None().into_bound(py))));
             "memory"
         }
         LibraryError::NotForPuzzles(_) => "not_for_puzzles",
-        LibraryError::Board(_) => "board",
+        LibraryError::Board(b) => {
+            message = board(b);
+            "board"
+        }
         // This package is built without GPU support: method "gpu" is refused here.
         LibraryError::Gpu(_) => "gpu",
         _ => "other",
     };
+    refusal(py, kind, message, attrs)
+}
+
+/// The library error for a request with no number that could have been given out of range.
+pub fn plain(py: Python<'_>, e: LibraryError) -> PyErr {
+    error(py, e, &[])
+}
+
+/// The refusal of a number that only the package takes (a limit, a seed, a block size), worded
+/// and structured as the library's refusals of a number are; `shown` is the number as given, in
+/// decimal.
+pub fn out_of_range(
+    py: Python<'_>,
+    quantity: &'static str,
+    shown: &str,
+    min: u128,
+    max: u128,
+) -> PyErr {
+    let message =
+        format!("{quantity} = {shown} is out of range: {quantity} must be from {min} to {max}");
+    let value = py
+        .import("builtins")
+        .and_then(|b| b.getattr("int")?.call1((shown,)))
+        .unwrap_or_else(|_| py.None().into_bound(py));
+    let attrs = vec![
+        ("quantity", text(py, quantity)),
+        ("value", value),
+        ("min", int(py, min)),
+        ("max", int(py, max)),
+    ];
+    refusal(py, "out_of_range", message, attrs)
+}
+
+/// The refusal of a request whose answer would need more memory than `limit` bytes (about
+/// `needed`); `message` says what was asked and what streams instead.
+pub fn memory(py: Python<'_>, message: String, needed: u128, limit: u64) -> PyErr {
+    let attrs = vec![
+        ("needed", int(py, needed)),
+        ("limit", int(py, limit as u128)),
+        ("fits", py.None().into_bound(py)),
+    ];
+    refusal(py, "memory", message, attrs)
+}
+
+/// `nqueens.Error` with `message`, its `kind` and the attributes that go with the kind.
+fn refusal(
+    py: Python<'_>,
+    kind: &'static str,
+    message: String,
+    attrs: Vec<(&'static str, Bound<'_, PyAny>)>,
+) -> PyErr {
     let err = Error::new_err(message);
     let value = err.value(py);
     let _ = value.setattr("kind", kind);
@@ -146,9 +207,97 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
     err
 }
 
-/// The library error for a request with no number that could have been given out of range.
-pub fn plain(py: Python<'_>, e: LibraryError) -> PyErr {
-    error(py, e, &[])
+/// A square as the package names it: from 0, as `place` and `verify` take it.
+pub fn square(s: Square) -> String {
+    format!("row {}, column {}", s.row, s.col)
+}
+
+/// The sentence for a conflict, squares from 0; `column` is the column of an off-board queen as
+/// it was given (the check saw a column too large for it as the largest `u32`), `n` the size
+/// of the board.
+pub fn conflict(c: &Conflict, column: Option<&str>, n: usize) -> String {
+    match c {
+        Conflict::Attack {
+            along,
+            first,
+            second,
+        } => format!(
+            "queens at {} and {} share {}",
+            square(*first),
+            square(*second),
+            along.phrase()
+        ),
+        Conflict::OffBoard(s) => {
+            let col = column.map_or(s.col.to_string(), str::to_string);
+            format!(
+                "the queen at row {}, column {col} is off the board: columns are from 0 to {}",
+                s.row,
+                n.saturating_sub(1)
+            )
+        }
+        Conflict::EmptyRow { row } => format!("row {row} has no queen"),
+    }
+}
+
+/// The sentence for a board that cannot be read or built, rows, columns and lines of its text
+/// counted from 0. The library counts the squares of a board file from 1, as its readers do;
+/// the variants without a place keep the library's words.
+fn board(b: &BoardError) -> String {
+    // The library's places count from 1.
+    let place = |at: &Place| {
+        let mut s = format!("row {}", at.row - 1);
+        if at.line != at.row {
+            s += &format!(" (line {})", at.line - 1);
+        }
+        if let Some(c) = at.col {
+            s += &format!(", column {}", c - 1);
+        }
+        s
+    };
+    match b {
+        BoardError::NotSquare { at, squares, rows } => format!(
+            "{} has {squares} squares but the board has {rows} rows: a board must be square (n \
+             rows of n squares)",
+            place(at)
+        ),
+        BoardError::BadCharacter { at, found } => format!(
+            "{}: unexpected character {found:?}: each square is Q (queen), . (free) or x \
+             (blocked)",
+            place(at)
+        ),
+        BoardError::TwoQueens { at, cols } => format!(
+            "{} has two queens, in columns {} and {}: a row holds at most one queen",
+            place(at),
+            cols.0,
+            cols.1
+        ),
+        BoardError::Attack {
+            along,
+            first,
+            second,
+        } => {
+            let how = match along {
+                Line::Row => "in the same row",
+                Line::Column => "in the same column",
+                Line::Diagonal | Line::AntiDiagonal => "along a diagonal",
+            };
+            format!(
+                "the queens at {} and {} attack each other {how}",
+                square(*first),
+                square(*second)
+            )
+        }
+        BoardError::Blocked(s) => format!(
+            "the square at {} is blocked: no queen may stand there",
+            square(*s)
+        ),
+        BoardError::BlankInside { line } => format!(
+            "blank line {} inside the board: the text holds one board, its rows on \
+             consecutive lines",
+            line - 1
+        ),
+        other => other.to_string(),
+    }
 }
 
 /// What an out-of-range number is, in the words of the keyword that passes it.

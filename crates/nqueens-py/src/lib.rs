@@ -4,7 +4,8 @@
 //! A thin layer, like the command line: every function builds one library request from its
 //! arguments and turns the answer into Python objects. What to count with, on how many threads,
 //! and what to refuse are the library's decisions; its structured errors become
-//! `nqueens.Error`, a `ValueError`. The modules: `count` (counts, and the one way a count runs
+//! `nqueens.Error`, a `ValueError`, as do the refusals of the few numbers only Python takes (a
+//! limit, a seed, a block size) and of a list of boards too large for memory. The modules: `count` (counts, and the one way a count runs
 //! off the GIL and stops on Ctrl-C), `stream` (solutions as iterators and NumPy blocks, LeetCode
 //! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
 //! boards), `convert` (numbers in, errors out).

@@ -96,8 +96,8 @@ impl Puzzle {
     /// Every completion as an iterator of tuples of 0-based columns, in lexicographic order,
     /// streamed (see nqueens.solutions); at most `limit` of them.
     #[pyo3(signature = (*, limit=None))]
-    fn solutions(&self, limit: Option<Whole>) -> PyResult<Solutions> {
-        let limit = stream::limit(limit)?;
+    fn solutions(&self, py: Python<'_>, limit: Option<Whole>) -> PyResult<Solutions> {
+        let limit = stream::limit(py, limit)?;
         let walk = Box::new(self.inner.solutions().map(Placement::into_columns));
         Ok(Solutions::new(self.inner.n(), walk, limit))
     }

@@ -8,10 +8,11 @@
 
 use crate::convert::{self, Whole};
 use nqueens::board::placement::Placement;
+use nqueens::known;
 use nqueens::listing;
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,10 @@ const BLOCK: usize = 65536;
 
 /// Boards built between two looks for Ctrl-C while `boards` fills its list.
 const BOARDS_BETWEEN_SIGNALS: usize = 4096;
+
+/// The most memory `boards` may plan for its list: the limit the library keeps to when it plans
+/// the memory of a count (meet in the middle's tables).
+const BOARDS_LIMIT: u64 = nqueens::engine::halves::MEMORY_LIMIT;
 
 type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
 
@@ -79,13 +84,17 @@ impl Solutions {
     }
 }
 
-/// The limit keyword: a number of solutions, 0 or more.
-pub fn limit(limit: Option<Whole>) -> PyResult<Option<usize>> {
+/// The limit keyword: a number of solutions, 0 or more (one beyond any count is no limit).
+pub fn limit(py: Python<'_>, limit: Option<Whole>) -> PyResult<Option<usize>> {
     match limit {
         Some(l) => match l.unfit() {
-            Some(shown) if shown.starts_with('-') => Err(PyValueError::new_err(format!(
-                "limit = {shown} is out of range: limit must be 0 or more (or None for no limit)"
-            ))),
+            Some(shown) if shown.starts_with('-') => Err(convert::out_of_range(
+                py,
+                "limit",
+                shown,
+                0,
+                usize::MAX as u128,
+            )),
             _ => Ok(Some(l.value)),
         },
         None => Ok(None),
@@ -136,9 +145,13 @@ impl Solutions {
             Some(s) if s.value > 0 && s.unfit().is_none() => s.value,
             Some(s) => {
                 let shown = s.unfit().map_or(s.value.to_string(), str::to_string);
-                return Err(PyValueError::new_err(format!(
-                    "size = {shown} is out of range: a block holds at least 1 solution"
-                )));
+                return Err(convert::out_of_range(
+                    py,
+                    "size",
+                    &shown,
+                    1,
+                    usize::MAX as u128,
+                ));
             }
         };
         let numpy = py.import("numpy").map_err(|e| {
@@ -214,7 +227,7 @@ pub fn solutions(
     unique: bool,
     limit: Option<Whole>,
 ) -> PyResult<Solutions> {
-    let limit = self::limit(limit)?;
+    let limit = self::limit(py, limit)?;
     let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
     let walk: Walk = if unique {
         Box::new(walk.classes().map(|c| c.representative.into_columns()))
@@ -225,20 +238,61 @@ pub fn solutions(
 }
 
 /// Every solution of the n×n board drawn as rows of "Q" and ".": the answer to LeetCode 51
-/// (N-Queens), in lexicographic order. The whole list is built at once; for large n, iterate
-/// solutions() instead.
+/// (N-Queens), in lexicographic order. The whole list is built at once, so a list that would not
+/// fit in memory (n = 17 on, some 100 million boards) is refused up front; iterate solutions()
+/// instead, which streams them.
+///
+/// Raises nqueens.Error for n out of range, and kind "memory" for a list over 4 GiB.
 ///
 /// >>> nqueens.boards(4)
 /// [['.Q..', '...Q', 'Q...', '..Q.'], ['..Q.', 'Q...', '...Q', '.Q..']]
 #[pyfunction]
 pub fn boards<'py>(py: Python<'py>, n: Whole) -> PyResult<Bound<'py, PyList>> {
     let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
+    let size = n.value;
+    let needed = boards_memory(size);
+    if needed > u128::from(BOARDS_LIMIT) {
+        let gib = |b: u128| b as f64 / (1u64 << 30) as f64;
+        let (many, boards) = match known::A000170.get(size - 1) {
+            Some(q) => ("", *q),
+            None => ("at least ", known::A000170[known::A000170.len() - 1]),
+        };
+        let message = format!(
+            "boards({size}) would hold {many}{boards} boards, {many}about {:.1} GiB, over the \
+             {:.0} GiB limit: iterate solutions({size}) instead, which streams them",
+            gib(needed),
+            gib(u128::from(BOARDS_LIMIT))
+        );
+        return Err(convert::memory(py, message, needed, BOARDS_LIMIT));
+    }
+    // A board has n rows but there are only n different rows, one per column of its queen: the
+    // boards share them (the rows of the board whose queen of row c stands in column c).
+    let rows: Vec<Bound<'py, PyString>> = Placement::new((0..size as u32).collect())
+        .rows()
+        .iter()
+        .map(|r| PyString::new(py, r))
+        .collect();
     let list = PyList::empty(py);
     for (i, p) in walk.enumerate() {
         if i % BOARDS_BETWEEN_SIGNALS == 0 {
             py.check_signals()?;
         }
-        list.append(p.rows())?;
+        list.append(PyList::new(
+            py,
+            p.columns().iter().map(|&c| &rows[c as usize]),
+        )?)?;
     }
     Ok(list)
+}
+
+/// What `boards(n)` would take in memory, in bytes, for 1 <= n <= 64: per board its list (a
+/// list object of 56 bytes with its collector header, and a pointer a row) and its pointer in
+/// the outer list; the n row strings shared by every board are negligible. For n beyond the
+/// known counts, the last known count (Q(n) grows with n) makes it a lower bound.
+pub fn boards_memory(n: usize) -> u128 {
+    let q = known::A000170
+        .get(n.saturating_sub(1))
+        .copied()
+        .unwrap_or(known::A000170[known::A000170.len() - 1]);
+    q * (56 + 8 * n as u128 + 8)
 }

@@ -1,9 +1,13 @@
 """Bad input raises nqueens.Error (a ValueError) with the library's message and its fields, or
-TypeError for a value of the wrong type; never a crash."""
+TypeError for a value of the wrong type; never a crash. Squares are named from 0 in every
+message, as the arguments give them."""
+
+import re
 
 import pytest
 
 import nqueens
+from conftest import REPO
 
 
 def refused(call):
@@ -54,11 +58,17 @@ def test_methods_that_cannot():
 def test_bad_boards():
     e = refused(lambda: nqueens.Puzzle("Q..\n.Q.\n...\n"))
     assert e.kind == "board"
-    assert str(e) == "the queens at row 1, column 1 and row 2, column 2 attack each other along a diagonal"
+    assert str(e) == "the queens at row 0, column 0 and row 1, column 1 attack each other along a diagonal"
     e = refused(lambda: nqueens.Puzzle("..\n...\n"))
-    assert str(e).startswith("row 1 has 2 squares but the board has 2 rows") or "square" in str(e)
+    assert str(e) == (
+        "row 1 has 3 squares but the board has 2 rows: a board must be square (n rows of n squares)"
+    )
     e = refused(lambda: nqueens.Puzzle("Q?.\n...\n...\n"))
-    assert "unexpected character '?'" in str(e)
+    assert str(e).startswith("row 0, column 1: unexpected character '?'")
+    e = refused(lambda: nqueens.Puzzle("# a comment\n...\n.?.\n...\n"))
+    assert str(e).startswith("row 1 (line 2), column 1: unexpected character '?'")
+    e = refused(lambda: nqueens.Puzzle("Q.Q\n...\n...\n"))
+    assert str(e) == "row 0 has two queens, in columns 0 and 2: a row holds at most one queen"
     e = refused(lambda: nqueens.Puzzle(""))
     assert str(e).startswith("the board is empty")
     e = refused(lambda: nqueens.Puzzle(4).place(4, 0))
@@ -73,15 +83,107 @@ def test_bad_boards():
     refused(lambda: nqueens.Puzzle(4).place(1, 1).block(1, 1))
 
 
+def test_messages_name_squares_as_the_arguments_do():
+    """Every message that names a square names the one passed, counting from 0."""
+    e = refused(lambda: nqueens.Puzzle(8).place(0, 0).place(1, 1))
+    assert str(e) == "the queens at row 0, column 0 and row 1, column 1 attack each other along a diagonal"
+    e = refused(lambda: nqueens.Puzzle(8).place(2, 5).place(3, 4))
+    assert "row 2, column 5 and row 3, column 4" in str(e)
+    e = refused(lambda: nqueens.Puzzle(8).place(6, 1).place(1, 1))
+    assert str(e) == "the queens at row 1, column 1 and row 6, column 1 attack each other in the same column"
+    e = refused(lambda: nqueens.Puzzle(8).place(1, 2).place(1, 5))
+    assert str(e) == "row 1 has two queens, in columns 2 and 5: a row holds at most one queen"
+    e = refused(lambda: nqueens.Puzzle(8).block(3, 6).place(3, 6))
+    assert str(e) == "the square at row 3, column 6 is blocked: no queen may stand there"
+    e = refused(lambda: nqueens.Puzzle(8).place(3, 6).block(3, 6))
+    assert str(e) == "the square at row 3, column 6 is blocked: no queen may stand there"
+    e = refused(lambda: nqueens.Puzzle(8).place(9, 0))
+    assert str(e) == "row = 9 is out of range: row must be from 0 to 7"
+    e = refused(lambda: nqueens.Puzzle(8).block(0, 8))
+    assert str(e) == "column = 8 is out of range: column must be from 0 to 7"
+    # Lines of the grid text count from 0 too.
+    e = refused(lambda: nqueens.Puzzle("....\n\n....\n....\n....\n"))
+    assert str(e).startswith("blank line 1 inside the board")
+    # The numbers a message gives are squares of the board passed: none is n or more.
+    for call in [
+        lambda: nqueens.Puzzle(4).place(0, 0).place(3, 3),
+        lambda: nqueens.Puzzle("...Q\n....\n.Q..\n....\n"),
+        lambda: nqueens.Puzzle(4).block(3, 3).place(3, 3),
+    ]:
+        assert all(int(k) < 4 for k in re.findall(r"(?:row|column) (\d+)", str(refused(call))))
+
+
+# One bad value for every entry point of the package, and for every number it takes.
+REFUSALS = {
+    "count n": lambda: nqueens.count(0),
+    "count threads": lambda: nqueens.count(8, threads=0),
+    "count method": lambda: nqueens.count(8, method="magic"),
+    "count unique method": lambda: nqueens.count(8, unique=True, method="bitmask"),
+    "counts n": lambda: nqueens.counts(65),
+    "counts threads": lambda: nqueens.counts(8, threads=-1),
+    "solutions n": lambda: nqueens.solutions(-3),
+    "solutions limit": lambda: nqueens.solutions(8, limit=-1),
+    "blocks size 0": lambda: nqueens.solutions(8).blocks(0),
+    "blocks size negative": lambda: nqueens.solutions(8).blocks(-5),
+    "boards n": lambda: nqueens.boards(0),
+    "boards memory": lambda: nqueens.boards(20),
+    "find n": lambda: nqueens.find(10**9 + 1),
+    "find random n": lambda: nqueens.find(10**7 + 1, random=True),
+    "find seed negative": lambda: nqueens.find(8, random=True, seed=-1),
+    "find seed too large": lambda: nqueens.find(8, seed=2**64),
+    "Puzzle n": lambda: nqueens.Puzzle(0),
+    "Puzzle text": lambda: nqueens.Puzzle("Q?"),
+    "Puzzle.place": lambda: nqueens.Puzzle(4).place(4, 0),
+    "Puzzle.block": lambda: nqueens.Puzzle(4).block(0, -1),
+    "Puzzle.count threads": lambda: nqueens.Puzzle(4).count(threads=0),
+    "Puzzle.solutions limit": lambda: nqueens.Puzzle(4).solutions(limit=-2),
+}
+
+
+@pytest.mark.parametrize("call", REFUSALS.values(), ids=REFUSALS.keys())
+def test_every_refusal_is_an_nqueens_error(call):
+    e = refused(call)
+    assert type(e) is nqueens.Error
+    assert e.kind in {"out_of_range", "unknown_name", "unsupported", "memory", "board"}
+    assert "\n" not in str(e)
+
+
+def test_refusals_are_made_in_one_place():
+    # The binding raises its refusals through convert.rs, which makes each an nqueens.Error; a
+    # ValueError built anywhere else would escape `except nqueens.Error`.
+    src = REPO / "crates" / "nqueens-py" / "src"
+    for path in sorted(src.glob("*.rs")):
+        if path.name != "convert.rs":
+            assert "PyValueError" not in path.read_text(), path.name
+
+
 def test_the_bindings_own_arguments():
-    with pytest.raises(ValueError, match="limit = -1 is out of range"):
-        nqueens.solutions(8, limit=-1)
-    with pytest.raises(ValueError, match="random=True"):
-        nqueens.find(8, seed=3)
-    with pytest.raises(ValueError, match="seed = -1 is out of range"):
-        nqueens.find(8, random=True, seed=-1)
-    with pytest.raises(ValueError, match=r"columns\[1\] = -1 is out of range"):
-        nqueens.verify([0, -1])
+    e = refused(lambda: nqueens.solutions(8, limit=-1))
+    assert str(e) == f"limit = -1 is out of range: limit must be from 0 to {2**64 - 1}"
+    assert (e.kind, e.quantity, e.value, e.min, e.max) == ("out_of_range", "limit", -1, 0, 2**64 - 1)
+    e = refused(lambda: nqueens.find(8, random=True, seed=-1))
+    assert str(e) == f"seed = -1 is out of range: seed must be from 0 to {2**64 - 1}"
+    assert (e.quantity, e.value, e.min, e.max) == ("seed", -1, 0, 2**64 - 1)
+    e = refused(lambda: nqueens.find(8, seed=2**70))
+    assert (e.quantity, e.value) == ("seed", 2**70)
+    e = refused(lambda: nqueens.solutions(8).blocks(0))
+    assert str(e) == f"size = 0 is out of range: size must be from 1 to {2**64 - 1}"
+    assert (e.quantity, e.value, e.min) == ("size", 0, 1)
+
+
+def test_boards_refuses_a_list_that_would_not_fit():
+    e = refused(lambda: nqueens.boards(20))
+    assert e.kind == "memory"
+    assert "solutions(20)" in str(e)
+    assert str(e).startswith("boards(20) would hold 39029188884 boards, about ")
+    assert e.limit == 4 << 30 and e.needed > e.limit and e.fits is None
+    for n in [17, 27, 28, 64]:
+        e = refused(lambda: nqueens.boards(n))
+        assert e.kind == "memory" and f"solutions({n})" in str(e)
+    # n = 12 fits, and each board is LeetCode's list of rows.
+    b = nqueens.boards(12)
+    assert len(b) == 14200 and b[0][0] == "Q..........."
+    assert all(len(board) == 12 and sum(r.count("Q") for r in board) == 12 for board in b)
 
 
 def test_wrong_types():
@@ -100,6 +202,10 @@ def test_wrong_types():
         lambda: nqueens.Puzzle(4.0),
         lambda: nqueens.Puzzle(None),
         lambda: nqueens.Puzzle(4).place(0, None),
+        lambda: nqueens.find(8, seed="5"),
+        lambda: nqueens.find(8, seed=True),
+        lambda: nqueens.verify([0, True]),
+        lambda: nqueens.solutions(8, limit=1.0),
     ]:
         with pytest.raises(TypeError):
             call()

@@ -50,6 +50,15 @@ def test_a_solution_is_a_sequence():
     assert repr(s) == "Solution([3, 5, 7, 1, 6, 0, 2, 4])"
 
 
+def test_a_seed_asks_for_a_random_solution():
+    # As `nqueens find 20 --seed 5` does: a seed has nothing else to seed.
+    s = nqueens.find(20, seed=5)
+    assert s.seed == 5 and is_solution(s)
+    assert s == nqueens.find(20, random=True, seed=5)
+    assert nqueens.find(20).seed is None
+    assert nqueens.find(3, seed=5) is None
+
+
 def test_random_solutions_repeat_with_their_seed():
     a = nqueens.find(200, random=True, seed=42)
     assert a.seed == 42 and is_solution(a)
@@ -65,7 +74,7 @@ def test_verify_names_the_two_queens_and_their_line():
     assert (c.kind, c.line, c.queens) == ("attack", "column", ((4, 3), (5, 3)))
     c = nqueens.verify([0, 1, 3, 2])
     assert (c.kind, c.line, c.queens) == ("attack", "diagonal", ((0, 0), (1, 1)))
-    assert str(c) == "queens at row 1, column 1 and row 2, column 2 share a diagonal (\\)"
+    assert str(c) == "queens at row 0, column 0 and row 1, column 1 share a diagonal (\\)"
     c = nqueens.verify([1, 0, 3, 2])
     assert (c.line, c.queens) == ("anti-diagonal", ((0, 1), (1, 0)))
     assert repr(c) == "Conflict(kind='attack', line='anti-diagonal', queens=((0, 1), (1, 0)))"
@@ -75,10 +84,26 @@ def test_verify_names_the_two_queens_and_their_line():
 def test_verify_finds_queens_off_the_board():
     c = nqueens.verify([1, 3, 0, 4])
     assert (c.kind, c.line, c.queens) == ("off_board", None, ((3, 4),))
-    assert str(c) == "the queen at row 4, column 5 is off the board"
+    assert str(c) == "the queen at row 3, column 4 is off the board: columns are from 0 to 3"
     c = nqueens.verify([0, 2**40])
     assert c.queens == ((1, 2**40),)
-    assert str(c) == f"the queen at row 2, column {2**40 + 1} is off the board"
+    assert str(c) == f"the queen at row 1, column {2**40} is off the board: columns are from 0 to 1"
+
+
+def test_verify_judges_every_column_off_the_board_alike():
+    # A column below the board is off it as one beyond it is: the same kind of answer.
+    c = nqueens.verify([-1, 2])
+    assert (c.kind, c.line, c.queens) == ("off_board", None, ((0, -1),))
+    assert str(c) == "the queen at row 0, column -1 is off the board: columns are from 0 to 1"
+    assert repr(c) == "Conflict(kind='off_board', line=None, queens=((0, -1),))"
+    c = nqueens.verify([0, 9, 3])
+    assert (c.kind, c.queens) == ("off_board", ((1, 9),))
+    for col in [-1, -(2**40), -(2**70), 4, 2**32 - 1, 2**32, 2**64, 2**70]:
+        c = nqueens.verify([1, 3, col, 2])
+        assert (c.kind, c.queens) == ("off_board", ((2, col),)), col
+    # The first conflict scanning from the top, whichever kind it is.
+    assert nqueens.verify([0, 0, -1]).kind == "attack"
+    assert nqueens.verify([0, -1, 0]).kind == "off_board"
 
 
 def test_verify_agrees_with_the_listing():

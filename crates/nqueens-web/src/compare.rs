@@ -72,6 +72,8 @@ struct Lane {
 #[wasm_bindgen]
 pub struct Compare {
     lanes: Vec<Lane>,
+    /// The ticks taken, so that a link can name this point (`step=K`).
+    ticks: u32,
 }
 
 #[wasm_bindgen]
@@ -89,7 +91,7 @@ impl Compare {
                 done: false,
             });
         }
-        Ok(Compare { lanes })
+        Ok(Compare { lanes, ticks: 0 })
     }
 
     /// Gives every method that is not waiting its next operation; when all wait, a new round
@@ -98,6 +100,7 @@ impl Compare {
         if self.lanes.iter().all(|l| l.done) {
             return false;
         }
+        self.ticks += 1;
         if self.lanes.iter().all(|l| l.waiting) {
             for lane in &mut self.lanes {
                 lane.round.clear();
@@ -127,6 +130,12 @@ impl Compare {
             moved = self.tick();
         }
         moved
+    }
+
+    /// The ticks taken since the start (those that moved a method): what `step=K` in a link
+    /// repeats.
+    pub fn position(&self) -> u32 {
+        self.ticks
     }
 
     /// True when method `lane` (0 scan, 1 sets, 2 bit masks) has reached the round's event.

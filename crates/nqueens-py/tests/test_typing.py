@@ -1,0 +1,84 @@
+"""The type stubs accept the code the documentation shows: mypy --strict checks the README's
+Python example and the documented uses of every function against the installed stubs, and the
+stubs' method names are the module's."""
+
+import ast
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+import nqueens
+from conftest import REPO
+from test_package import PACKAGE
+
+# Documented uses, each as the documentation writes it; the README's example is added below.
+USES = '''
+import nqueens
+
+for m in nqueens.METHODS:
+    nqueens.count(10, method=m)
+try:
+    nqueens.count(8, method="gpu")
+except nqueens.Error as e:
+    kind: str = e.kind
+c = nqueens.counts(10, unique=True)
+total: int = c.total
+for columns in nqueens.solutions(8, unique=True, limit=2):
+    first: int = columns[0]
+for block in nqueens.solutions(10).blocks(100):
+    pass
+rows: list[list[str]] = nqueens.boards(4)
+s = nqueens.find(50, seed=7)
+if s is not None:
+    column: int = s[3]
+    seed: int | None = s.seed
+r = nqueens.find(200, random=True)
+conflict = nqueens.verify([0, 2, 1, 3])
+if conflict is not None:
+    squares: tuple[tuple[int, int], ...] = conflict.queens
+nqueens.verify(range(4))
+p = nqueens.Puzzle(8).place(0, 0).block(7, 7)
+completions: int = p.count(threads=2)
+q = nqueens.Puzzle(".Q..\\n....\\n....\\n...x\\n")
+print(q.first(), q.given, q.blocked, list(q.solutions(limit=1)))
+'''
+
+
+def mypy_or_skip():
+    # CI installs mypy and sets NQUEENS_TEST_MYPY=1, so that this test cannot be skipped there.
+    if os.environ.get("NQUEENS_TEST_MYPY") != "1":
+        pytest.importorskip("mypy")
+
+
+def readme_example():
+    text = (REPO / "README.md").read_text()
+    python = text[text.index("\n## Python\n") :]
+    return re.search(r"```python\n(.*?)```", python, re.S).group(1)
+
+
+def test_documented_code_type_checks(tmp_path):
+    mypy_or_skip()
+    uses = tmp_path / "uses.py"
+    uses.write_text(USES + "\n" + readme_example())
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+         "--cache-dir", str(tmp_path / "cache"), str(uses)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_stubs_name_the_modules_methods():
+    tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
+    alias = next(
+        n.value
+        for n in tree.body
+        if isinstance(n, ast.Assign) and n.targets[0].id == "_Method"
+    )
+    names = [ast.literal_eval(e) for e in alias.slice.elts]
+    assert names == nqueens.METHODS
