@@ -4,8 +4,13 @@
 
 mod common;
 
-use common::nqueens;
+use common::{nqueens, scratch};
 use predicates::prelude::*;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 #[test]
 fn verify_refuses_a_board_that_is_not_square() {
@@ -51,4 +56,108 @@ fn verify_refuses_a_board_that_is_not_square() {
         .assert()
         .success()
         .stdout("valid\n".repeat(4));
+}
+
+fn bin() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+}
+
+/// Waits for `child` at most `limit`; a child still running then is killed and the test fails.
+fn finish_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A file of `copies` placements of n = 8, enough output for `verify` to outrun a pipe.
+fn placements(dir: &Path, copies: usize) -> PathBuf {
+    let path = dir.join("placements.txt");
+    std::fs::write(&path, "1 5 8 6 3 7 2 4\n".repeat(copies)).unwrap();
+    path
+}
+
+/// The commands that print, one of each output path: numbers, JSON, streamed listings,
+/// traces, verdicts, help, version, completions, the manual page.
+fn printing_commands(input: &Path) -> Vec<Vec<String>> {
+    let input = input.to_str().unwrap();
+    let lines: &[&[&str]] = &[
+        &["trace", "8", "--json"],
+        &["trace", "8"],
+        &["verify", "--json", input],
+        &["verify", input],
+        &["list", "10", "--json"],
+        &["list", "10"],
+        &["find", "5000", "--format", "perm"],
+        &["count", "8"],
+        &["count", "8", "--json"],
+        &["completions", "bash"],
+        &["completions", "zsh"],
+        &["completions", "fish"],
+        &["man"],
+        &["--help"],
+        &["--version"],
+        &["count", "--help"],
+        &["help", "count"],
+    ];
+    lines
+        .iter()
+        .map(|l| l.iter().map(|s| s.to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let dir = scratch("closed-pipe");
+    let input = placements(&dir, 5000);
+    let mut failed = Vec::new();
+    for args in printing_commands(&input) {
+        // The reader reads one byte and goes away, as `| head -c 1` does.
+        let mut child = bin()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        let _ = stdout.read(&mut first).unwrap();
+        drop(stdout);
+        let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(0) || !err.is_empty() {
+            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
+        }
+    }
+    // Every command that fails is named, not only the first.
+    assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_full_disk_is_an_error_on_every_command() {
+    let dir = scratch("full-disk");
+    let input = placements(&dir, 3);
+    let mut failed = Vec::new();
+    for args in printing_commands(&input) {
+        let out = bin()
+            .args(&args)
+            .stdout(File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let one_line = err.lines().count() == 1 && err.contains("No space left on device");
+        if out.status.code() != Some(1) || !one_line {
+            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
+        }
+    }
+    // Every command that fails is named, not only the first.
+    assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
