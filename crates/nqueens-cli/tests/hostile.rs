@@ -5,6 +5,10 @@
 mod common;
 
 use common::{nqueens, scratch};
+use nqueens::Method;
+use nqueens::counting::plan_for;
+use nqueens::run::checkpoint::Checkpoint;
+use nqueens::run::shard::Shard;
 use predicates::prelude::*;
 use std::fs::File;
 use std::io::Read;
@@ -159,5 +163,62 @@ fn a_full_disk_is_an_error_on_every_command() {
     }
     // Every command that fails is named, not only the first.
     assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint of part 1 of 2 of n = 12 (bit-mask split) with a few subproblems done.
+fn partial_shard_checkpoint(path: &Path) {
+    let plan = plan_for(12, Method::Bitmask).unwrap();
+    let shard = Shard::new(1, 2).unwrap();
+    let mut cp = Checkpoint::new(plan.id(), shard, None);
+    for i in shard.indices(plan.len()).take(5) {
+        cp.record(i, plan.count_one(i));
+    }
+    cp.save(path).unwrap();
+}
+
+#[test]
+fn a_resumed_shard_is_still_a_shard() {
+    let dir = scratch("resumed-shard");
+    let path = dir.join("sh.ckpt");
+    partial_shard_checkpoint(&path);
+    let resumed = nqueens()
+        .args(["count", "--json", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let record = String::from_utf8(resumed).unwrap();
+    assert!(record.contains("\"shard\":1,\"shards\":2"), "{record}");
+    let other = nqueens()
+        .args([
+            "count", "12", "--method", "bitmask", "--shard", "0/2", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let (r1, r0) = (dir.join("r1.json"), dir.join("r0.json"));
+    std::fs::write(&r1, &record).unwrap();
+    std::fs::write(&r0, other).unwrap();
+    nqueens()
+        .arg("merge")
+        .args([&r0, &r1])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    // Resumed with N given too, and once more when there is nothing left to count.
+    let again = nqueens()
+        .args(["count", "12", "--json", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(again).unwrap(), record);
     std::fs::remove_dir_all(&dir).unwrap();
 }

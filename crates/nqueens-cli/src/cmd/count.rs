@@ -136,7 +136,8 @@ fn stop_on_signals(stop: &Arc<AtomicBool>) -> Result<(), Failure> {
 }
 
 /// Prints a finished count: the bare total (the unique count with `--unique`), one JSON object,
-/// or for a shard with `--json` the record `merge` reads.
+/// or for a shard with `--json` the record `merge` reads. Whether the count is a shard is the
+/// count's to say, not the flags': a resumed shard takes its part from its checkpoint.
 fn print(
     report: &Report,
     a: &CountArgs,
@@ -144,7 +145,8 @@ fn print(
     processes: Option<usize>,
 ) -> Result<(), Failure> {
     if a.json {
-        match report.record().filter(|_| a.long.shard.is_some()) {
+        let shard = a.long.shard.is_some() || !report.shard.is_whole();
+        match report.record().filter(|_| shard) {
             Some(record) => output::json(&record)?,
             None => output::json(&Printed {
                 board,
