@@ -222,3 +222,126 @@ fn a_resumed_shard_is_still_a_shard() {
     assert_eq!(String::from_utf8(again).unwrap(), record);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn merge_reads_a_bounded_line() {
+    let dir = scratch("bounded");
+    // An endless file: refused at once, not read until memory runs out.
+    let child = bin()
+        .args(["merge", "/dev/zero"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = finish_within(child, Duration::from_secs(20), "merge /dev/zero");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "nqueens: /dev/zero, line 1: not a shard record (a line longer than 4096 bytes)\n"
+    );
+    // A long line on stdin, after a good record: refused by its number.
+    let good = nqueens()
+        .args(["count", "9", "--shard", "0/1", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let mut input = String::from_utf8(good).unwrap();
+    input.push_str(&"{".repeat(1 << 20));
+    nqueens()
+        .args(["merge", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr("nqueens: -, line 2: not a shard record (a line longer than 4096 bytes)\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes a shard record of `n` 9 (bit-mask, K = 1) with `change` applied to its JSON.
+fn record_with(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> PathBuf {
+    let good = nqueens()
+        .args([
+            "count", "9", "--method", "bitmask", "--shard", "0/1", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let path = dir.join(name);
+    std::fs::write(&path, change(&String::from_utf8(good).unwrap())).unwrap();
+    path
+}
+
+/// How a test record is made from a true one.
+type Change = Box<dyn Fn(&str) -> String>;
+
+#[test]
+fn merge_refuses_records_no_count_could_make() {
+    let dir = scratch("bad-records");
+    let cases: Vec<(&str, Change, &str)> = vec![
+        (
+            "n0",
+            Box::new(|r| r.replace("\"n\":9", "\"n\":0")),
+            "n = 0 is out of range: n must be from 1 to 64",
+        ),
+        (
+            "n99",
+            Box::new(|r| r.replace("\"n\":9", "\"n\":99")),
+            "n = 99 is out of range: n must be from 1 to 64",
+        ),
+        (
+            "halves40",
+            Box::new(|r| {
+                r.replace("\"n\":9", "\"n\":40")
+                    .replace("bitmask", "halves")
+            }),
+            "n for method halves must be from 1 to 32",
+        ),
+        (
+            "unique",
+            Box::new(|r| r.replace("\"solutions\":352", "\"solutions\":352,\"unique\":46")),
+            "unique solutions or classes from a method that counts none",
+        ),
+        (
+            "classes",
+            Box::new(|r| {
+                r.replace("bitmask", "symmetry").replace(
+                    "\"solutions\":352",
+                    "\"solutions\":353,\"unique\":46,\"classes\":{\"rot90\":0,\"rot180\":4,\
+                     \"asymmetric\":42}",
+                )
+            }),
+            "the classes 0,4,42 do not make 353 solutions",
+        ),
+        (
+            "classless",
+            Box::new(|r| r.replace("bitmask", "symmetry")),
+            "a count by class without its classes",
+        ),
+        (
+            "board",
+            Box::new(|r| {
+                r.replace("bitmask", "symmetry")
+                    .replace(",\"shard\"", ",\"board\":\"0123456789abcdef\",\"shard\"")
+            }),
+            "method symmetry does not count boards",
+        ),
+    ];
+    for (name, change, needle) in cases {
+        let path = record_with(&dir, name, change);
+        nqueens()
+            .arg("merge")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(needle)
+                    .and(predicate::str::contains("line 1: not a shard record")),
+            );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

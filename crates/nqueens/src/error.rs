@@ -497,6 +497,13 @@ pub enum ShardsProblem {
         /// Why it was not read.
         why: String,
     },
+    /// A file of records that cannot be read.
+    Unreadable {
+        /// The file (or "-" for standard input).
+        file: String,
+        /// Why (the system's words).
+        why: String,
+    },
 }
 
 impl fmt::Display for ShardsProblem {
@@ -515,6 +522,9 @@ impl fmt::Display for ShardsProblem {
             }
             ShardsProblem::NotARecord { file, line, why } => {
                 write!(f, "{file}, line {line}: not a shard record ({why})")
+            }
+            ShardsProblem::Unreadable { file, why } => {
+                write!(f, "cannot read shard file {file}: {why}")
             }
         }
     }
