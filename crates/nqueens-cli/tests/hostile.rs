@@ -11,7 +11,7 @@ use nqueens::run::checkpoint::Checkpoint;
 use nqueens::run::shard::Shard;
 use predicates::prelude::*;
 use std::fs::File;
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -343,5 +343,84 @@ fn merge_refuses_records_no_count_could_make() {
                     .and(predicate::str::contains("line 1: not a shard record")),
             );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts `nqueens ARGS` and returns it with a reader of its stderr lines.
+fn spawn(args: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = bin()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// Sends `signal` to the child once it says it is preparing the count (its signal handlers
+/// are then in place, and the list of subproblems is being built), and returns how long it
+/// took to end after that, its output and the rest of its stderr.
+fn stop_while_preparing(args: &[&str], signal: &str) -> (Duration, Output, Vec<String>) {
+    let (child, lines) = spawn(args);
+    let line = lines
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a progress line");
+    assert!(line.contains("preparing the count"), "{line}");
+    let asked = Instant::now();
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
+    let took = asked.elapsed();
+    (took, out, lines.try_iter().collect())
+}
+
+#[test]
+fn a_stop_is_heeded_while_the_count_is_prepared() {
+    let dir = scratch("stop-preparing");
+    let path = dir.join("q64.ckpt");
+    let p = path.to_str().unwrap();
+    // Listing the 1.7 million subproblems of n = 64 takes seconds; a stop then ends it at once.
+    for signal in ["-INT", "-TERM"] {
+        let args = ["count", "64", "--progress", "--checkpoint", p];
+        let (took, out, rest) = stop_while_preparing(&args, signal);
+        assert!(took < Duration::from_secs(1), "{signal}: {took:?}");
+        assert_eq!(out.status.code(), Some(130), "{signal}: {rest:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            rest.last().map(String::as_str),
+            Some("nqueens: stopped before the count began; nothing was counted or saved"),
+            "{rest:?}"
+        );
+        assert!(!path.exists());
+    }
+    // A resumed count stopped as it prepares leaves its checkpoint as it was.
+    let plan = plan_for(64, Method::Symmetry).unwrap();
+    let cp = Checkpoint::new(plan.id(), Shard::new(1, 3).unwrap(), None);
+    cp.save(&path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let args = ["count", "--progress", "--resume", p];
+    let (took, out, rest) = stop_while_preparing(&args, "-INT");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(out.status.code(), Some(130), "{rest:?}");
+    assert_eq!(
+        rest.last().cloned().unwrap_or_default(),
+        format!(
+            "nqueens: stopped before the count began; {p} is unchanged; continue with: nqueens \
+             count --resume {p}"
+        )
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }

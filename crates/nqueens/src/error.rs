@@ -105,6 +105,9 @@ pub enum Error {
         /// Where the counts came from.
         from: Origin,
     },
+    /// The stop flag was set while the count was being prepared (its subproblems listed):
+    /// nothing was counted, and nothing saved.
+    Stopped,
     /// Reading or writing failed; `context` says what was being done.
     Io {
         /// What was being read or written ("cannot write checkpoint q.ckpt").
@@ -639,6 +642,7 @@ impl fmt::Display for Error {
                 f,
                 "the counts in {from} add up to more than 2^128: they are damaged"
             ),
+            Error::Stopped => f.write_str("stopped before the count began"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
         }
     }

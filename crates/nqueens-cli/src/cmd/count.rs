@@ -10,9 +10,9 @@ use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
-use nqueens::Count;
 use nqueens::counting::{End, Report};
 use nqueens::run::watch::{NoProgress, Progress};
+use nqueens::{Count, Error};
 use serde::Serialize;
 use std::io;
 use std::process::ExitCode;
@@ -89,7 +89,10 @@ pub fn run(a: CountArgs) -> Outcome {
     };
     // Progress is shown from the start: building the split of a large board takes a moment.
     let count = || -> Result<_, Failure> {
-        let job = request.progress(progress).stop(&stop).prepare()?;
+        let job = match request.progress(progress).stop(&stop).prepare() {
+            Err(Error::Stopped) => return Err(stopped_early(l)),
+            job => job?,
+        };
         for note in job.notes() {
             say(&note.to_string());
         }
@@ -121,6 +124,25 @@ pub fn run(a: CountArgs) -> Outcome {
             ..Failure::from(e)
         }),
         None => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// A count stopped while its subproblems were still being listed: nothing was counted, and a
+/// checkpoint being resumed is as it was.
+fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
+    let message = match &l.resume {
+        Some(path) => {
+            let path = path.display();
+            format!(
+                "stopped before the count began; {path} is unchanged; continue with: nqueens \
+                 count --resume {path}"
+            )
+        }
+        None => "stopped before the count began; nothing was counted or saved".to_string(),
+    };
+    Failure {
+        message,
+        code: STOPPED,
     }
 }
 

@@ -88,13 +88,23 @@ impl Constellation {
 /// assert!(!constellations(4).is_empty());
 /// ```
 pub fn constellations(n: usize) -> Vec<Constellation> {
+    constellations_watched(n, &Watch::none()).expect("a watch that never stops")
+}
+
+/// [`constellations`], looking at `watch` between pieces of the walk (at n = 64 the walk
+/// takes seconds); `None` when it asked to stop.
+fn constellations_watched(n: usize, watch: &Watch) -> Option<Vec<Constellation>> {
     let mut out = Vec::new();
     if n < 2 {
-        return out;
+        return Some(out);
     }
     let last = n - 1;
     for top in 0..n {
         for bottom in 0..n {
+            // n² pieces of n² cells each: under a millisecond apiece even at n = 64.
+            if watch.check() {
+                return None;
+            }
             for left in 0..n {
                 for right in 0..n {
                     let mut q = vec![(0, top), (last, bottom), (left, 0), (right, last)];
@@ -113,7 +123,7 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// True when the cells are one queen per border line exactly as given, none attacking another.
@@ -754,10 +764,16 @@ pub struct SymmetryPlan {
 impl SymmetryPlan {
     /// The split for n (1 ≤ n ≤ 64).
     pub fn new(n: usize) -> Result<SymmetryPlan, Error> {
+        SymmetryPlan::watched(n, &Watch::none())
+    }
+
+    /// [`SymmetryPlan::new`], heeding `watch` while the constellations are gathered (seconds
+    /// at n = 64): [`Error::Stopped`] when it asked to stop.
+    pub fn watched(n: usize, watch: &Watch) -> Result<SymmetryPlan, Error> {
         check_n(n)?;
         Ok(SymmetryPlan {
             n,
-            parts: constellations(n),
+            parts: constellations_watched(n, watch).ok_or(Error::Stopped)?,
         })
     }
 
@@ -842,6 +858,25 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn building_the_split_heeds_a_stop() {
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let watch = Watch::new(Some(&stop), &crate::run::watch::NoProgress, None);
+        assert!(matches!(
+            SymmetryPlan::watched(64, &watch),
+            Err(Error::Stopped)
+        ));
+        // Refused before anything is built: n out of range is said, not a stop.
+        assert!(matches!(
+            SymmetryPlan::watched(65, &watch),
+            Err(Error::OutOfRange { .. })
+        ));
+        assert_eq!(
+            SymmetryPlan::watched(10, &Watch::none()).unwrap().len(),
+            SymmetryPlan::new(10).unwrap().len()
+        );
+    }
 
     /// The fast search against a plain row-by-row walk of the same layout, for every image of
     /// every constellation of small boards: this covers every gap pattern and every depth at
