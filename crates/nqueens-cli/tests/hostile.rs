@@ -424,3 +424,51 @@ fn a_stop_is_heeded_while_the_count_is_prepared() {
     assert_eq!(std::fs::read(&path).unwrap(), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn only_a_regular_file_is_a_checkpoint() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let others = [fifo.as_path(), Path::new("/dev/null"), sub.as_path()];
+    for path in others {
+        for args in [
+            &["count", "--resume"][..],
+            &["count", "10", "--resume"][..],
+            &["count", "10", "--checkpoint"][..],
+        ] {
+            let child = bin()
+                .args(args)
+                .arg(path)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let out = finish_within(
+                child,
+                Duration::from_secs(20),
+                &format!("{args:?} {path:?}"),
+            );
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} {path:?}: {err}");
+            assert_eq!(
+                err,
+                format!(
+                    "nqueens: checkpoint {} is not a regular file (a pipe, a device or a \
+                     directory): a checkpoint must be a file\n",
+                    path.display()
+                ),
+                "{args:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

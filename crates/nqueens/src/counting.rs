@@ -342,10 +342,16 @@ impl<'a> Count<'a> {
         if let (Some(save), Some(plan)) = (&self.save, &plan) {
             match &saved {
                 Some(cp) => cp.check(&plan.id(), shard, &save.path)?,
+                // Something there already: a file, whose work a new count would throw away, or
+                // something else (a named pipe, a device) that cannot hold a checkpoint.
                 None if save.path.exists() => {
+                    let problem = match save.path.metadata() {
+                        Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+                        _ => CheckpointProblem::Exists,
+                    };
                     return Err(Error::Checkpoint {
                         path: save.path.clone(),
-                        problem: CheckpointProblem::Exists,
+                        problem,
                     });
                 }
                 None => {}

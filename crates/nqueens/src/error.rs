@@ -385,6 +385,9 @@ pub enum CheckpointProblem {
     Exists,
     /// The file cannot be read or written.
     Io(io::Error),
+    /// The path names something other than a regular file (a named pipe, a device, a
+    /// directory): reading it could block forever or never end.
+    NotAFile,
 }
 
 /// Where saved work came from, for [`Error::Mismatch`] and [`Error::Overflow`].
@@ -631,6 +634,11 @@ impl fmt::Display for Error {
                         "checkpoint {path} already exists: resume it, or remove it to start over"
                     ),
                     CheckpointProblem::Io(e) => write!(f, "cannot read checkpoint {path}: {e}"),
+                    CheckpointProblem::NotAFile => write!(
+                        f,
+                        "checkpoint {path} is not a regular file (a pipe, a device or a \
+                         directory): a checkpoint must be a file"
+                    ),
                 }
             }
             Error::Mismatch { from, mismatch } => {

@@ -273,6 +273,12 @@ impl Checkpoint {
             path: path.to_path_buf(),
             problem,
         };
+        // Asked before opening: opening a named pipe waits for a writer, for ever if none
+        // comes, and a device may never end.
+        let meta = fs::metadata(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        if !meta.is_file() {
+            return Err(problem(CheckpointProblem::NotAFile));
+        }
         let bytes = fs::read(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| problem(CheckpointProblem::Damaged("it is not text".to_string())))?;
