@@ -5,10 +5,12 @@
 mod common;
 
 use common::{nqueens, scratch};
-use nqueens::Method;
 use nqueens::counting::plan_for;
+use nqueens::engine::constellation::SymmetryPlan;
 use nqueens::run::checkpoint::Checkpoint;
+use nqueens::run::plan::Plan;
 use nqueens::run::shard::Shard;
+use nqueens::{Counts, Method, SymmetryClasses};
 use predicates::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -470,5 +472,128 @@ fn only_a_regular_file_is_a_checkpoint() {
             );
         }
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Saves a checkpoint of n = 9 by `method`, whole, with `counts` for subproblem `index`.
+fn checkpoint_with(path: &Path, method: Method, index: usize, counts: Counts) {
+    let plan = plan_for(9, method).unwrap();
+    let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+    cp.record(index, counts);
+    cp.save(path).unwrap();
+}
+
+#[test]
+fn checkpoints_that_lie_about_their_counts_are_refused() {
+    let dir = scratch("lying-checkpoints");
+    let path = dir.join("c.ckpt");
+    let sym = SymmetryPlan::new(9).unwrap();
+    let bit = plan_for(9, Method::Bitmask).unwrap();
+    // A subproblem of the symmetry split whose constellation no symmetry but the identity fixes.
+    let plain = (0..sym.len())
+        .find(|&i| sym.constellation(i).fixed_by() == 1)
+        .unwrap();
+    let true_counts = sym.count_one(plain);
+    let cases = [
+        // The total is not what the classes make.
+        (
+            Method::Symmetry,
+            plain,
+            Counts {
+                total: true_counts.total + 8,
+                ..true_counts
+            },
+            "do not make",
+        ),
+        // Nor the unique count.
+        (
+            Method::Symmetry,
+            plain,
+            Counts {
+                unique: Some(1000),
+                ..true_counts
+            },
+            "unique solutions",
+        ),
+        // A count by class without its classes.
+        (
+            Method::Symmetry,
+            plain,
+            Counts::total(true_counts.total),
+            "without its classes",
+        ),
+        // Classes its constellation cannot hold, though they add up.
+        (
+            Method::Symmetry,
+            plain,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 1,
+                rot180: 0,
+                asymmetric: 0,
+            }),
+            "not fixed by a quarter turn",
+        ),
+        // The bit-mask split counts each mirrored prefix twice: an odd total is no count of it.
+        (
+            Method::Bitmask,
+            bit.len() - 1,
+            Counts::total(3),
+            "mirrored prefix",
+        ),
+        // Classes from a method that counts none.
+        (
+            Method::Bitmask,
+            0,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 0,
+                rot180: 0,
+                asymmetric: 1,
+            }),
+            "counts none",
+        ),
+    ];
+    for (method, index, counts, needle) in cases {
+        let _ = std::fs::remove_file(&path);
+        checkpoint_with(&path, method, index, counts);
+        for args in [&["count", "--resume"][..], &["count", "9", "--resume"][..]] {
+            nqueens()
+                .args(args)
+                .arg(&path)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(
+                    predicate::str::contains("is damaged or not a checkpoint")
+                        .and(predicate::str::contains(needle)),
+                );
+        }
+    }
+    // A board of n = 0 or 99, its checksum made to match.
+    for n in [0, 99] {
+        let _ = std::fs::remove_file(&path);
+        checkpoint_with(&path, Method::Bitmask, 0, bit.count_one(0));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let body =
+            text[..text.find("checksum ").unwrap()].replace("\nn 9\n", &format!("\nn {n}\n"));
+        let sum = nqueens::run::plan::fnv1a(body.as_bytes());
+        std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
+        nqueens()
+            .args(["count", "--resume"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "n = {n} is not from 1 to 64"
+            )));
+    }
+    // The true counts resume to the true total.
+    let _ = std::fs::remove_file(&path);
+    checkpoint_with(&path, Method::Symmetry, plain, true_counts);
+    nqueens()
+        .args(["count", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("352\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }

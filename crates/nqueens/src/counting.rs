@@ -341,7 +341,10 @@ impl<'a> Count<'a> {
         };
         if let (Some(save), Some(plan)) = (&self.save, &plan) {
             match &saved {
-                Some(cp) => cp.check(&plan.id(), shard, &save.path)?,
+                Some(cp) => {
+                    cp.check(&plan.id(), shard, &save.path)?;
+                    cp.check_counts(plan.as_ref(), &save.path)?;
+                }
                 // Something there already: a file, whose work a new count would throw away, or
                 // something else (a named pipe, a device) that cannot hold a checkpoint.
                 None if save.path.exists() => {
