@@ -234,7 +234,11 @@ impl<'a> Count<'a> {
 
     /// Stops once `stop` is true (a Ctrl-C handler sets it, say): no new subproblem is started
     /// and the searches under way are cut short within milliseconds. The report then says
-    /// [`End::Stopped`], and a checkpoint keeps every subproblem finished.
+    /// [`End::Stopped`], and a checkpoint keeps every subproblem finished. A flag set while
+    /// [`Count::prepare`] still lists the subproblems ends the count there, with
+    /// [`Error::Stopped`]: nothing was counted, and no checkpoint is written (one being resumed
+    /// is left as it was). A flag already set when the count is prepared stops it before its
+    /// first subproblem, with its checkpoint written.
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
         self
@@ -331,11 +335,17 @@ impl<'a> Count<'a> {
         let plan: Option<Box<dyn Plan>> = match &puzzle {
             Some(p) => Some(Box::new(p.plan())),
             None if gpu_plan.is_some() => gpu_plan,
-            // Building the list of a large board takes seconds: a stop meanwhile is heeded.
+            // Building the list of a large board takes seconds: a stop that comes meanwhile is
+            // heeded. One set before is not: it asks for a count stopped before its first
+            // subproblem, whose checkpoint is written with nothing done.
             None if method.has_split() => Some(plan_watched(
                 n,
                 method,
-                &Watch::new(self.stop, &NoProgress, None),
+                &Watch::new(
+                    self.stop.filter(|s| !s.load(Ordering::Relaxed)),
+                    &NoProgress,
+                    None,
+                ),
             )?),
             None => None,
         };
