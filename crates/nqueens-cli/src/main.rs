@@ -17,6 +17,8 @@ mod numbers;
 mod output;
 mod progress;
 
+use failure::{Failure, Outcome};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -24,16 +26,25 @@ fn main() -> ExitCode {
     quiet_device_select();
     let cli = match args::parse() {
         Ok(cli) => cli,
+        // Help and the version are output like any other: written and flushed here, so that a
+        // write that fails is seen.
         Err(e) if args::is_help(&e) => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            return end(e
+                .print()
+                .and_then(|()| io::stdout().flush())
+                .map_or_else(|e| Err(Failure::from(e)), |()| Ok(ExitCode::SUCCESS)));
         }
         Err(e) => {
             failure::say(&args::one_line(&e));
             return ExitCode::from(2);
         }
     };
-    match cmd::run(cli.command) {
+    end(cmd::run(cli.command))
+}
+
+/// The exit code of an outcome, with its message said.
+fn end(outcome: Outcome) -> ExitCode {
+    match outcome {
         Ok(code) => code,
         // A reader that went away (`nqueens list 14 | head`) is not an error.
         Err(f) if f.code == 0 => ExitCode::SUCCESS,

@@ -16,10 +16,17 @@ pub fn number(number: u128) -> io::Result<()> {
 
 /// Prints one value as one line of JSON.
 pub fn json(value: &impl Serialize) -> io::Result<()> {
-    let line = serde_json::to_string(value).map_err(io::Error::other)?;
     let mut out = io::stdout().lock();
-    writeln!(out, "{line}")?;
+    json_line(&mut out, value)?;
     out.flush()
+}
+
+/// Writes one value as one line of JSON to `out`. A failed write keeps its kind (serde wraps
+/// it, and `io::Error::from` unwraps it), so that a closed pipe still reads as one and ends
+/// quietly rather than as an error.
+pub fn json_line(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 /// Writes every solution of `items` (each with its class size, 0 when unknown) as it comes,

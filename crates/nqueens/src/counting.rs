@@ -26,7 +26,7 @@ use crate::run::checkpoint::{Checkpoint, Saving};
 use crate::run::plan::{Plan, PlanId};
 use crate::run::runner::{self, Runner, Stopwatch};
 use crate::run::shard::{Shard, ShardRecord};
-use crate::run::watch::{NoProgress, Progress};
+use crate::run::watch::{NoProgress, Progress, Watch};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -234,7 +234,11 @@ impl<'a> Count<'a> {
 
     /// Stops once `stop` is true (a Ctrl-C handler sets it, say): no new subproblem is started
     /// and the searches under way are cut short within milliseconds. The report then says
-    /// [`End::Stopped`], and a checkpoint keeps every subproblem finished.
+    /// [`End::Stopped`], and a checkpoint keeps every subproblem finished. A flag set while
+    /// [`Count::prepare`] still lists the subproblems ends the count there, with
+    /// [`Error::Stopped`]: nothing was counted, and no checkpoint is written (one being resumed
+    /// is left as it was). A flag already set when the count is prepared stops it before its
+    /// first subproblem, with its checkpoint written.
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
         self
@@ -342,16 +346,36 @@ impl<'a> Count<'a> {
         let plan: Option<Box<dyn Plan>> = match &puzzle {
             Some(p) => Some(Box::new(p.plan())),
             None if gpu_plan.is_some() => gpu_plan,
-            None if method.has_split() => Some(plan_for(n, method)?),
+            // Building the list of a large board takes seconds: a stop that comes meanwhile is
+            // heeded. One set before is not: it asks for a count stopped before its first
+            // subproblem, whose checkpoint is written with nothing done.
+            None if method.has_split() => Some(plan_watched(
+                n,
+                method,
+                &Watch::new(
+                    self.stop.filter(|s| !s.load(Ordering::Relaxed)),
+                    &NoProgress,
+                    None,
+                ),
+            )?),
             None => None,
         };
         if let (Some(save), Some(plan)) = (&self.save, &plan) {
             match &saved {
-                Some(cp) => cp.check(&plan.id(), shard, &save.path)?,
+                Some(cp) => {
+                    cp.check(&plan.id(), shard, &save.path)?;
+                    cp.check_counts(plan.as_ref(), &save.path)?;
+                }
+                // Something there already: a file, whose work a new count would throw away, or
+                // something else (a named pipe, a device) that cannot hold a checkpoint.
                 None if save.path.exists() => {
+                    let problem = match save.path.metadata() {
+                        Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+                        _ => CheckpointProblem::Exists,
+                    };
                     return Err(Error::Checkpoint {
                         path: save.path.clone(),
-                        problem: CheckpointProblem::Exists,
+                        problem,
                     });
                 }
                 None => {}
@@ -436,6 +460,27 @@ fn threads_for(
             }],
         )),
         Err(e) => Err(e),
+    }
+}
+
+/// [`plan_for`], heeding `watch` while the split is built: [`Error::Stopped`] when it asked to
+/// stop before the split was whole. Only the symmetry engine's list takes long to build
+/// (seconds at n = 64, for 1.7 million constellations) and looks at the watch as it goes; the
+/// others take milliseconds at any n, and a stop set meanwhile is heeded as the count begins.
+///
+/// ```
+/// use nqueens::{counting::plan_watched, run::watch::{NoProgress, Watch}, Error, Method};
+/// use std::sync::atomic::AtomicBool;
+///
+/// let stop = AtomicBool::new(true);
+/// let watch = Watch::new(Some(&stop), &NoProgress, None);
+/// assert!(matches!(plan_watched(64, Method::Symmetry, &watch), Err(Error::Stopped)));
+/// assert!(plan_watched(8, Method::Symmetry, &Watch::none()).is_ok());
+/// ```
+pub fn plan_watched(n: usize, method: Method, watch: &Watch) -> Result<Box<dyn Plan>, Error> {
+    match method {
+        Method::Symmetry => Ok(Box::new(SymmetryPlan::watched(n, watch)?)),
+        _ => plan_for(n, method),
     }
 }
 

@@ -131,6 +131,73 @@ impl Counts {
         })
     }
 
+    /// Checks what every count of an `n`×`n` board holds, whatever part of it was counted: a
+    /// method that counts by class (`by_class`) gives the unique count and the classes, others
+    /// give neither; the classes add up to the total and to the unique count (n = 1 aside: its
+    /// one board is one class, filed with the quarter-turn classes). Saved work (a
+    /// checkpoint line, a shard record) that breaks one of these is damaged, however well its
+    /// checksum or its syntax reads. `Err` says which fails.
+    ///
+    /// ```
+    /// use nqueens::{Counts, SymmetryClasses};
+    ///
+    /// let c = Counts::from_classes(SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 });
+    /// assert!(c.check(8, true).is_ok());
+    /// assert!(Counts { total: 93, ..c }.check(8, true).is_err());
+    /// assert!(c.check(8, false).is_err());
+    /// assert!(Counts::total(92).check(8, false).is_ok());
+    /// // n = 1: one board, one class, filed with the quarter-turn classes.
+    /// let k = SymmetryClasses { rot90: 1, rot180: 0, asymmetric: 0 };
+    /// let one = Counts { total: 1, unique: Some(1), classes: Some(k) };
+    /// assert!(one.check(1, true).is_ok());
+    /// assert!(one.check(2, true).is_err());
+    /// // Classes too many to add up are refused, not wrapped around.
+    /// let k = SymmetryClasses { rot90: u128::MAX, rot180: 0, asymmetric: 0 };
+    /// assert!(Counts { total: u128::MAX - 1, unique: Some(u128::MAX), classes: Some(k) }
+    ///     .check(8, true)
+    ///     .is_err());
+    /// ```
+    pub fn check(&self, n: usize, by_class: bool) -> Result<(), String> {
+        match (by_class, self.unique, self.classes) {
+            (true, Some(_), Some(_)) | (false, None, None) => {}
+            (true, _, _) => return Err("a count by class without its classes".to_string()),
+            (false, _, _) => {
+                return Err("unique solutions or classes from a method that counts none".into());
+            }
+        }
+        if let Some(k) = self.classes {
+            let total = if n == 1 {
+                (k.rot180 == 0 && k.asymmetric == 0).then_some(k.rot90)
+            } else {
+                k.rot90
+                    .checked_mul(2)
+                    .zip(k.rot180.checked_mul(4))
+                    .zip(k.asymmetric.checked_mul(8))
+                    .and_then(|((a, b), c)| a.checked_add(b)?.checked_add(c))
+            };
+            if total != Some(self.total) {
+                return Err(format!(
+                    "the classes {},{},{} do not make {} solutions",
+                    k.rot90, k.rot180, k.asymmetric, self.total
+                ));
+            }
+            let unique = k
+                .rot90
+                .checked_add(k.rot180)
+                .and_then(|u| u.checked_add(k.asymmetric));
+            if unique != self.unique {
+                return Err(format!(
+                    "the classes {},{},{} do not make {} unique solutions",
+                    k.rot90,
+                    k.rot180,
+                    k.asymmetric,
+                    self.unique.unwrap_or_default()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The count as the fields of one checkpoint line: `total unique classes`, where `unique` is
     /// a number or `-` and `classes` is `rot90,rot180,asymmetric` or `-`.
     ///

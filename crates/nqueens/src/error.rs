@@ -105,6 +105,9 @@ pub enum Error {
         /// Where the counts came from.
         from: Origin,
     },
+    /// The stop flag was set while the count was being prepared (its subproblems listed):
+    /// nothing was counted, and nothing saved.
+    Stopped,
     /// Reading or writing failed; `context` says what was being done.
     Io {
         /// What was being read or written ("cannot write checkpoint q.ckpt").
@@ -382,6 +385,9 @@ pub enum CheckpointProblem {
     Exists,
     /// The file cannot be read or written.
     Io(io::Error),
+    /// The path names something other than a regular file (a named pipe, a device, a
+    /// directory): reading it could block forever or never end.
+    NotAFile,
 }
 
 /// Where saved work came from, for [`Error::Mismatch`] and [`Error::Overflow`].
@@ -497,6 +503,13 @@ pub enum ShardsProblem {
         /// Why it was not read.
         why: String,
     },
+    /// A file of records that cannot be read.
+    Unreadable {
+        /// The file (or "-" for standard input).
+        file: String,
+        /// Why (the system's words).
+        why: String,
+    },
 }
 
 impl fmt::Display for ShardsProblem {
@@ -515,6 +528,9 @@ impl fmt::Display for ShardsProblem {
             }
             ShardsProblem::NotARecord { file, line, why } => {
                 write!(f, "{file}, line {line}: not a shard record ({why})")
+            }
+            ShardsProblem::Unreadable { file, why } => {
+                write!(f, "cannot read shard file {file}: {why}")
             }
         }
     }
@@ -618,6 +634,11 @@ impl fmt::Display for Error {
                         "checkpoint {path} already exists: resume it, or remove it to start over"
                     ),
                     CheckpointProblem::Io(e) => write!(f, "cannot read checkpoint {path}: {e}"),
+                    CheckpointProblem::NotAFile => write!(
+                        f,
+                        "checkpoint {path} is not a regular file (a pipe, a device or a \
+                         directory): a checkpoint must be a file"
+                    ),
                 }
             }
             Error::Mismatch { from, mismatch } => {
@@ -629,6 +650,7 @@ impl fmt::Display for Error {
                 f,
                 "the counts in {from} add up to more than 2^128: they are damaged"
             ),
+            Error::Stopped => f.write_str("stopped before the count began"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
         }
     }

@@ -86,3 +86,29 @@ fn a_watched_count_that_is_not_stopped_is_exact() {
         );
     }
 }
+
+#[test]
+fn a_stop_set_before_the_count_still_writes_its_checkpoint() {
+    // Set before the count is prepared, the flag asks for a count stopped before its first
+    // subproblem: the split is built whole and the checkpoint written with nothing done (what
+    // flag set while the split is built ends the count with Error::Stopped instead).
+    let path = std::env::temp_dir().join(format!("nq-stop-before-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let stop = AtomicBool::new(true);
+    let report = Count::new(16)
+        .method(Method::Symmetry)
+        .checkpoint(&path)
+        .stop(&stop)
+        .run()
+        .unwrap();
+    let cp = nqueens::run::checkpoint::Checkpoint::load(&path).unwrap();
+    assert_eq!(
+        report.end,
+        End::Stopped {
+            done: 0,
+            of: cp.shard_len()
+        }
+    );
+    assert!(cp.done.is_empty() && cp.shard_len() > 0);
+    std::fs::remove_file(&path).unwrap();
+}

@@ -10,9 +10,9 @@ use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
-use nqueens::Count;
 use nqueens::counting::{End, Report};
 use nqueens::run::watch::{NoProgress, Progress};
+use nqueens::{Count, Error};
 use serde::Serialize;
 use std::io;
 use std::process::ExitCode;
@@ -89,7 +89,10 @@ pub fn run(a: CountArgs) -> Outcome {
     };
     // Progress is shown from the start: building the split of a large board takes a moment.
     let count = || -> Result<_, Failure> {
-        let job = request.progress(progress).stop(&stop).prepare()?;
+        let job = match request.progress(progress).stop(&stop).prepare() {
+            Err(Error::Stopped) => return Err(stopped_early(l)),
+            job => job?,
+        };
         for note in job.notes() {
             say(&note.to_string());
         }
@@ -124,6 +127,25 @@ pub fn run(a: CountArgs) -> Outcome {
     }
 }
 
+/// A count stopped while its subproblems were still being listed: nothing was counted, and a
+/// checkpoint being resumed is as it was.
+fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
+    let message = match &l.resume {
+        Some(path) => {
+            let path = path.display();
+            format!(
+                "stopped before the count began; {path} is unchanged; continue with: nqueens \
+                 count --resume {path}"
+            )
+        }
+        None => "stopped before the count began; nothing was counted or saved".to_string(),
+    };
+    Failure {
+        message,
+        code: STOPPED,
+    }
+}
+
 /// Sets `stop` on the first SIGINT or SIGTERM; a second one, while the first is still being
 /// handled, ends the process at once (the checkpoint of the last interval is kept).
 fn stop_on_signals(stop: &Arc<AtomicBool>) -> Result<(), Failure> {
@@ -136,7 +158,8 @@ fn stop_on_signals(stop: &Arc<AtomicBool>) -> Result<(), Failure> {
 }
 
 /// Prints a finished count: the bare total (the unique count with `--unique`), one JSON object,
-/// or for a shard with `--json` the record `merge` reads.
+/// or for a shard with `--json` the record `merge` reads. Whether the count is a shard is the
+/// count's to say, not the flags': a resumed shard takes its part from its checkpoint.
 fn print(
     report: &Report,
     a: &CountArgs,
@@ -144,7 +167,8 @@ fn print(
     processes: Option<usize>,
 ) -> Result<(), Failure> {
     if a.json {
-        match report.record().filter(|_| a.long.shard.is_some()) {
+        let shard = a.long.shard.is_some() || !report.shard.is_whole();
+        match report.record().filter(|_| shard) {
             Some(record) => output::json(&record)?,
             None => output::json(&Printed {
                 board,

@@ -5,10 +5,10 @@ use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};
 use crate::output;
 use nqueens::error::ShardsProblem;
-use nqueens::run::shard::{ShardRecord, merge};
+use nqueens::run::shard::{ShardRecord, merge, record_lines};
 use nqueens::{Counts, Error, Method};
 use serde::Serialize;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufReader, Read};
 use std::process::ExitCode;
 
 /// What `merge --json` prints: the count's board and method, the number of shards, the counts.
@@ -33,16 +33,12 @@ pub fn run(a: MergeArgs) -> Outcome {
                     .map_err(|e| Failure::usage(format!("cannot read shard file {name}: {e}")))?,
             )
         };
-        for (k, line) in BufReader::new(reader).lines().enumerate() {
-            let line =
-                line.map_err(|e| Failure::usage(format!("cannot read shard file {name}: {e}")))?;
-            if line.trim().is_empty() {
-                continue;
-            }
+        for line in record_lines(BufReader::new(reader), &name) {
+            let (k, line) = line?;
             let record: ShardRecord = serde_json::from_str(&line).map_err(|e| {
                 Error::Shards(ShardsProblem::NotARecord {
                     file: name.clone(),
-                    line: k + 1,
+                    line: k,
                     why: e.to_string(),
                 })
             })?;

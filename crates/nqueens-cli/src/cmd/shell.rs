@@ -8,8 +8,12 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 pub fn completions(a: CompletionsArgs) -> Outcome {
+    // The generator panics when a write fails, so it writes into memory (where writes cannot
+    // fail) and the script goes out in one write whose failure is an error like any other.
+    let mut script = Vec::new();
+    clap_complete::generate(a.shell, &mut command(), "nqueens", &mut script);
     let mut out = io::stdout().lock();
-    clap_complete::generate(a.shell, &mut command(), "nqueens", &mut out);
+    out.write_all(&script)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

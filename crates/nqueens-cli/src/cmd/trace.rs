@@ -2,6 +2,7 @@
 
 use crate::args::TraceArgs;
 use crate::failure::Outcome;
+use crate::output;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -9,8 +10,7 @@ pub fn run(a: TraceArgs) -> Outcome {
     let mut out = BufWriter::new(io::stdout().lock());
     for step in nqueens::reference::trace::steps(a.n)? {
         if a.json {
-            serde_json::to_writer(&mut out, &step).map_err(io::Error::other)?;
-            out.write_all(b"\n")?;
+            output::json_line(&mut out, &step)?;
         } else {
             writeln!(out, "{step}")?;
         }

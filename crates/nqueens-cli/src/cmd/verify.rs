@@ -2,6 +2,7 @@
 
 use crate::args::VerifyArgs;
 use crate::failure::{Failure, Outcome};
+use crate::output;
 use nqueens::Conflict;
 use nqueens::io::verify::{ReadError, Reader};
 use serde::Serialize;
@@ -50,8 +51,7 @@ pub fn run(a: VerifyArgs) -> Outcome {
                 valid: problem.is_none(),
                 conflict: problem,
             };
-            serde_json::to_writer(&mut out, &verdict).map_err(io::Error::other)?;
-            out.write_all(b"\n")?;
+            output::json_line(&mut out, &verdict)?;
         } else {
             match problem {
                 None => writeln!(out, "valid")?,

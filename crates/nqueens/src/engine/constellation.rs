@@ -88,13 +88,23 @@ impl Constellation {
 /// assert!(!constellations(4).is_empty());
 /// ```
 pub fn constellations(n: usize) -> Vec<Constellation> {
+    constellations_watched(n, &Watch::none()).expect("a watch that never stops")
+}
+
+/// [`constellations`], looking at `watch` between pieces of the walk (at n = 64 the walk
+/// takes seconds); `None` when it asked to stop.
+fn constellations_watched(n: usize, watch: &Watch) -> Option<Vec<Constellation>> {
     let mut out = Vec::new();
     if n < 2 {
-        return out;
+        return Some(out);
     }
     let last = n - 1;
     for top in 0..n {
         for bottom in 0..n {
+            // n² pieces of n² cells each: under a millisecond apiece even at n = 64.
+            if watch.check() {
+                return None;
+            }
             for left in 0..n {
                 for right in 0..n {
                     let mut q = vec![(0, top), (last, bottom), (left, 0), (right, last)];
@@ -113,7 +123,7 @@ pub fn constellations(n: usize) -> Vec<Constellation> {
             }
         }
     }
-    out
+    Some(out)
 }
 
 /// True when the cells are one queen per border line exactly as given, none attacking another.
@@ -754,10 +764,16 @@ pub struct SymmetryPlan {
 impl SymmetryPlan {
     /// The split for n (1 ≤ n ≤ 64).
     pub fn new(n: usize) -> Result<SymmetryPlan, Error> {
+        SymmetryPlan::watched(n, &Watch::none())
+    }
+
+    /// [`SymmetryPlan::new`], heeding `watch` while the constellations are gathered (seconds
+    /// at n = 64): [`Error::Stopped`] when it asked to stop.
+    pub fn watched(n: usize, watch: &Watch) -> Result<SymmetryPlan, Error> {
         check_n(n)?;
         Ok(SymmetryPlan {
             n,
-            parts: constellations(n),
+            parts: constellations_watched(n, watch).ok_or(Error::Stopped)?,
         })
     }
 
@@ -811,6 +827,37 @@ impl Plan for SymmetryPlan {
     fn zero(&self) -> Counts {
         Counts::from_classes(SymmetryClasses::default())
     }
+    /// Besides what every count holds: the classes a constellation's completions can belong
+    /// to. A completion is fixed by every symmetry that fixes the board, so its constellation
+    /// is too: only a constellation fixed by the half turn (`fixed_by` 2 or 4) has completions
+    /// with 180° symmetry, and only one fixed by a quarter turn (`fixed_by` 4) has completions
+    /// with 90° symmetry.
+    fn admits(&self, index: usize, counts: &Counts) -> Result<(), String> {
+        counts.check(self.n, true)?;
+        if self.n == 1 {
+            return match *counts == one_queen() {
+                true => Ok(()),
+                false => Err("n = 1 has one board, one class".to_string()),
+            };
+        }
+        let c = self
+            .parts
+            .get(index)
+            .ok_or_else(|| format!("there is no subproblem {index}"))?;
+        let k = counts.classes.unwrap_or_default();
+        let (rot90, rot180) = match c.fixed_by {
+            1 => (0, 0),
+            2 => (0, k.rot180),
+            _ => (k.rot90, k.rot180),
+        };
+        if (rot90, rot180) != (k.rot90, k.rot180) {
+            let turn = if k.rot90 != rot90 { "quarter" } else { "half" };
+            return Err(format!(
+                "its constellation is not fixed by a {turn} turn, so no completion of it is"
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// n = 1: one board, one class. Its class is fixed by all eight symmetries, which
@@ -842,6 +889,54 @@ pub fn count(n: usize) -> Result<Counts, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_subproblem_admits_its_own_count_and_no_class_its_constellation_cannot_hold() {
+        for n in [1, 5, 8, 9, 10] {
+            let plan = SymmetryPlan::new(n).unwrap();
+            for i in 0..plan.len() {
+                let counts = plan.count_one(i);
+                assert_eq!(plan.admits(i, &counts), Ok(()), "n = {n}, subproblem {i}");
+                let mut lie = counts;
+                lie.total += 8;
+                assert!(plan.admits(i, &lie).is_err(), "n = {n}, subproblem {i}");
+                if n == 1 {
+                    continue;
+                }
+                let quarter = Counts::from_classes(SymmetryClasses {
+                    rot90: 1,
+                    ..SymmetryClasses::default()
+                });
+                let half = Counts::from_classes(SymmetryClasses {
+                    rot180: 1,
+                    ..SymmetryClasses::default()
+                });
+                let fixed_by = plan.constellation(i).fixed_by();
+                assert_eq!(plan.admits(i, &quarter).is_ok(), fixed_by == 4, "{n} {i}");
+                assert_eq!(plan.admits(i, &half).is_ok(), fixed_by > 1, "{n} {i}");
+            }
+            assert!(plan.admits(plan.len() + 1, &plan.zero()).is_err() || n == 1);
+        }
+    }
+
+    #[test]
+    fn building_the_split_heeds_a_stop() {
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let watch = Watch::new(Some(&stop), &crate::run::watch::NoProgress, None);
+        assert!(matches!(
+            SymmetryPlan::watched(64, &watch),
+            Err(Error::Stopped)
+        ));
+        // Refused before anything is built: n out of range is said, not a stop.
+        assert!(matches!(
+            SymmetryPlan::watched(65, &watch),
+            Err(Error::OutOfRange { .. })
+        ));
+        assert_eq!(
+            SymmetryPlan::watched(10, &Watch::none()).unwrap().len(),
+            SymmetryPlan::new(10).unwrap().len()
+        );
+    }
 
     /// The fast search against a plain row-by-row walk of the same layout, for every image of
     /// every constellation of small boards: this covers every gap pattern and every depth at

@@ -435,7 +435,7 @@ impl<R: Read> Reader<R> {
 
     /// The next board of the SVG document being read, `None` once the document ends.
     ///
-    /// Only the drawing counts: a board is a group (`<g>`) holding its squares (`<rect width=N`)
+    /// Only the drawing counts: a board is a group (`<g>`) holding its squares (`<rect width=N height=N`)
     /// and its queens (`<use href="#queen" x=C y=R`, or `#dot` on small squares); the tooltip
     /// and anything in `<defs>` are skipped.
     fn next_svg_board(&mut self) -> Parse<Option<Placed>> {
@@ -476,7 +476,19 @@ impl<R: Read> Reader<R> {
                 }
                 "rect" => {
                     if let Some(b @ SvgBoard { n: None, .. }) = &mut board {
-                        b.n = Some(self.svg_number(&tag, "width")?);
+                        // The board's squares: a drawing of W×H squares with W ≠ H is no
+                        // board of this project's, whatever its queens.
+                        let width = self.svg_number(&tag, "width")?;
+                        let height = self.svg_number(&tag, "height")?;
+                        if width != height {
+                            return Err(ReadError::Unreadable {
+                                line,
+                                reason: format!(
+                                    "an SVG board of {width}×{height} squares: a board is square"
+                                ),
+                            });
+                        }
+                        b.n = Some(width);
                     }
                 }
                 "use" => {
@@ -1107,14 +1119,19 @@ Q...
         );
         // An SVG that stops half way, or a queen drawn off its board.
         assert!(
-            unreadable("<svg><g><rect width=\"4\"/>")
+            unreadable("<svg><g><rect width=\"4\" height=\"4\"/>")
                 .1
                 .contains("ends inside")
         );
-        let off = "<svg><g><rect width=\"2\"/><use href=\"#queen\" x=\"5\" y=\"0\"/></g></svg>";
+        let off = "<svg><g><rect width=\"2\" height=\"2\"/><use href=\"#queen\" x=\"5\" y=\"0\"/></g></svg>";
         assert!(unreadable(off).1.contains("off the board"));
         let bare = "<svg><g><use href=\"#queen\" x=\"0\" y=\"0\"/></g></svg>";
         assert!(unreadable(bare).1.contains("without its squares"));
+        // A drawing of 5×6 squares is no board, nor one that gives no height.
+        let oblong = "<svg><g><rect width=\"5\" height=\"6\"/></g></svg>";
+        assert!(unreadable(oblong).1.contains("5×6 squares"));
+        let flat = "<svg><g><rect width=\"5\"/></g></svg>";
+        assert!(unreadable(flat).1.contains("'height'"));
     }
 
     #[test]

@@ -294,4 +294,20 @@ impl Plan for BitmaskPlan {
         let count = count_watched_from(p.cols | outside(self.n), p.left, p.right, watch)?;
         Some(Counts::total(weight * count as u128))
     }
+    /// Besides what every count holds: a mirrored prefix counts each completion twice, so its
+    /// total is even.
+    fn admits(&self, index: usize, counts: &Counts) -> Result<(), String> {
+        counts.check(self.n, false)?;
+        let (_, weight) = self
+            .prefixes
+            .get(index)
+            .ok_or_else(|| format!("there is no subproblem {index}"))?;
+        match counts.total % weight {
+            0 => Ok(()),
+            _ => Err(format!(
+                "{} solutions from a mirrored prefix, which counts each twice",
+                counts.total
+            )),
+        }
+    }
 }

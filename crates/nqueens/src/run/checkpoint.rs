@@ -35,11 +35,12 @@
 //! Each finished subproblem is its index and its count ([`Counts::to_line`]). Files of the first
 //! version (without the `board` line) are read too.
 
+use crate::board::placement::MAX_N;
 use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
-use crate::run::plan::{PlanId, parse_fingerprint};
+use crate::run::plan::{Plan, PlanId, parse_fingerprint};
 use crate::run::shard::Shard;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -139,6 +140,20 @@ impl Checkpoint {
         }
     }
 
+    /// Refuses a checkpoint (read from `path`) holding counts that the subproblems of `plan`
+    /// cannot give ([`Plan::admits`]): a file whose checksum was made to match damaged counts
+    /// must not resume into a wrong number.
+    pub fn check_counts(&self, plan: &dyn Plan, path: &Path) -> Result<(), Error> {
+        for (&index, counts) in &self.done {
+            plan.admits(index, counts)
+                .map_err(|why| Error::Checkpoint {
+                    path: path.to_path_buf(),
+                    problem: CheckpointProblem::Damaged(format!("subproblem {index}: {why}")),
+                })?;
+        }
+        Ok(())
+    }
+
     /// The file's text, checksum included.
     pub fn to_text(&self) -> String {
         let mut s = String::with_capacity(128 + 24 * self.done.len());
@@ -206,6 +221,9 @@ impl Checkpoint {
                 .map_err(|_| damaged(&format!("'{key}' is not a number")))
         };
         let n = number(field("n")?, "n")?;
+        if !(1..=MAX_N).contains(&n) {
+            return Err(damaged(&format!("n = {n} is not from 1 to {MAX_N}")));
+        }
         let method_name = field("method")?;
         if version == 1 && method_name == "complete" {
             return Err(damaged(
@@ -243,6 +261,9 @@ impl Checkpoint {
             if index >= subproblems || !shard.contains(index) {
                 return Err(bad());
             }
+            counts
+                .check(n, method.counts_unique())
+                .map_err(|why| damaged(&format!("subproblem {index}: {why}")))?;
             if done.insert(index, counts).is_some() {
                 return Err(damaged(&format!("subproblem {index} appears twice")));
             }
@@ -273,6 +294,12 @@ impl Checkpoint {
             path: path.to_path_buf(),
             problem,
         };
+        // Asked before opening: opening a named pipe waits for a writer, for ever if none
+        // comes, and a device may never end.
+        let meta = fs::metadata(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        if !meta.is_file() {
+            return Err(problem(CheckpointProblem::NotAFile));
+        }
         let bytes = fs::read(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
         let text = String::from_utf8(bytes)
             .map_err(|_| problem(CheckpointProblem::Damaged("it is not text".to_string())))?;
@@ -424,14 +451,24 @@ mod tests {
         let plan = plan(9);
         let mut cp = Checkpoint::new(plan.id(), Shard::new(1, 3).unwrap(), None);
         cp.record(1, Counts::total(5));
-        cp.record(
-            4,
-            Counts {
-                total: u128::MAX,
-                unique: Some(7),
-                classes: None,
-            },
+        cp.record(4, Counts::total(u128::MAX));
+        let back = Checkpoint::parse(&cp.to_text(), Path::new("x")).unwrap();
+        assert_eq!(back, cp);
+        assert_eq!(
+            back.remaining(),
+            cp.shard
+                .indices(plan.len())
+                .filter(|i| ![1, 4].contains(i))
+                .collect::<Vec<_>>()
         );
+        // A sum that overflows is damage, not a number.
+        assert!(matches!(
+            back.sum(Counts::total(0), Path::new("x")),
+            Err(Error::Overflow { .. })
+        ));
+        // Counts by class, of the method that counts them, the largest that add up included.
+        let sym = crate::engine::constellation::SymmetryPlan::new(9).unwrap();
+        let mut cp = Checkpoint::new(sym.id(), Shard::WHOLE, None);
         cp.record(
             7,
             Counts::from_classes(SymmetryClasses {
@@ -440,20 +477,16 @@ mod tests {
                 asymmetric: 3,
             }),
         );
+        cp.record(
+            8,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 0,
+                rot180: 0,
+                asymmetric: u128::MAX / 8,
+            }),
+        );
         let back = Checkpoint::parse(&cp.to_text(), Path::new("x")).unwrap();
         assert_eq!(back, cp);
-        assert_eq!(
-            back.remaining(),
-            cp.shard
-                .indices(plan.len())
-                .filter(|i| ![1, 4, 7].contains(i))
-                .collect::<Vec<_>>()
-        );
-        // A sum that overflows is damage, not a number.
-        assert!(matches!(
-            back.sum(Counts::total(0), Path::new("x")),
-            Err(Error::Overflow { .. })
-        ));
     }
 
     #[test]
@@ -504,6 +537,76 @@ mod tests {
                 "cut at {end}"
             );
         }
+    }
+
+    /// The text of a checkpoint, with `change` applied to its body and the checksum made to
+    /// match: damage that the checksum cannot see.
+    fn forged(cp: &Checkpoint, change: impl Fn(&str) -> String) -> String {
+        let text = cp.to_text();
+        let body = change(&text[..text.find("checksum ").unwrap()]);
+        let sum = crate::run::plan::fnv1a(body.as_bytes());
+        format!("{body}checksum {sum:016x}\n")
+    }
+
+    #[test]
+    fn counts_that_break_their_invariants_are_refused() {
+        let sym = crate::engine::constellation::SymmetryPlan::new(9).unwrap();
+        let mut cp = Checkpoint::new(sym.id(), Shard::WHOLE, None);
+        cp.record(3, sym.count_one(3));
+        let line = format!("\n3 {}\n", sym.count_one(3).to_line());
+        assert!(Checkpoint::parse(&forged(&cp, |b| b.to_string()), Path::new("x")).is_ok());
+        let c = sym.count_one(3);
+        let k = c.classes.unwrap();
+        for (lie, why) in [
+            (
+                format!(
+                    "{} {} {},{},{}",
+                    c.total + 8,
+                    c.unique.unwrap(),
+                    k.rot90,
+                    k.rot180,
+                    k.asymmetric
+                ),
+                "do not make",
+            ),
+            (
+                format!(
+                    "{} {} {},{},{}",
+                    c.total,
+                    c.unique.unwrap() + 1,
+                    k.rot90,
+                    k.rot180,
+                    k.asymmetric
+                ),
+                "unique solutions",
+            ),
+            (format!("{} - -", c.total), "without its classes"),
+        ] {
+            let text = forged(&cp, |b| b.replace(&line, &format!("\n3 {lie}\n")));
+            let e = Checkpoint::parse(&text, Path::new("x"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains("subproblem 3: ") && e.contains(why),
+                "{lie}: {e}"
+            );
+        }
+        for n in ["0", "65", "99"] {
+            let text = forged(&cp, |b| b.replace("\nn 9\n", &format!("\nn {n}\n")));
+            let e = Checkpoint::parse(&text, Path::new("x"))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains(&format!("n = {n} is not from 1 to 64")), "{e}");
+        }
+        // Counts that add up but that the subproblem cannot give: seen against the plan.
+        let mut odd = Checkpoint::new(plan(9).id(), Shard::WHOLE, None);
+        odd.record(0, Counts::total(3));
+        let odd = Checkpoint::parse(&odd.to_text(), Path::new("x")).unwrap();
+        let e = odd.check_counts(&plan(9), Path::new("x")).unwrap_err();
+        assert!(e.to_string().contains("subproblem 0: 3 solutions"), "{e}");
+        let mut fine = Checkpoint::new(plan(9).id(), Shard::WHOLE, None);
+        fine.record(0, plan(9).count_one(0));
+        assert!(fine.check_counts(&plan(9), Path::new("x")).is_ok());
     }
 
     #[test]

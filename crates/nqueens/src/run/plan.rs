@@ -67,6 +67,14 @@ pub trait Plan: Send + Sync {
             .collect()
     }
 
+    /// Checks counts said to be subproblem `index`'s (work read back from a checkpoint) against
+    /// what that subproblem can give; `Err` says why not. Every plan checks what every count
+    /// holds ([`Counts::check`]); a plan that knows more about its subproblems checks more.
+    fn admits(&self, index: usize, counts: &Counts) -> Result<(), String> {
+        let _ = index;
+        counts.check(self.id().n, self.zero().classes.is_some())
+    }
+
     /// The count of no subproblems at all: what a sum starts from (it says which kinds of count
     /// the plan makes, so that an empty sum of symmetry counts still has classes).
     fn zero(&self) -> Counts {

@@ -11,12 +11,14 @@
 //! refuses parts that do not belong together, and adds up only a complete set in which every
 //! part appears exactly once.
 
+use crate::board::placement::check_n;
 use crate::counts::{Counts, SymmetryClasses};
-use crate::error::{Error, Origin, ShardsProblem};
+use crate::error::{Error, Origin, Quantity, ShardsProblem};
 use crate::method::Method;
 use crate::run::plan::{PlanId, parse_fingerprint};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::io::{BufRead, Read};
 use std::str::FromStr;
 
 /// The most parts a count may be cut into: far more than any job array, and few enough that
@@ -178,6 +180,23 @@ impl TryFrom<Wire> for ShardRecord {
     type Error = String;
     fn try_from(w: Wire) -> Result<ShardRecord, String> {
         let shard = Shard::new(w.shard, w.shards).map_err(|e| e.to_string())?;
+        // A record is only ever made by a count that could run: its board, its method and its
+        // counts hold what such a count's do.
+        check_n(w.n).map_err(|e| e.to_string())?;
+        if w.n > w.method.max_n() {
+            return Err(
+                Error::out_of_range(Quantity::NFor(w.method), w.n, 1, w.method.max_n()).to_string(),
+            );
+        }
+        if w.board.is_some() && !w.method.counts_puzzles() {
+            return Err(format!("method {} does not count boards", w.method));
+        }
+        let counts = Counts {
+            total: w.solutions,
+            unique: w.unique,
+            classes: w.classes,
+        };
+        counts.check(w.n, w.method.counts_unique())?;
         let hex = |text: &str| {
             parse_fingerprint(text).ok_or_else(|| format!("'{text}' is not 16 hexadecimal digits"))
         };
@@ -190,12 +209,99 @@ impl TryFrom<Wire> for ShardRecord {
                 fingerprint: hex(&w.fingerprint)?,
             },
             shard,
-            counts: Counts {
-                total: w.solutions,
-                unique: w.unique,
-                classes: w.classes,
-            },
+            counts,
         })
+    }
+}
+
+/// The longest line a file of shard records may hold, in bytes. A record is a few hundred
+/// bytes at most (its largest numbers have 39 digits); a longer line is no record, and reading
+/// it whole (an endless line, `/dev/zero`) would only exhaust memory.
+pub const MAX_RECORD_LINE: usize = 4096;
+
+/// The lines of one file of records (`file` names it in messages), numbered from 1, blank
+/// lines skipped: what `merge` decodes, one record a line. A line longer than
+/// [`MAX_RECORD_LINE`] is refused as soon as it is seen, without being read further, and
+/// reading ends at the first refusal.
+///
+/// ```
+/// use nqueens::run::shard::{record_lines, MAX_RECORD_LINE};
+/// use std::io::Read;
+///
+/// let lines: Vec<_> = record_lines("{}\n\n{\"n\":8}".as_bytes(), "-").collect();
+/// assert_eq!(lines[1].as_ref().unwrap(), &(3, "{\"n\":8}".to_string()));
+/// let endless = std::io::repeat(b'{').take(10 * MAX_RECORD_LINE as u64);
+/// let e = record_lines(std::io::BufReader::new(endless), "-").next().unwrap().unwrap_err();
+/// assert_eq!(e.to_string(), "-, line 1: not a shard record (a line longer than 4096 bytes)");
+/// ```
+pub fn record_lines<R: BufRead>(reader: R, file: &str) -> RecordLines<R> {
+    RecordLines {
+        reader,
+        file: file.to_string(),
+        line: 0,
+        done: false,
+    }
+}
+
+/// The iterator of [`record_lines`].
+pub struct RecordLines<R> {
+    reader: R,
+    file: String,
+    line: usize,
+    done: bool,
+}
+
+impl<R: BufRead> RecordLines<R> {
+    fn next_line(&mut self) -> Result<Option<(usize, String)>, Error> {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            self.line += 1;
+            // One byte more than the longest line: enough to tell that a line is too long.
+            let read = (&mut self.reader)
+                .take(MAX_RECORD_LINE as u64 + 1)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| {
+                    Error::Shards(ShardsProblem::Unreadable {
+                        file: self.file.clone(),
+                        why: e.to_string(),
+                    })
+                })?;
+            if read == 0 {
+                return Ok(None);
+            }
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            } else if bytes.len() > MAX_RECORD_LINE {
+                return Err(self.refuse(format!("a line longer than {MAX_RECORD_LINE} bytes")));
+            }
+            let text = String::from_utf8(bytes)
+                .map_err(|_| self.refuse("a line that is not UTF-8 text".to_string()))?;
+            if !text.trim().is_empty() {
+                return Ok(Some((self.line, text)));
+            }
+            bytes = text.into_bytes();
+        }
+    }
+
+    fn refuse(&self, why: String) -> Error {
+        Error::Shards(ShardsProblem::NotARecord {
+            file: self.file.clone(),
+            line: self.line,
+            why,
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for RecordLines<R> {
+    type Item = Result<(usize, String), Error>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_line().transpose();
+        self.done = !matches!(next, Some(Ok(_)));
+        next
     }
 }
 
@@ -328,6 +434,43 @@ mod tests {
         // A record for a shard that cannot exist is refused, however large its K.
         let bad = json.replace(r#""shards":2"#, r#""shards":18446744073709551615"#);
         assert!(serde_json::from_str::<ShardRecord>(&bad).is_err());
+    }
+
+    #[test]
+    fn records_no_count_could_make_are_refused() {
+        let p = parts(8, 2);
+        let json = serde_json::to_string(&p[1]).unwrap();
+        for (change, why) in [
+            (r#""n":0"#, "n = 0 is out of range"),
+            (r#""n":65"#, "n = 65 is out of range"),
+        ] {
+            let bad = json.replace(r#""n":8"#, change);
+            let e = serde_json::from_str::<ShardRecord>(&bad).unwrap_err();
+            assert!(e.to_string().contains(why), "{e}");
+        }
+        let bad = json.replace(r#""method":"bitmask""#, r#""method":"symmetry""#);
+        let e = serde_json::from_str::<ShardRecord>(&bad).unwrap_err();
+        assert!(e.to_string().contains("without its classes"), "{e}");
+    }
+
+    #[test]
+    fn record_lines_are_numbered_and_bounded() {
+        let text = format!("a\n\n  \nb\n{}\nc", "x".repeat(MAX_RECORD_LINE));
+        let lines: Vec<_> = record_lines(text.as_bytes(), "f").collect();
+        let read: Vec<(usize, String)> = lines.into_iter().map(Result::unwrap).collect();
+        assert_eq!(read[0], (1, "a".to_string()));
+        assert_eq!(read[1], (4, "b".to_string()));
+        assert_eq!(read[2].0, 5);
+        assert_eq!(read[3], (6, "c".to_string()));
+        let long = format!("a\n{}", "x".repeat(MAX_RECORD_LINE + 1));
+        let mut lines = record_lines(long.as_bytes(), "f");
+        assert!(lines.next().unwrap().is_ok());
+        let e = lines.next().unwrap().unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "f, line 2: not a shard record (a line longer than 4096 bytes)"
+        );
+        assert!(lines.next().is_none());
     }
 
     #[test]

@@ -1,0 +1,599 @@
+//! The command line against a hostile user: outputs that fail, inputs that never end or are not
+//! what they claim to be, saved work that lies about its counts, a stop at an awkward moment.
+//! Each promise of README is tested on every command and format it covers.
+
+mod common;
+
+use common::{nqueens, scratch};
+use nqueens::counting::plan_for;
+use nqueens::engine::constellation::SymmetryPlan;
+use nqueens::run::checkpoint::Checkpoint;
+use nqueens::run::plan::Plan;
+use nqueens::run::shard::Shard;
+use nqueens::{Counts, Method, SymmetryClasses};
+use predicates::prelude::*;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn verify_refuses_a_board_that_is_not_square() {
+    for (svg, needle) in [
+        (
+            "<svg><g><rect width=\"5\" height=\"6\"/></g></svg>",
+            "line 1: an SVG board of 5×6 squares",
+        ),
+        (
+            "<svg>\n<g><rect width=\"8\" height=\"4\"/><use href=\"#queen\" x=\"0\" y=\"0\"/></g>\
+             </svg>",
+            "line 2: an SVG board of 8×4 squares",
+        ),
+        (
+            "<svg><g><rect width=\"4\"/></g></svg>",
+            "without a whole number 'height'",
+        ),
+    ] {
+        for json in [false, true] {
+            let mut cmd = nqueens();
+            cmd.arg("verify");
+            if json {
+                cmd.arg("--json");
+            }
+            cmd.write_stdin(svg)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains(needle));
+        }
+    }
+    // What list draws still reads.
+    let drawn = nqueens()
+        .args(["list", "6", "--format", "svg"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    nqueens()
+        .arg("verify")
+        .write_stdin(drawn)
+        .assert()
+        .success()
+        .stdout("valid\n".repeat(4));
+}
+
+fn bin() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+}
+
+/// Waits for `child` at most `limit`; a child still running then is killed and the test fails.
+fn finish_within(mut child: Child, limit: Duration, what: &str) -> Output {
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A file of `copies` placements of n = 8, enough output for `verify` to outrun a pipe.
+fn placements(dir: &Path, copies: usize) -> PathBuf {
+    let path = dir.join("placements.txt");
+    std::fs::write(&path, "1 5 8 6 3 7 2 4\n".repeat(copies)).unwrap();
+    path
+}
+
+/// The commands that print, one of each output path: numbers, JSON, streamed listings,
+/// traces, verdicts, help, version, completions, the manual page.
+fn printing_commands(input: &Path) -> Vec<Vec<String>> {
+    let input = input.to_str().unwrap();
+    let lines: &[&[&str]] = &[
+        &["trace", "8", "--json"],
+        &["trace", "8"],
+        &["verify", "--json", input],
+        &["verify", input],
+        &["list", "10", "--json"],
+        &["list", "10"],
+        &["find", "5000", "--format", "perm"],
+        &["count", "8"],
+        &["count", "8", "--json"],
+        &["completions", "bash"],
+        &["completions", "zsh"],
+        &["completions", "fish"],
+        &["man"],
+        &["--help"],
+        &["--version"],
+        &["count", "--help"],
+        &["help", "count"],
+    ];
+    lines
+        .iter()
+        .map(|l| l.iter().map(|s| s.to_string()).collect())
+        .collect()
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let dir = scratch("closed-pipe");
+    let input = placements(&dir, 5000);
+    let mut failed = Vec::new();
+    for args in printing_commands(&input) {
+        // The reader reads one byte and goes away, as `| head -c 1` does.
+        let mut child = bin()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 1];
+        let _ = stdout.read(&mut first).unwrap();
+        drop(stdout);
+        let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
+        let err = String::from_utf8_lossy(&out.stderr);
+        if out.status.code() != Some(0) || !err.is_empty() {
+            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
+        }
+    }
+    // Every command that fails is named, not only the first.
+    assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_full_disk_is_an_error_on_every_command() {
+    let dir = scratch("full-disk");
+    let input = placements(&dir, 3);
+    let mut failed = Vec::new();
+    for args in printing_commands(&input) {
+        let out = bin()
+            .args(&args)
+            .stdout(File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let one_line = err.lines().count() == 1 && err.contains("No space left on device");
+        if out.status.code() != Some(1) || !one_line {
+            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
+        }
+    }
+    // Every command that fails is named, not only the first.
+    assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint of part 1 of 2 of n = 12 (bit-mask split) with a few subproblems done.
+fn partial_shard_checkpoint(path: &Path) {
+    let plan = plan_for(12, Method::Bitmask).unwrap();
+    let shard = Shard::new(1, 2).unwrap();
+    let mut cp = Checkpoint::new(plan.id(), shard, None);
+    for i in shard.indices(plan.len()).take(5) {
+        cp.record(i, plan.count_one(i));
+    }
+    cp.save(path).unwrap();
+}
+
+#[test]
+fn a_resumed_shard_is_still_a_shard() {
+    let dir = scratch("resumed-shard");
+    let path = dir.join("sh.ckpt");
+    partial_shard_checkpoint(&path);
+    let resumed = nqueens()
+        .args(["count", "--json", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let record = String::from_utf8(resumed).unwrap();
+    assert!(record.contains("\"shard\":1,\"shards\":2"), "{record}");
+    let other = nqueens()
+        .args([
+            "count", "12", "--method", "bitmask", "--shard", "0/2", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let (r1, r0) = (dir.join("r1.json"), dir.join("r0.json"));
+    std::fs::write(&r1, &record).unwrap();
+    std::fs::write(&r0, other).unwrap();
+    nqueens()
+        .arg("merge")
+        .args([&r0, &r1])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    // Resumed with N given too, and once more when there is nothing left to count.
+    let again = nqueens()
+        .args(["count", "12", "--json", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(again).unwrap(), record);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_reads_a_bounded_line() {
+    let dir = scratch("bounded");
+    // An endless file: refused at once, not read until memory runs out.
+    let child = bin()
+        .args(["merge", "/dev/zero"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = finish_within(child, Duration::from_secs(20), "merge /dev/zero");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "nqueens: /dev/zero, line 1: not a shard record (a line longer than 4096 bytes)\n"
+    );
+    // A long line on stdin, after a good record: refused by its number.
+    let good = nqueens()
+        .args(["count", "9", "--shard", "0/1", "--json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let mut input = String::from_utf8(good).unwrap();
+    input.push_str(&"{".repeat(1 << 20));
+    nqueens()
+        .args(["merge", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr("nqueens: -, line 2: not a shard record (a line longer than 4096 bytes)\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Writes a shard record of `n` 9 (bit-mask, K = 1) with `change` applied to its JSON.
+fn record_with(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> PathBuf {
+    let good = nqueens()
+        .args([
+            "count", "9", "--method", "bitmask", "--shard", "0/1", "--json",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let path = dir.join(name);
+    std::fs::write(&path, change(&String::from_utf8(good).unwrap())).unwrap();
+    path
+}
+
+/// How a test record is made from a true one.
+type Change = Box<dyn Fn(&str) -> String>;
+
+#[test]
+fn merge_refuses_records_no_count_could_make() {
+    let dir = scratch("bad-records");
+    let cases: Vec<(&str, Change, &str)> = vec![
+        (
+            "n0",
+            Box::new(|r| r.replace("\"n\":9", "\"n\":0")),
+            "n = 0 is out of range: n must be from 1 to 64",
+        ),
+        (
+            "n99",
+            Box::new(|r| r.replace("\"n\":9", "\"n\":99")),
+            "n = 99 is out of range: n must be from 1 to 64",
+        ),
+        (
+            "halves40",
+            Box::new(|r| {
+                r.replace("\"n\":9", "\"n\":40")
+                    .replace("bitmask", "halves")
+            }),
+            "n for method halves must be from 1 to 32",
+        ),
+        (
+            "unique",
+            Box::new(|r| r.replace("\"solutions\":352", "\"solutions\":352,\"unique\":46")),
+            "unique solutions or classes from a method that counts none",
+        ),
+        (
+            "classes",
+            Box::new(|r| {
+                r.replace("bitmask", "symmetry").replace(
+                    "\"solutions\":352",
+                    "\"solutions\":353,\"unique\":46,\"classes\":{\"rot90\":0,\"rot180\":4,\
+                     \"asymmetric\":42}",
+                )
+            }),
+            "the classes 0,4,42 do not make 353 solutions",
+        ),
+        (
+            "classless",
+            Box::new(|r| r.replace("bitmask", "symmetry")),
+            "a count by class without its classes",
+        ),
+        (
+            "board",
+            Box::new(|r| {
+                r.replace("bitmask", "symmetry")
+                    .replace(",\"shard\"", ",\"board\":\"0123456789abcdef\",\"shard\"")
+            }),
+            "method symmetry does not count boards",
+        ),
+    ];
+    for (name, change, needle) in cases {
+        let path = record_with(&dir, name, change);
+        nqueens()
+            .arg("merge")
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains(needle)
+                    .and(predicate::str::contains("line 1: not a shard record")),
+            );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Starts `nqueens ARGS` and returns it with a reader of its stderr lines.
+fn spawn(args: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = bin()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// Sends `signal` to the child once it says it is preparing the count (its signal handlers
+/// are then in place, and the list of subproblems is being built), and returns how long it
+/// took to end after that, its output and the rest of its stderr.
+fn stop_while_preparing(args: &[&str], signal: &str) -> (Duration, Output, Vec<String>) {
+    let (child, lines) = spawn(args);
+    let line = lines
+        .recv_timeout(Duration::from_secs(60))
+        .expect("a progress line");
+    assert!(line.contains("preparing the count"), "{line}");
+    let asked = Instant::now();
+    let sent = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
+    let took = asked.elapsed();
+    (took, out, lines.try_iter().collect())
+}
+
+#[test]
+fn a_stop_is_heeded_while_the_count_is_prepared() {
+    let dir = scratch("stop-preparing");
+    let path = dir.join("q64.ckpt");
+    let p = path.to_str().unwrap();
+    // Listing the 1.7 million subproblems of n = 64 takes seconds; a stop then ends it at once.
+    for signal in ["-INT", "-TERM"] {
+        let args = ["count", "64", "--progress", "--checkpoint", p];
+        let (took, out, rest) = stop_while_preparing(&args, signal);
+        assert!(took < Duration::from_secs(1), "{signal}: {took:?}");
+        assert_eq!(out.status.code(), Some(130), "{signal}: {rest:?}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            rest.last().map(String::as_str),
+            Some("nqueens: stopped before the count began; nothing was counted or saved"),
+            "{rest:?}"
+        );
+        assert!(!path.exists());
+    }
+    // A resumed count stopped as it prepares leaves its checkpoint as it was.
+    let plan = plan_for(64, Method::Symmetry).unwrap();
+    let cp = Checkpoint::new(plan.id(), Shard::new(1, 3).unwrap(), None);
+    cp.save(&path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let args = ["count", "--progress", "--resume", p];
+    let (took, out, rest) = stop_while_preparing(&args, "-INT");
+    assert!(took < Duration::from_secs(1), "{took:?}");
+    assert_eq!(out.status.code(), Some(130), "{rest:?}");
+    assert_eq!(
+        rest.last().cloned().unwrap_or_default(),
+        format!(
+            "nqueens: stopped before the count began; {p} is unchanged; continue with: nqueens \
+             count --resume {p}"
+        )
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn only_a_regular_file_is_a_checkpoint() {
+    let dir = scratch("fifo");
+    let fifo = dir.join("fifo");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let sub = dir.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let others = [fifo.as_path(), Path::new("/dev/null"), sub.as_path()];
+    for path in others {
+        for args in [
+            &["count", "--resume"][..],
+            &["count", "10", "--resume"][..],
+            &["count", "10", "--checkpoint"][..],
+        ] {
+            let child = bin()
+                .args(args)
+                .arg(path)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let out = finish_within(
+                child,
+                Duration::from_secs(20),
+                &format!("{args:?} {path:?}"),
+            );
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(2), "{args:?} {path:?}: {err}");
+            assert_eq!(
+                err,
+                format!(
+                    "nqueens: checkpoint {} is not a regular file (a pipe, a device or a \
+                     directory): a checkpoint must be a file\n",
+                    path.display()
+                ),
+                "{args:?}"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Saves a checkpoint of n = 9 by `method`, whole, with `counts` for subproblem `index`.
+fn checkpoint_with(path: &Path, method: Method, index: usize, counts: Counts) {
+    let plan = plan_for(9, method).unwrap();
+    let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+    cp.record(index, counts);
+    cp.save(path).unwrap();
+}
+
+#[test]
+fn checkpoints_that_lie_about_their_counts_are_refused() {
+    let dir = scratch("lying-checkpoints");
+    let path = dir.join("c.ckpt");
+    let sym = SymmetryPlan::new(9).unwrap();
+    let bit = plan_for(9, Method::Bitmask).unwrap();
+    // A subproblem of the symmetry split whose constellation no symmetry but the identity fixes.
+    let plain = (0..sym.len())
+        .find(|&i| sym.constellation(i).fixed_by() == 1)
+        .unwrap();
+    let true_counts = sym.count_one(plain);
+    let cases = [
+        // The total is not what the classes make.
+        (
+            Method::Symmetry,
+            plain,
+            Counts {
+                total: true_counts.total + 8,
+                ..true_counts
+            },
+            "do not make",
+        ),
+        // Nor the unique count.
+        (
+            Method::Symmetry,
+            plain,
+            Counts {
+                unique: Some(1000),
+                ..true_counts
+            },
+            "unique solutions",
+        ),
+        // A count by class without its classes.
+        (
+            Method::Symmetry,
+            plain,
+            Counts::total(true_counts.total),
+            "without its classes",
+        ),
+        // Classes its constellation cannot hold, though they add up.
+        (
+            Method::Symmetry,
+            plain,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 1,
+                rot180: 0,
+                asymmetric: 0,
+            }),
+            "not fixed by a quarter turn",
+        ),
+        // The bit-mask split counts each mirrored prefix twice: an odd total is no count of it.
+        (
+            Method::Bitmask,
+            bit.len() - 1,
+            Counts::total(3),
+            "mirrored prefix",
+        ),
+        // Classes from a method that counts none.
+        (
+            Method::Bitmask,
+            0,
+            Counts::from_classes(SymmetryClasses {
+                rot90: 0,
+                rot180: 0,
+                asymmetric: 1,
+            }),
+            "counts none",
+        ),
+    ];
+    for (method, index, counts, needle) in cases {
+        let _ = std::fs::remove_file(&path);
+        checkpoint_with(&path, method, index, counts);
+        for args in [&["count", "--resume"][..], &["count", "9", "--resume"][..]] {
+            nqueens()
+                .args(args)
+                .arg(&path)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(
+                    predicate::str::contains("is damaged or not a checkpoint")
+                        .and(predicate::str::contains(needle)),
+                );
+        }
+    }
+    // A board of n = 0 or 99, its checksum made to match.
+    for n in [0, 99] {
+        let _ = std::fs::remove_file(&path);
+        checkpoint_with(&path, Method::Bitmask, 0, bit.count_one(0));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let body =
+            text[..text.find("checksum ").unwrap()].replace("\nn 9\n", &format!("\nn {n}\n"));
+        let sum = nqueens::run::plan::fnv1a(body.as_bytes());
+        std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
+        nqueens()
+            .args(["count", "--resume"])
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "n = {n} is not from 1 to 64"
+            )));
+    }
+    // The true counts resume to the true total.
+    let _ = std::fs::remove_file(&path);
+    checkpoint_with(&path, Method::Symmetry, plain, true_counts);
+    nqueens()
+        .args(["count", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("352\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
