@@ -50,6 +50,51 @@ mod on_a_gpu {
     }
 
     #[test]
+    fn sigint_ends_a_count_of_27_within_a_second_and_resume_continues() {
+        use std::process::{Command, Stdio};
+        use std::time::{Duration, Instant};
+        let path = std::env::temp_dir().join(format!("nq-gpu-27-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let bin = assert_cmd::cargo::cargo_bin("nqueens");
+        let interrupt_after = |args: &[&str], wait: Duration| {
+            let child = Command::new(&bin)
+                .args(args)
+                .arg(&path)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            // Long enough for the GPU to be deep in its first pieces of work.
+            std::thread::sleep(wait);
+            let sent = Instant::now();
+            let status = Command::new("kill")
+                .args(["-INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(status.success());
+            let out = child.wait_with_output().unwrap();
+            let took = sent.elapsed();
+            let err = String::from_utf8_lossy(&out.stderr).into_owned();
+            assert_eq!(out.status.code(), Some(130), "{err}");
+            assert!(
+                took < Duration::from_secs(1),
+                "stopped after {took:?}: {err}"
+            );
+            assert!(err.contains("--resume"), "{err}");
+        };
+        interrupt_after(
+            &["count", "27", "--method", "gpu", "--checkpoint"],
+            Duration::from_secs(4),
+        );
+        // The checkpoint is whole, and a resume counts on from it and stops as quickly.
+        let cp = Checkpoint::load(&path).unwrap();
+        assert!(!cp.is_complete());
+        interrupt_after(&["count", "--resume"], Duration::from_secs(3));
+        assert!(Checkpoint::load(&path).is_ok());
+        let _ = std::fs::remove_file(&path);
+    }
+
+    #[test]
     fn a_software_device_by_default_is_said_in_one_line() {
         // This machine's only device is Mesa's software one (CI's too): counting on it without
         // asking for it by index is said, with the driver a real GPU needs; asking by index is

@@ -44,7 +44,14 @@ mod on_a_gpu {
                 .unwrap();
             assert_eq!(r.method, Method::Gpu);
             assert!(!r.devices.is_empty());
-            assert!(r.notes.is_empty(), "n = {n}: {:?}", r.notes);
+            // No GPU failed (a software device by default is said, and is all CI has).
+            assert!(
+                r.notes
+                    .iter()
+                    .all(|note| matches!(note, nqueens::counting::Note::SoftwareGpu)),
+                "n = {n}: {:?}",
+                r.notes
+            );
             assert_eq!(r.counts.total, A000170[n - 1], "n = {n}");
             assert_eq!(r.counts.unique, Some(A002562[n - 1]), "n = {n}");
             // The classes add up to the total (n = 1 aside: its one board is filed with the

@@ -110,6 +110,15 @@ impl<'a> Watch<'a> {
         self.stopped.get()
     }
 
+    /// Counts `branches` large branches searched elsewhere (tasks a GPU finished), and tells
+    /// the observer.
+    pub fn searched(&self, branches: u64) {
+        if branches > 0 {
+            self.pending.set(self.pending.get() + branches);
+            self.flush();
+        }
+    }
+
     /// True when a poll saw the stop: the search was cut short, its count is not whole.
     pub fn stopped(&self) -> bool {
         self.stopped.get()

@@ -23,19 +23,19 @@
 // the last three rows counted in closed form at every leaf).
 //
 // A task's count is written as (low word, complement of the high word). The host clears the
-// counts before each dispatch, so a task that a device never finished reads as a high word of
-// zero, which no finished task writes (its high word is below 2^30), and the host counts it
-// itself. Mesa's software Vulkan device needs that: it ends every loop of a thread after 65,535
-// turns in all, so it gets small tasks and one task per thread, and the rare task that takes
-// longer is left to the host.
+// counts before a run, so a task that a device never finished reads as a high word of zero,
+// which no finished task writes (its high word is below 2^30), and the host counts it itself: a
+// safety net (Mesa's software Vulkan device ends every loop of a thread after 65,535 turns in
+// all; the budget of turns per dispatch keeps below that).
 
 struct Params {
-    // The tasks of this dispatch.
+    // The tasks of this run.
     count: u32,
     // 1: threads take tasks from the shared counter; 0: thread i counts task i alone.
     from_counter: u32,
-    pad1: u32,
-    pad2: u32,
+    // Turns of the loop each thread runs in this dispatch.
+    budget: u32,
+    pad: u32,
 }
 
 // Per task: columns, left diagonals, right diagonals, index of its layout record.
@@ -46,9 +46,11 @@ struct Params {
 @group(0) @binding(1) var<storage, read> layouts: array<vec2<u32>>;
 // Per task: its count, as (low word, complement of the high word).
 @group(0) @binding(2) var<storage, read_write> counts: array<vec2<u32>>;
-// The next task to take.
-@group(0) @binding(3) var<storage, read_write> next_task: atomic<u32>;
+// The next task to take, and the threads still at work when a dispatch ends.
+@group(0) @binding(3) var<storage, read_write> counters: array<atomic<u32>, 2>;
 @group(0) @binding(4) var<uniform> params: Params;
+// Each thread's walk between dispatches (see SAVED).
+@group(0) @binding(5) var<storage, read_write> saved: array<vec4<u32>>;
 
 const STRIDE: u32 = 34u;
 
@@ -135,27 +137,79 @@ fn step(s: Walk, lid: u32) -> Walk {
     return w;
 }
 
+// Where thread g's walk waits between dispatches: SAVED pairs of vec4 from g * SAVED: its
+// masks, (level, last, rows, lo), (hi, task, state, 0), then its stack's LEVELS slots.
+const SAVED: u32 = 3u + LEVELS;
+// A thread's state between dispatches: none taken yet, walking one, or no task left.
+const FRESH: u32 = 0u;
+const WALKING: u32 = 1u;
+const FINISHED: u32 = 2u;
+
+// A thread's walk as it was saved at the end of the last dispatch, its stack put back.
+fn resume(at: u32, lid: u32) -> Walk {
+    let a = saved[at];
+    let b = saved[at + 1u];
+    var w: Walk;
+    w.cols = a.x;
+    w.left = a.y;
+    w.right = a.z;
+    w.free = a.w;
+    w.level = b.x;
+    w.last = b.y;
+    w.rows = b.z;
+    w.lo = b.w;
+    w.hi = saved[at + 2u].x;
+    for (var i = 0u; i < LEVELS; i++) {
+        stack[i * WG + lid] = saved[at + 3u + i];
+    }
+    return w;
+}
+
+// Saves a thread's walk, with its stack, for the next dispatch.
+fn suspend(w: Walk, at: u32, lid: u32, t: u32, walking: bool) {
+    saved[at] = vec4<u32>(w.cols, w.left, w.right, w.free);
+    saved[at + 1u] = vec4<u32>(w.level, w.last, w.rows, w.lo);
+    saved[at + 2u] = vec4<u32>(w.hi, t, select(FRESH, WALKING, walking), 0u);
+    for (var i = 0u; i < LEVELS; i++) {
+        saved[at + 3u + i] = stack[i * WG + lid];
+    }
+}
+
 @compute @workgroup_size(WG)
 fn main(
     @builtin(local_invocation_index) lid: u32,
     @builtin(global_invocation_id) gid: vec3<u32>,
 ) {
-    var t = 0u;
-    var walking = false;
+    // A dispatch runs every thread for at most `budget` turns, then each saves its walk and the
+    // next dispatch takes it up where it stopped: a dispatch lasts about the same time whatever
+    // the tasks' sizes, so that the host can look at a stop flag often, a desktop GPU's watchdog
+    // never fires, and a software device's loop limit is never reached.
+    let at = gid.x * SAVED;
+    let head = saved[at + 2u];
+    if head.z == FINISHED {
+        return;
+    }
+    var t = head.y;
+    var walking = head.z == WALKING;
     var w: Walk;
     w.level = DONE;
-    loop {
+    if walking {
+        w = resume(at, lid);
+    }
+    var finished = false;
+    for (var turn = 0u; turn < params.budget; turn++) {
         if w.level == DONE {
             // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
                 counts[t] = vec2<u32>(w.lo, ~w.hi);
             }
             if params.from_counter != 0u {
-                t = atomicAdd(&next_task, 1u);
+                t = atomicAdd(&counters[0], 1u);
             } else {
                 t = select(gid.x, params.count, walking);
             }
             if t >= params.count {
+                finished = true;
                 break;
             }
             walking = true;
@@ -163,4 +217,11 @@ fn main(
         }
         w = step(w, lid);
     }
+    if finished {
+        saved[at + 2u] = vec4<u32>(0u, 0u, FINISHED, 0u);
+        return;
+    }
+    suspend(w, at, lid, t, walking);
+    // Threads still at work: none left means every task is counted.
+    atomicAdd(&counters[1], 1u);
 }

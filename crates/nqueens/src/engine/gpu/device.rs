@@ -16,7 +16,7 @@ use crate::engine::gpu::tasks::TASK_BYTES;
 use crate::error::{Error, GpuProblem};
 use std::future::Future;
 use std::pin::pin;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, mpsc};
 use std::task::{Context, Poll, Waker};
 use std::time::Instant;
@@ -24,19 +24,31 @@ use std::time::Instant;
 /// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
 const SHADER: &str = include_str!("count.wgsl");
 
-/// Tasks of a device's first dispatch, before its speed is known.
-const FIRST_DISPATCH: usize = 1 << 16;
-/// The fewest tasks a dispatch is cut to.
-const MIN_DISPATCH: usize = 1 << 12;
-/// The most tasks of one dispatch (64 MiB of tasks, within every device's buffer limits).
+/// Tasks of one run on a GPU (64 MiB of tasks at most, within every device's buffer limits):
+/// threads take them until none is left, over as many dispatches as that takes.
 pub(crate) const MAX_DISPATCH: usize = 1 << 22;
-/// How long a dispatch should take, in seconds.
-const DISPATCH_SECONDS: f64 = 0.5;
-/// The most threads a dispatch starts on a GPU: about as many as the largest GPUs keep running
-/// at once. Each takes task after task until none is left, so fewer threads than tasks lose
-/// nothing. (A software device gets a thread per task: it ends a thread's loops after so many
-/// turns in all, see `count.wgsl`.)
+/// Tasks of one run on a GPU, and on a software device (which counts some thousand times
+/// slower: a small run keeps its batches short).
+const RUN_TASKS: usize = 1 << 21;
+const SOFTWARE_RUN_TASKS: usize = 1 << 12;
+/// How long a dispatch should take, in seconds: short enough that a stop is heeded at once and
+/// a desktop GPU's watchdog (about two seconds) never fires, long enough that starting one
+/// costs nothing beside it.
+const DISPATCH_SECONDS: f64 = 0.05;
+/// Turns per dispatch before the device's speed is known, and the bounds the budget is kept
+/// in. A software device ends every loop of a thread after 65,535 turns in all (see
+/// `count.wgsl`): its budget stays well below.
+const FIRST_BUDGET: u32 = 1 << 12;
+const MIN_BUDGET: u32 = 1 << 6;
+const MAX_BUDGET: u32 = 1 << 24;
+const SOFTWARE_MAX_BUDGET: u32 = 1 << 14;
+/// Dispatches sent together, before the host looks at how many threads are still at work.
+const GROUP: usize = 2;
+/// The most threads a run starts on a GPU: about as many as the largest GPUs keep running at
+/// once. Each takes task after task until none is left, so fewer threads than tasks lose
+/// nothing. A software device runs few at once.
 const MAX_THREADS: u32 = 1 << 18;
+const SOFTWARE_THREADS: u32 = 1 << 10;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;
 /// The workgroup on a software device: one vector of its lanes. Its loop limit (see
@@ -187,19 +199,24 @@ struct Kernel {
     layout: wgpu::BindGroupLayout,
 }
 
-/// The buffers of one dispatch, kept for the next: tasks in, layout records in, counts out, the
-/// counts' copy that the CPU reads, the shared task counter, and the number of tasks.
+/// The buffers of one run, kept for the next: tasks in, layout records in, counts out, the
+/// counts' copy that the CPU reads, the two counters (next task, threads at work) and their copy,
+/// the parameters, and the threads' saved walks.
 struct Slot {
     tasks: wgpu::Buffer,
     layouts: wgpu::Buffer,
     counts: wgpu::Buffer,
     staging: wgpu::Buffer,
-    next: wgpu::Buffer,
+    counters: wgpu::Buffer,
+    counters_staging: wgpu::Buffer,
     params: wgpu::Buffer,
+    saved: wgpu::Buffer,
     /// Tasks the buffers hold.
     capacity: usize,
     /// Bytes of layout records they hold.
     layout_bytes: u64,
+    /// Bytes of saved walks they hold.
+    saved_bytes: u64,
 }
 
 /// One opened GPU.
@@ -212,23 +229,34 @@ pub(crate) struct Gpu {
     slots: Mutex<Vec<Slot>>,
     /// Why the device was lost, or an error that no scope caught.
     trouble: Arc<Mutex<Option<String>>>,
-    /// Tasks a dispatch should hold to take about [`DISPATCH_SECONDS`].
-    dispatch: AtomicUsize,
-    /// When the last dispatch finished: a dispatch submitted while another ran starts then.
-    last_done: Mutex<Option<Instant>>,
+    /// Turns per dispatch, so that one takes about [`DISPATCH_SECONDS`].
+    budget: AtomicU32,
+    /// A budget fixed by a test, never learnt (0: none).
+    #[cfg(test)]
+    pinned: AtomicU32,
     /// A software device (a CPU standing in for a GPU).
     pub(crate) software: bool,
     /// Whether the device counted a small board right, found once (see the plan).
     pub(crate) proof: OnceLock<Result<(), String>>,
 }
 
-/// A dispatch submitted and not yet read back.
+/// A run started and not yet read back: its buffers, its bind group and shader, and the first
+/// group of dispatches in flight.
 pub(crate) struct Pending {
     slot: Slot,
+    kernel: Arc<Kernel>,
+    bind: wgpu::BindGroup,
+    count: usize,
+    groups: u32,
+    flight: Option<Flight>,
+}
+
+/// A group of dispatches submitted, with the read-back of the counters after them.
+struct Flight {
     index: wgpu::SubmissionIndex,
     mapped: mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>,
-    count: usize,
     submitted: Instant,
+    dispatches: usize,
 }
 
 impl Gpu {
@@ -265,16 +293,21 @@ impl Gpu {
             kernels: Mutex::new(Vec::new()),
             slots: Mutex::new(Vec::new()),
             trouble,
-            dispatch: AtomicUsize::new(FIRST_DISPATCH),
-            last_done: Mutex::new(None),
+            budget: AtomicU32::new(FIRST_BUDGET),
+            #[cfg(test)]
+            pinned: AtomicU32::new(0),
             software,
             proof: OnceLock::new(),
         })
     }
 
-    /// Tasks a dispatch on this device should hold.
+    /// Tasks a run on this device should hold.
     pub(crate) fn dispatch_tasks(&self) -> usize {
-        self.dispatch.load(Ordering::Relaxed)
+        if self.software {
+            SOFTWARE_RUN_TASKS
+        } else {
+            RUN_TASKS
+        }
     }
 
     /// The error that ended the device, if one did.
@@ -374,22 +407,24 @@ impl Gpu {
         Ok(kernel)
     }
 
-    /// Buffers for `count` tasks and `layout_bytes` of layout records: a kept set that is large
-    /// enough, or a new one.
-    fn slot(&self, count: usize, layout_bytes: u64) -> Result<Slot, String> {
+    /// Buffers for `count` tasks, `layout_bytes` of layout records and `saved_bytes` of saved
+    /// walks: a kept set that is large enough, or a new one.
+    fn slot(&self, count: usize, layout_bytes: u64, saved_bytes: u64) -> Result<Slot, String> {
         {
             let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(at) = slots
-                .iter()
-                .position(|s| s.capacity >= count && s.layout_bytes >= layout_bytes)
-            {
+            if let Some(at) = slots.iter().position(|s| {
+                s.capacity >= count
+                    && s.layout_bytes >= layout_bytes
+                    && s.saved_bytes >= saved_bytes
+            }) {
                 return Ok(slots.swap_remove(at));
             }
-            // A set too small for this dispatch is dropped: its replacement holds both.
+            // A set too small for this run is dropped: its replacement holds both.
             slots.pop();
         }
-        let capacity = count.next_power_of_two().clamp(MIN_DISPATCH, MAX_DISPATCH);
+        let capacity = count.next_power_of_two().clamp(1 << 12, MAX_DISPATCH);
         let layout_bytes = layout_bytes.next_power_of_two().max(1024);
+        let saved_bytes = saved_bytes.next_power_of_two().max(1024);
         let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
             self.device.create_buffer(&wgpu::BufferDescriptor {
                 label: Some(label),
@@ -406,17 +441,20 @@ impl Gpu {
             layouts: buffer("layouts", layout_bytes, U::STORAGE | U::COPY_DST),
             counts: buffer("counts", counts, U::STORAGE | U::COPY_SRC | U::COPY_DST),
             staging: buffer("staging", counts, U::MAP_READ | U::COPY_DST),
-            next: buffer("next", 4, U::STORAGE | U::COPY_DST),
+            counters: buffer("counters", 8, U::STORAGE | U::COPY_SRC | U::COPY_DST),
+            counters_staging: buffer("counters staging", 8, U::MAP_READ | U::COPY_DST),
             params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
+            saved: buffer("saved", saved_bytes, U::STORAGE | U::COPY_DST),
             capacity,
             layout_bytes,
+            saved_bytes,
         })
     }
 
     /// Starts counting `tasks` (whole tasks, [`TASK_BYTES`] each, at most [`MAX_DISPATCH`])
     /// whose layout records are `layouts`; threads need `levels` rows of stack. Threads take
-    /// tasks from a shared counter on a GPU, one task each on a software device, unless
-    /// `shared` says otherwise.
+    /// tasks from a shared counter, unless `shared` is `Some(false)`: then thread i counts task
+    /// i alone (tests use it).
     pub(crate) fn submit(
         &self,
         levels: u32,
@@ -430,14 +468,28 @@ impl Gpu {
             return Err(t);
         }
         let kernel = self.kernel(levels)?;
-        let slot = self.slot(count, layouts.len() as u64)?;
-        let (tx, rx) = mpsc::channel();
-        let index = self.checked(|| {
+        let shared = shared.unwrap_or(true);
+        let most = if self.software {
+            SOFTWARE_THREADS
+        } else {
+            MAX_THREADS
+        };
+        let threads = if shared {
+            (count as u32).min(most)
+        } else {
+            count as u32
+        };
+        let groups = threads
+            .div_ceil(kernel.workgroup)
+            .min(self.limits.max_compute_workgroups_per_dimension);
+        let invocations = groups as u64 * kernel.workgroup as u64;
+        let saved_bytes = invocations * (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
+        let slot = self.slot(count, layouts.len() as u64, saved_bytes)?;
+        let (bind, flight) = self.checked(|| {
             let q = &self.queue;
             q.write_buffer(&slot.tasks, 0, tasks);
             q.write_buffer(&slot.layouts, 0, layouts);
             let mut params = [0u8; 16];
-            let shared = shared.unwrap_or(!self.software);
             params[..4].copy_from_slice(&(count as u32).to_le_bytes());
             params[4..8].copy_from_slice(&(shared as u32).to_le_bytes());
             q.write_buffer(&slot.params, 0, &params);
@@ -445,8 +497,9 @@ impl Gpu {
                 &slot.tasks,
                 &slot.layouts,
                 &slot.counts,
-                &slot.next,
+                &slot.counters,
                 &slot.params,
+                &slot.saved,
             ];
             let entries: Vec<wgpu::BindGroupEntry> = buffers
                 .iter()
@@ -461,55 +514,78 @@ impl Gpu {
                 layout: &kernel.layout,
                 entries: &entries,
             });
-            let threads = if shared {
-                (count as u32).min(MAX_THREADS)
-            } else {
-                count as u32
-            };
-            let groups = threads
-                .div_ceil(kernel.workgroup)
-                .min(self.limits.max_compute_workgroups_per_dimension);
-            let bytes = count as u64 * 8;
             let mut encoder = self.device.create_command_encoder(&Default::default());
-            // Cleared counts read as unfinished until a thread writes them (see the shader).
-            encoder.clear_buffer(&slot.next, 0, None);
-            encoder.clear_buffer(&slot.counts, 0, Some(bytes));
-            {
+            // Cleared counts read as unfinished until a thread writes them (see the shader);
+            // cleared walks are threads that have taken no task yet.
+            encoder.clear_buffer(&slot.counters, 0, None);
+            encoder.clear_buffer(&slot.counts, 0, Some(count as u64 * 8));
+            encoder.clear_buffer(&slot.saved, 0, Some(saved_bytes));
+            (bind, encoder)
+        })?;
+        let mut pending = Pending {
+            slot,
+            kernel,
+            bind,
+            count,
+            groups,
+            flight: None,
+        };
+        pending.flight = Some(self.send(&pending, Some(flight))?);
+        Ok(pending)
+    }
+
+    /// Sends a group of dispatches of a run (after `first`, the commands that start it), and
+    /// the read-back of its counters after them.
+    fn send(&self, p: &Pending, first: Option<wgpu::CommandEncoder>) -> Result<Flight, String> {
+        let budget = self.budget.load(Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel();
+        let index = self.checked(|| {
+            // The rest of the parameters were written at the start; only the budget changes.
+            self.queue
+                .write_buffer(&p.slot.params, 8, &budget.to_le_bytes());
+            let mut encoder =
+                first.unwrap_or_else(|| self.device.create_command_encoder(&Default::default()));
+            for _ in 0..GROUP {
+                // The threads still at work are counted anew by each dispatch.
+                encoder.clear_buffer(&p.slot.counters, 4, Some(4));
                 let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&kernel.pipeline);
-                pass.set_bind_group(0, &bind, &[]);
-                pass.dispatch_workgroups(groups, 1, 1);
+                pass.set_pipeline(&p.kernel.pipeline);
+                pass.set_bind_group(0, &p.bind, &[]);
+                pass.dispatch_workgroups(p.groups, 1, 1);
             }
-            encoder.copy_buffer_to_buffer(&slot.counts, 0, &slot.staging, 0, bytes);
-            let index = q.submit([encoder.finish()]);
-            slot.staging
-                .map_async(wgpu::MapMode::Read, ..bytes, move |r| {
+            encoder.copy_buffer_to_buffer(&p.slot.counters, 0, &p.slot.counters_staging, 0, 8);
+            let index = self.queue.submit([encoder.finish()]);
+            p.slot
+                .counters_staging
+                .map_async(wgpu::MapMode::Read, .., move |r| {
                     let _ = tx.send(r);
                 });
             index
         })?;
-        Ok(Pending {
-            slot,
+        Ok(Flight {
             index,
             mapped: rx,
-            count,
             submitted: Instant::now(),
+            dispatches: GROUP,
         })
     }
 
-    /// Waits for a dispatch and returns each task's count, in order, `None` for a task the
-    /// device did not finish.
-    pub(crate) fn finish(&self, p: Pending) -> Result<Vec<Option<u64>>, String> {
+    /// Waits for a submission and for the mapping of a buffer after it.
+    fn wait(
+        &self,
+        index: wgpu::SubmissionIndex,
+        mapped: &mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>,
+    ) -> Result<(), String> {
         let waited = self.device.poll(wgpu::PollType::Wait {
-            submission_index: Some(p.index),
+            submission_index: Some(index),
             timeout: None,
         });
         if let Some(t) = self.trouble() {
             return Err(t);
         }
         waited.map_err(|e| e.to_string())?;
-        let mapped = loop {
-            match p.mapped.try_recv() {
+        let result = loop {
+            match mapped.try_recv() {
                 Ok(r) => break r,
                 Err(mpsc::TryRecvError::Empty) => {
                     self.device
@@ -518,12 +594,74 @@ impl Gpu {
                     std::thread::yield_now();
                 }
                 Err(mpsc::TryRecvError::Disconnected) => {
-                    return Err("the read-back of the counts was dropped".to_string());
+                    return Err("a read-back from the GPU was dropped".to_string());
                 }
             }
         };
-        mapped.map_err(|e| e.to_string())?;
+        result.map_err(|e| e.to_string())
+    }
+
+    /// Runs a run's dispatches until every task is counted, and returns each task's count, in
+    /// order, `None` for a task the device did not finish; `Ok(None)` when `abandon` says so
+    /// between two groups of dispatches (a stopped count).
+    pub(crate) fn finish(
+        &self,
+        mut p: Pending,
+        abandon: &dyn Fn() -> bool,
+        finished: &dyn Fn(u64),
+    ) -> Result<Option<Vec<Option<u64>>>, String> {
+        // Tasks told finished so far: those taken, less those still being walked.
+        let mut told = 0u64;
+        loop {
+            let Some(f) = p.flight.take() else {
+                return Err("a run without dispatches in flight".to_string());
+            };
+            self.wait(f.index, &f.mapped)?;
+            let at_work = {
+                let view = p
+                    .slot
+                    .counters_staging
+                    .get_mapped_range(..)
+                    .map_err(|e| e.to_string())?;
+                let word =
+                    |i: usize| u32::from_le_bytes(view[i..i + 4].try_into().expect("four bytes"));
+                let (taken, at_work) = (word(0), word(4));
+                let done = (taken as u64)
+                    .min(p.count as u64)
+                    .saturating_sub(at_work as u64);
+                if done > told {
+                    finished(done - told);
+                    told = done;
+                }
+                at_work
+            };
+            p.slot.counters_staging.unmap();
+            self.learn(f.dispatches, f.submitted);
+            if at_work == 0 {
+                // Thread i counting task i alone takes no task from the counter.
+                finished((p.count as u64).saturating_sub(told));
+                break;
+            }
+            if abandon() {
+                self.keep(p.slot);
+                return Ok(None);
+            }
+            p.flight = Some(self.send(&p, None)?);
+        }
         let bytes = p.count as u64 * 8;
+        let (tx, rx) = mpsc::channel();
+        let index = self.checked(|| {
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            encoder.copy_buffer_to_buffer(&p.slot.counts, 0, &p.slot.staging, 0, bytes);
+            let index = self.queue.submit([encoder.finish()]);
+            p.slot
+                .staging
+                .map_async(wgpu::MapMode::Read, ..bytes, move |r| {
+                    let _ = tx.send(r);
+                });
+            index
+        })?;
+        self.wait(index, &rx)?;
         let counts: Vec<Option<u64>> = {
             let view = p
                 .slot
@@ -540,32 +678,51 @@ impl Gpu {
                 .collect()
         };
         p.slot.staging.unmap();
-        self.learn(p.count, p.submitted);
+        self.keep(p.slot);
+        Ok(Some(counts))
+    }
+
+    /// Fixes the turns per dispatch (0: learn them again), for tests that make every task span
+    /// many dispatches.
+    #[cfg(test)]
+    pub(crate) fn pin_budget(&self, turns: u32) {
+        self.pinned.store(turns, Ordering::Relaxed);
+        self.budget.store(
+            if turns == 0 { FIRST_BUDGET } else { turns },
+            Ordering::Relaxed,
+        );
+    }
+
+    /// Keeps a run's buffers for the next run.
+    fn keep(&self, slot: Slot) {
         self.slots
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .push(p.slot);
-        Ok(counts)
+            .push(slot);
     }
 
-    /// Adjusts the size of the next dispatches from how long one of `count` tasks took. Only a
-    /// dispatch of the full size (or a slow one) teaches anything: a small one leaves threads
-    /// idle, so its time says little about a full one, and learning from it would shrink the
-    /// dispatches ever further.
-    fn learn(&self, count: usize, submitted: Instant) {
-        let now = Instant::now();
-        let mut last = self.last_done.lock().unwrap_or_else(|p| p.into_inner());
-        // A dispatch queued behind another starts when that one ends.
-        let start = last.map_or(submitted, |l| l.max(submitted));
-        *last = Some(now);
-        let seconds = (now - start).as_secs_f64().max(1e-6);
-        let size = self.dispatch.load(Ordering::Relaxed);
-        if count >= size || seconds > 2.0 * DISPATCH_SECONDS {
-            let ideal = (count as f64 * DISPATCH_SECONDS / seconds) as usize;
-            let next = ideal
-                .clamp(size / 4, size.saturating_mul(4))
-                .clamp(MIN_DISPATCH, MAX_DISPATCH);
-            self.dispatch.store(next, Ordering::Relaxed);
+    /// Adjusts the turns of the next dispatches from how long a group of `dispatches` took, so
+    /// that one takes about [`DISPATCH_SECONDS`] (at most four times more or less than before).
+    fn learn(&self, dispatches: usize, submitted: Instant) {
+        if dispatches == 0 {
+            return;
         }
+        #[cfg(test)]
+        if let pinned @ 1.. = self.pinned.load(Ordering::Relaxed) {
+            self.budget.store(pinned, Ordering::Relaxed);
+            return;
+        }
+        let seconds = submitted.elapsed().as_secs_f64().max(1e-6) / dispatches as f64;
+        let budget = self.budget.load(Ordering::Relaxed);
+        let most = if self.software {
+            SOFTWARE_MAX_BUDGET
+        } else {
+            MAX_BUDGET
+        };
+        let ideal = (budget as f64 * DISPATCH_SECONDS / seconds) as u64;
+        let next = ideal
+            .clamp(budget as u64 / 4, budget as u64 * 4)
+            .clamp(MIN_BUDGET as u64, most as u64) as u32;
+        self.budget.store(next, Ordering::Relaxed);
     }
 }

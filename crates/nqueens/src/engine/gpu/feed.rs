@@ -2,9 +2,10 @@
 //!
 //! Work is shared by demand, not by fixed ratios: every GPU has a thread that takes the next
 //! piece from one queue whenever its GPU has room, so a fast GPU takes more pieces than a slow
-//! one and all of them finish together. Each thread keeps two dispatches in flight, so that its
-//! GPU has the next one queued while the CPU reads back the last. A dispatch holds as many tasks
-//! as its GPU counts in about half a second: small pieces are joined, large ones cut.
+//! one and all of them finish together. Each thread runs one *run* at a time: as many tasks as
+//! its GPU's run size (small pieces joined, large ones cut), counted over as many dispatches of
+//! bounded length as they take (see `device`). Between two dispatches the thread looks whether
+//! the pieces are still wanted, so that a stopped count frees the GPU at once.
 //!
 //! A GPU that fails hands back its pieces with the error, and its thread ends; the others go on.
 //! When none is left, every piece queued or offered is handed back at once, so nothing waits
@@ -14,6 +15,7 @@ use crate::engine::gpu::device::{Gpu, Pending};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::thread::JoinHandle;
 
@@ -30,6 +32,9 @@ pub(crate) struct Piece {
     pub shared: Option<bool>,
     /// The piece's number among those of its sender.
     pub id: usize,
+    /// Set when its sender no longer wants its counts (a stopped count): its run on the GPU is
+    /// then abandoned between two dispatches, and it is not started if not started yet.
+    pub abandon: Arc<AtomicBool>,
     /// Where the piece goes when counted, or handed back.
     pub reply: mpsc::Sender<Done>,
 }
@@ -37,6 +42,10 @@ pub(crate) struct Piece {
 impl Piece {
     pub(crate) fn len(&self) -> usize {
         self.tasks.len() / TASK_BYTES
+    }
+
+    fn abandoned(&self) -> bool {
+        self.abandon.load(Ordering::Relaxed)
     }
 }
 
@@ -167,7 +176,7 @@ struct Work {
     done: usize,
 }
 
-/// A dispatch in flight: the tasks of each piece it holds, oldest first.
+/// A run in flight: the tasks of each piece it holds, oldest first.
 struct Flight {
     parts: Vec<usize>,
     pending: Pending,
@@ -198,15 +207,30 @@ impl Joined {
     }
 }
 
-/// The thread of one GPU: takes pieces and keeps two dispatches in flight until the queue
-/// closes or the GPU fails. A dispatch takes as many tasks as the GPU's dispatch size: the
-/// rest of one piece, several small pieces together, or part of a large one.
+/// The thread of one GPU: takes pieces and runs them until the queue closes or the GPU fails.
+/// A run takes as many tasks as the GPU's run size: the rest of one piece, several small pieces
+/// together, or part of a large one.
 fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
     let mut works: VecDeque<Work> = VecDeque::new();
     let mut flight: VecDeque<Flight> = VecDeque::new();
     let failure: String = 'run: loop {
+        // Pieces no longer wanted (a stopped count) go back uncounted; none has tasks in flight.
+        if flight.is_empty() {
+            let wanted: VecDeque<Work> = works
+                .drain(..)
+                .filter_map(|w| {
+                    if w.piece.abandoned() {
+                        refuse(w.piece, "the count was stopped");
+                        None
+                    } else {
+                        Some(w)
+                    }
+                })
+                .collect();
+            works = wanted;
+        }
         // Fill the flight. A new piece is waited for only when the GPU would otherwise idle.
-        while flight.len() < 2 {
+        while flight.is_empty() {
             let size = gpu.dispatch_tasks().max(1);
             let mut parts = Vec::new();
             let mut taken = 0;
@@ -217,6 +241,10 @@ fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
                 if at == works.len() {
                     let idle = flight.is_empty() && taken == 0;
                     match queue.take(idle) {
+                        Some(piece) if piece.abandoned() => {
+                            refuse(piece, "the count was stopped");
+                            continue;
+                        }
                         Some(piece) => works.push_back(Work {
                             counts: vec![None; piece.len()],
                             piece,
@@ -265,15 +293,24 @@ fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
         };
         // Dispatches finish in the order they were sent, and take the pieces' tasks in order,
         // so this one's tasks are the next ones to come back, from the oldest piece on.
-        let counts = match gpu.finish(f.pending) {
-            Ok(counts) => counts,
-            Err(e) => break 'run e,
-        };
-        let mut from = 0;
         let first = works
             .iter()
             .position(|w| w.done < w.piece.len())
             .expect("the pieces of a dispatch");
+        let flags: Vec<Arc<AtomicBool>> = works
+            .iter()
+            .skip(first)
+            .take(f.parts.len())
+            .map(|w| Arc::clone(&w.piece.abandon))
+            .collect();
+        let abandon = || flags.iter().all(|a| a.load(Ordering::Relaxed));
+        let counts = match gpu.finish(f.pending, &abandon, &|tasks| health.finished(tasks)) {
+            Ok(Some(counts)) => counts,
+            // Every piece of the run was abandoned: they go back at the top of the loop.
+            Ok(None) => continue,
+            Err(e) => break 'run e,
+        };
+        let mut from = 0;
         for (w, n) in works.iter_mut().skip(first).zip(f.parts) {
             w.counts[w.done..w.done + n].copy_from_slice(&counts[from..from + n]);
             w.done += n;

@@ -19,6 +19,9 @@ pub struct Health {
     failures: Mutex<Vec<String>>,
     recounted: AtomicU64,
     tasks: AtomicU64,
+    /// Tasks the GPUs finished and no progress report has told yet.
+    #[cfg(feature = "gpu")]
+    untold: AtomicU64,
 }
 
 impl Health {
@@ -60,5 +63,18 @@ impl Health {
     #[cfg(feature = "gpu")]
     pub(crate) fn recount(&self, tasks: u64) {
         self.recounted.fetch_add(tasks, Ordering::Relaxed);
+    }
+
+    /// Records tasks a GPU finished, as it goes (before their run's counts come back).
+    #[cfg(feature = "gpu")]
+    pub(crate) fn finished(&self, tasks: u64) {
+        self.untold.fetch_add(tasks, Ordering::Relaxed);
+    }
+
+    /// The tasks finished since the last call: for progress, which moves while a long run is on
+    /// the GPU.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn take_finished(&self) -> u64 {
+        self.untold.swap(0, Ordering::Relaxed)
     }
 }

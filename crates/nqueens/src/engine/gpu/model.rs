@@ -293,7 +293,11 @@ impl Tasks {
 
     /// The tasks of every `stride`-th constellation only (all of them for 1): for boards too
     /// large to play whole. A sample's total is not Q(n).
-    pub fn sample(n: usize, rows: Option<usize>, stride: usize) -> Result<Tasks, crate::error::Error> {
+    pub fn sample(
+        n: usize,
+        rows: Option<usize>,
+        stride: usize,
+    ) -> Result<Tasks, crate::error::Error> {
         let plan = SymmetryPlan::new(n)?;
         let rows = rows.unwrap_or_else(|| tasks::task_rows(n));
         let mut searches = Vec::new();
@@ -754,6 +758,18 @@ fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
     (found, placed as u64 + found)
 }
 
+/// One task walked by the one-step kernel's rule, alone: its completions and its turns.
+pub(crate) fn walk_task(lay: &Layout, k: usize, masks: (u32, u32, u32)) -> (u64, u64) {
+    let mut lane = Lane::idle();
+    begin(&mut lane, lay, k, masks);
+    let (mut found, mut turns) = (0, 0);
+    while lane.d != DONE {
+        found += step(&mut lane, lay).0;
+        turns += 1;
+    }
+    (found, turns)
+}
+
 /// Nodes of a search over every free row of each canonical constellation of the n×n board
 /// (every queen placed, the last row's included): the work of this project's split.
 pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
@@ -854,18 +870,11 @@ pub fn sample_task_turns(
         let mut bytes = Vec::new();
         Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
         let count = bytes.len() / TASK_BYTES;
-        let mut lane = Lane::idle();
         (0..count)
             .step_by((count / per.max(1)).max(1))
             .map(|t| {
                 let ((c, l, r), _) = tasks::read_task(&bytes, t);
-                begin(&mut lane, &lay, k, (c as u32, l as u32, r as u32));
-                let mut turns = 0;
-                while lane.d != DONE {
-                    step(&mut lane, &lay);
-                    turns += 1;
-                }
-                turns
+                walk_task(&lay, k, (c as u32, l as u32, r as u32)).1
             })
             .collect()
     };
