@@ -24,8 +24,11 @@ const PARTS: usize = 16;
 const TASKS_PER_LANE: usize = 32;
 /// Workgroup size of the shader on a GPU.
 const WG: u64 = 64;
-/// How long a dispatch of the resumable rule should last, in seconds.
-const DISPATCH_SECONDS: f64 = 0.02;
+/// The engine's rule (engine/gpu/device.rs): a dispatch lasts about this long, in seconds, and
+/// a run holds this many tasks, on at most 2^17 threads (MODEL_RUN and MODEL_THREADS change the
+/// last two, to explore).
+const DISPATCH_SECONDS: f64 = 0.05;
+const RUN_TASKS: usize = 1 << 21;
 
 struct Options {
     n: usize,
@@ -120,8 +123,12 @@ fn run(o: Options) -> Result<(), String> {
         7usize.pow(n as u32 - 16)
     });
     let start = Instant::now();
-    let tasks = Tasks::sample(n, None, sample).map_err(|e| e.to_string())?;
+    let mut tasks = Tasks::sample(n, None, sample).map_err(|e| e.to_string())?;
     let whole = sample == 1;
+    if !whole {
+        // Large tasks: a few thousand are played, 32 a lane, for the kernel's steady state.
+        tasks.truncate(PARTS * model::LANES * TASKS_PER_LANE / 8);
+    }
     eprintln!(
         "N = {n}: {} tasks{} made in {:.2} s",
         tasks.len(),
@@ -147,8 +154,9 @@ fn run(o: Options) -> Result<(), String> {
             Kernel::Step => trusted.clone(),
         };
         let t = Instant::now();
-        let warps = (tasks.len() / (PARTS * model::LANES * TASKS_PER_LANE)).max(1);
-        let played = simulate(kernel, &costs, &tasks, PARTS, warps);
+        let parts = if whole { PARTS } else { PARTS / 8 };
+        let warps = (tasks.len() / (parts * model::LANES * TASKS_PER_LANE)).max(1);
+        let played = simulate(kernel, &costs, &tasks, parts, warps);
         if whole && nqueens::known::total(n).is_some_and(|q| q != played.solutions) {
             return Err(format!(
                 "the {} model counted {} solutions, not Q({n})",
@@ -165,18 +173,27 @@ fn run(o: Options) -> Result<(), String> {
         let (turns, stream_scale) = if whole {
             (played.task_turns.clone(), 1.0)
         } else {
-            let some = model::sample_task_turns(n, 512, 8).map_err(|e| e.to_string())?;
-            let total = tasks.len() * sample;
-            let len = total.min(20_000_000);
-            let turns: Vec<u64> = some.iter().copied().cycle().take(len).collect();
-            (turns, total as f64 / len as f64)
+            let some = model::sample_task_turns(n, 1024, 16).map_err(|e| e.to_string())?;
+            let (stream, total) = model::task_stream(&some, 20_000_000);
+            let len = stream.len().max(1) as f64;
+            (stream, total / len)
         };
         let scale = if whole { 1.0 } else { stream_scale };
         let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
         let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
         let resumable = model::occupancy(
             &device,
-            Rule::Resumable { budget },
+            Rule::Resumable {
+                budget,
+                run: std::env::var("MODEL_RUN")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(RUN_TASKS),
+                threads: std::env::var("MODEL_THREADS")
+                    .ok()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or(1 << 17),
+            },
             &turns,
             cost,
             levels,
@@ -209,13 +226,24 @@ fn run(o: Options) -> Result<(), String> {
             resumable.0,
             resumable.1 * scale
         );
-        // Both are fed today by the steered rule.
-        let occupancy = (steered.0, steered.1 * scale);
-        let mut json = kernel_json(kernel, &costs, &played, whole, levels, occupancy);
+        // The earlier kernel was fed by steered dispatches, today's by resumable threads; the
+        // other rule is given beside, for comparison.
+        let (own, other, other_name) = match kernel {
+            Kernel::Baseline => (steered, resumable, "resumable"),
+            Kernel::Step => (resumable, steered, "steered"),
+        };
+        let mut json = kernel_json(
+            kernel,
+            &costs,
+            &played,
+            whole,
+            levels,
+            (own.0, own.1 * scale),
+        );
         json.push_str(&format!(
-            ",\"resumable_occupancy\":{:.4},\"resumable_h100_s\":{:.4}",
-            resumable.0,
-            resumable.1 * scale
+            ",\"{other_name}_occupancy\":{:.4},\"{other_name}_h100_s\":{:.4}",
+            other.0,
+            other.1 * scale
         ));
         fields.push((kernel, json));
     }

@@ -44,10 +44,12 @@ const MAX_BUDGET: u32 = 1 << 24;
 const SOFTWARE_MAX_BUDGET: u32 = 1 << 14;
 /// Dispatches sent together, before the host looks at how many threads are still at work.
 const GROUP: usize = 2;
-/// The most threads a run starts on a GPU: about as many as the largest GPUs keep running at
-/// once. Each takes task after task until none is left, so fewer threads than tasks lose
-/// nothing. A software device runs few at once.
-const MAX_THREADS: u32 = 1 << 18;
+/// The most threads a run starts on a GPU: below what the largest GPUs keep running at once
+/// (an H100 keeps some 150,000 of these threads, their stacks filling its workgroup memory),
+/// so that no dispatch needs a second, partly empty wave, and few enough that a run's tasks
+/// are many per thread, which shortens its tail (`bench/gpu-model.sh` measures both). A
+/// software device runs few at once.
+const MAX_THREADS: u32 = 1 << 17;
 const SOFTWARE_THREADS: u32 = 1 << 10;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;

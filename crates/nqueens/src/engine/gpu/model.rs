@@ -282,6 +282,8 @@ pub struct Tasks {
     /// how each search's completions turn into the total.
     plan: SymmetryPlan,
     owners: Vec<usize>,
+    /// Every constellation's tasks, all of them (not a sample).
+    whole: bool,
 }
 
 impl Tasks {
@@ -325,6 +327,7 @@ impl Tasks {
             list,
             plan,
             owners,
+            whole: stride <= 1,
         })
     }
 
@@ -336,6 +339,13 @@ impl Tasks {
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
+    }
+
+    /// Keeps the first `len` tasks only: enough to measure a kernel's steady state on a board
+    /// whose tasks are too large to play many of.
+    pub fn truncate(&mut self, len: usize) {
+        self.whole &= len >= self.list.len();
+        self.list.truncate(len);
     }
 
     /// The fewest rows any task leaves (the baseline kernel needs four).
@@ -362,8 +372,11 @@ impl Tasks {
     }
 
     /// The total Q(n), from each search's completions as the lanes counted them (the
-    /// constellations without tasks are counted on the CPU, as the plan does).
+    /// constellations without tasks are counted on the CPU, as the plan does); 0 for a sample.
     fn total(&self, per_search: &[u128]) -> u128 {
+        if !self.whole {
+            return 0; // a sample's completions are not Q(n)
+        }
         let mut sum = self.plan.zero();
         let mut with_tasks = vec![None; self.plan.len()];
         for (s, &i) in self.owners.iter().enumerate() {
@@ -847,45 +860,70 @@ pub fn mirror_nodes(n: usize) -> u64 {
     firsts.iter().map(one).sum()
 }
 
-/// The turns the one-step kernel takes on each of a sample of the tasks of the n×n board: for
-/// boards too large to play whole. `per` tasks, evenly spaced, from each of `constellations`
-/// constellations evenly spaced.
+/// A sample of a board's tasks: per constellation sampled, how many tasks it makes and the turns
+/// of its sampled tasks; and how many constellations each sampled one stands for.
+pub type TaskSample = (Vec<(u64, Vec<u64>)>, f64);
+
+/// The turns the one-step kernel takes on a sample of the tasks of the n×n board, for boards
+/// too large to play whole: `per` tasks, evenly spaced, of each of `constellations`
+/// constellations evenly spaced. Returns, per constellation sampled, how many tasks it makes
+/// and the turns of its sampled tasks, and how many constellations each sampled one stands for.
 pub fn sample_task_turns(
     n: usize,
     constellations: usize,
     per: usize,
-) -> Result<Vec<u64>, crate::error::Error> {
+) -> Result<TaskSample, crate::error::Error> {
     let plan = SymmetryPlan::new(n)?;
     let rows = tasks::task_rows(n);
     let picks: Vec<usize> = (0..plan.len())
         .step_by((plan.len() / constellations.max(1)).max(1))
         .collect();
-    let one = |&i: &usize| -> Vec<u64> {
+    let one = |&i: &usize| -> (u64, Vec<u64>) {
         let Some(lay) = plan.layout(i) else {
-            return Vec::new();
+            return (0, Vec::new());
         };
         let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
-            return Vec::new();
+            return (0, Vec::new());
         };
         let mut bytes = Vec::new();
         Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
         let count = bytes.len() / TASK_BYTES;
-        (0..count)
+        let turns = (0..count)
             .step_by((count / per.max(1)).max(1))
             .map(|t| {
                 let ((c, l, r), _) = tasks::read_task(&bytes, t);
                 walk_task(&lay, k, (c as u32, l as u32, r as u32)).1
             })
-            .collect()
+            .collect();
+        (count as u64, turns)
     };
     #[cfg(feature = "parallel")]
-    let all: Vec<Vec<u64>> = {
+    let all: Vec<(u64, Vec<u64>)> = {
         use rayon::prelude::*;
         picks.par_iter().map(one).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let all: Vec<Vec<u64>> = picks.iter().map(one).collect();
-    Ok(all.into_iter().flatten().collect())
+    let all: Vec<(u64, Vec<u64>)> = picks.iter().map(one).collect();
+    Ok((all, plan.len() as f64 / picks.len().max(1) as f64))
+}
+
+/// A stream of at most `most` task sizes with the mix of a whole count's, from a sample
+/// ([`sample_task_turns`]): each sampled constellation gives its share of the stream, in
+/// order, cycling through its sampled tasks. Also the whole count's tasks, estimated.
+pub fn task_stream(sample: &TaskSample, most: usize) -> (Vec<u64>, f64) {
+    let (parts, weight) = sample;
+    let tasks: u64 = parts.iter().map(|p| p.0).sum();
+    let total = tasks as f64 * weight;
+    let len = (total as usize).min(most);
+    let mut stream = Vec::with_capacity(len);
+    for (count, turns) in parts {
+        if turns.is_empty() {
+            continue;
+        }
+        let share = (*count as f64 * len as f64 / tasks.max(1) as f64).round() as usize;
+        stream.extend(turns.iter().copied().cycle().take(share));
+    }
+    (stream, total)
 }
 
 /// The GPU the occupancy model stands for: an NVIDIA H100 (SXM), from its published figures.
@@ -944,11 +982,17 @@ pub enum Rule {
     /// (within 4,096..=4M tasks, at most four times more or less than the last), and starts
     /// one thread per task up to 2^18; a dispatch ends when its last task does.
     Steered,
-    /// Every dispatch starts all resident threads for a fixed budget of turns; a thread keeps
-    /// its walk across dispatches and takes tasks until none is left.
+    /// The engine's rule (`device.rs`): tasks go to the GPU in runs of `run` tasks; a run
+    /// starts `threads` threads (fewer when it has fewer tasks), and each dispatch runs every
+    /// one of them for `budget` turns; a thread keeps its walk across dispatches and takes tasks
+    /// until the run has none left. Threads beyond the resident ones wait for a second wave.
     Resumable {
         /// Turns per dispatch.
         budget: u64,
+        /// Tasks per run.
+        run: usize,
+        /// Threads a run starts at most.
+        threads: usize,
     },
 }
 
@@ -994,36 +1038,43 @@ pub fn occupancy(
                 }
             }
         }
-        Rule::Resumable { budget } => {
-            // Each thread's remaining turns; threads take tasks in order as they free up.
-            let mut left = vec![0u64; resident as usize];
-            let mut at = 0;
-            loop {
-                let mut worked = false;
-                for l in left.iter_mut() {
-                    let mut room = budget;
-                    loop {
-                        if *l == 0 {
-                            if at == turns.len() {
-                                break;
+        Rule::Resumable {
+            budget,
+            run,
+            threads,
+        } => {
+            for tasks in turns.chunks(run.max(1)) {
+                let t = threads.min(tasks.len()).max(1);
+                let waves = (t as u64).div_ceil(resident) as f64;
+                // Each thread's remaining turns; threads take tasks in order as they free up.
+                let mut left = vec![0u64; t];
+                let mut at = 0;
+                loop {
+                    let mut worked = false;
+                    for l in left.iter_mut() {
+                        let mut room = budget;
+                        while room > 0 {
+                            if *l == 0 {
+                                if at == tasks.len() {
+                                    break;
+                                }
+                                *l = tasks[at];
+                                at += 1;
                             }
-                            *l = turns[at];
-                            at += 1;
-                        }
-                        let d = (*l).min(room);
-                        *l -= d;
-                        room -= d;
-                        worked |= d > 0;
-                        if room == 0 {
-                            break;
+                            let d = (*l).min(room);
+                            *l -= d;
+                            room -= d;
+                            worked |= d > 0;
                         }
                     }
+                    if !worked {
+                        break;
+                    }
+                    capacity += resident as f64 * waves * budget as f64;
+                    seconds += waves
+                        * budget as f64
+                        * device.turn_seconds(cost, t.min(resident as usize) as u64);
                 }
-                if !worked {
-                    break;
-                }
-                capacity += resident as f64 * budget as f64;
-                seconds += budget as f64 * device.turn_seconds(cost, resident);
             }
         }
     }
@@ -1084,7 +1135,12 @@ mod tests {
             1,
             1,
         );
-        let mut sampled = sample_task_turns(10, usize::MAX, usize::MAX).unwrap();
+        let mut sampled: Vec<u64> = sample_task_turns(10, usize::MAX, usize::MAX)
+            .unwrap()
+            .0
+            .into_iter()
+            .flat_map(|(_, turns)| turns)
+            .collect();
         let mut played_turns = played.task_turns.clone();
         sampled.sort();
         played_turns.sort();
