@@ -28,7 +28,7 @@ const WG: u64 = 64;
 /// a run holds this many tasks, on at most 2^17 threads (MODEL_RUN and MODEL_THREADS change the
 /// last two, to explore).
 const DISPATCH_SECONDS: f64 = 0.05;
-const RUN_TASKS: usize = 1 << 21;
+const RUN_TASKS: usize = 1 << 22;
 
 struct Options {
     n: usize,

@@ -29,7 +29,7 @@ const SHADER: &str = include_str!("count.wgsl");
 pub(crate) const MAX_DISPATCH: usize = 1 << 22;
 /// Tasks of one run on a GPU, and on a software device (which counts some thousand times
 /// slower: a small run keeps its batches short).
-const RUN_TASKS: usize = 1 << 21;
+const RUN_TASKS: usize = 1 << 22;
 const SOFTWARE_RUN_TASKS: usize = 1 << 12;
 /// How long a dispatch should take, in seconds: short enough that a stop is heeded at once and
 /// a desktop GPU's watchdog (about two seconds) never fires, long enough that starting one
