@@ -167,6 +167,7 @@ fn canonical_fixed_by(n: usize, q: &[(usize, usize)]) -> Option<u32> {
 
 /// The rows left to fill once the border queens stand, with what each row offers: what a
 /// search of one constellation walks, on the CPU here or on a GPU (`engine::gpu`).
+#[derive(Clone)]
 pub(crate) struct Layout {
     /// For each free row, the cells that no border queen attacks.
     pub avail: Vec<u64>,

@@ -247,16 +247,18 @@ impl Drop for Abandon {
     }
 }
 
-/// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
-/// stacks) on `gpu` and compares each count with the CPU's.
-fn prove(gpu: &Gpu) -> Result<(), String> {
-    let n = 12;
+/// Per task: its masks, its search, and its count on a GPU (`None` where the device did not
+/// finish it).
+type Counted = Vec<((u64, u64, u64), (Layout, usize), Option<u64>)>;
+
+/// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run.
+fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String> {
     let sym = SymmetryPlan::new(n).map_err(|e| e.to_string())?;
     let mut fill = Filling::default();
     let mut searches = Vec::new();
     for i in 0..sym.len() {
         let Some(lay) = sym.layout(i) else { continue };
-        let Some(k) = tasks::placed_rows(7, lay.avail.len()) else {
+        let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
             continue;
         };
         let tag = searches.len() as u32;
@@ -269,14 +271,28 @@ fn prove(gpu: &Gpu) -> Result<(), String> {
             .max(tasks::stack_rows(lay.avail.len(), k) as u32);
         searches.push((lay, k));
     }
+    if fill.len() == 0 {
+        return Ok(Vec::new());
+    }
     let pending = gpu.submit(fill.levels, None, &fill.tasks, &fill.layouts)?;
     let counts = gpu
         .finish(pending, &|| false, &|_| {})?
-        .ok_or("the check was abandoned")?;
-    for (t, got) in counts.into_iter().enumerate() {
-        let (masks, tag) = tasks::read_task(&fill.tasks, t);
-        let (lay, k) = &searches[tag as usize];
-        let want = tasks::count_task(lay, *k, masks);
+        .ok_or("the count was abandoned")?;
+    Ok(counts
+        .into_iter()
+        .enumerate()
+        .map(|(t, got)| {
+            let (masks, tag) = tasks::read_task(&fill.tasks, t);
+            (masks, searches[tag as usize].clone(), got)
+        })
+        .collect())
+}
+
+/// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
+/// stacks) on `gpu` and compares each count with the CPU's.
+fn prove(gpu: &Gpu) -> Result<(), String> {
+    for (masks, (lay, k), got) in count_every_task(gpu, 12, 7)? {
+        let want = tasks::count_task(&lay, k, masks);
         if got != Some(want) {
             return Err(format!(
                 "it counted {got:?} where the CPU counts {want}, in a check on the 12×12 board"
@@ -518,38 +534,14 @@ mod tests {
         // Every task of the boards up to 13, on the GPU, by the model's lane and on the CPU.
         let gpu = &gpu_plan(8).gpus[0];
         for n in 6..=13 {
-            let sym = SymmetryPlan::new(n).unwrap();
-            let mut fill = Filling::default();
-            let mut searches = Vec::new();
-            for i in 0..sym.len() {
-                let Some(lay) = sym.layout(i) else { continue };
-                let Some(k) = tasks::placed_rows(tasks::task_rows(n).min(8), lay.avail.len())
-                else {
-                    continue;
-                };
-                let tag = searches.len() as u32;
-                Prefixes::new(&lay, k).fill(&lay, tag, &mut fill.tasks, usize::MAX);
-                for w in tasks::record(n, &lay, k) {
-                    fill.layouts.extend_from_slice(&w.to_le_bytes());
-                }
-                fill.levels = fill
-                    .levels
-                    .max(tasks::stack_rows(lay.avail.len(), k) as u32);
-                searches.push((lay, k));
-            }
-            if fill.len() == 0 {
-                continue;
-            }
-            let pending = gpu
-                .submit(fill.levels, None, &fill.tasks, &fill.layouts)
-                .unwrap();
-            let counts = gpu.finish(pending, &|| false, &|_| {}).unwrap().unwrap();
-            for (t, got) in counts.into_iter().enumerate() {
-                let (masks, tag) = tasks::read_task(&fill.tasks, t);
-                let (lay, k) = &searches[tag as usize];
-                let cpu = tasks::count_task(lay, *k, masks);
-                let lane = masks_u32(masks);
-                let (model, _) = crate::engine::gpu::model::walk_task(lay, *k, lane);
+            let rows = tasks::task_rows(n).min(8);
+            for (t, (masks, (lay, k), got)) in count_every_task(gpu, n, rows)
+                .unwrap()
+                .into_iter()
+                .enumerate()
+            {
+                let cpu = tasks::count_task(&lay, k, masks);
+                let (model, _) = crate::engine::gpu::model::walk_task(&lay, k, masks_u32(masks));
                 assert_eq!((got, model), (Some(cpu), cpu), "n = {n}, task {t}");
             }
         }
