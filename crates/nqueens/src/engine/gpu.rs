@@ -12,8 +12,8 @@
 //! - `count.wgsl`: the shader; each thread takes task after task and walks its rows with bit
 //!   masks and a stack in workgroup memory, one branch-free step per turn of its loop, counting
 //!   the last row's free cells at once, and writes each task's count as two 32-bit words;
-//! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), dispatches sized to about
-//!   half a second each;
+//! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), runs of tasks counted over
+//!   dispatches of about 50 ms each, threads keeping their walks between them;
 //! - `feed`: one queue of pieces of work, and a thread per GPU that takes the next piece
 //!   whenever its GPU has room (work shared by demand);
 //! - `plan`: the plan the runner counts through; it sums the tasks' counts per

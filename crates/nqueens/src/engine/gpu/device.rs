@@ -6,9 +6,11 @@
 //! Its calls that return futures are ready at once on these backends; [`ready`] polls them
 //! without an async runtime.
 //!
-//! A dispatch is sized from the device's measured speed to take about half a second: long enough
-//! that starting it costs nothing, short enough that a desktop GPU's watchdog (which resets a
-//! GPU busy for about two seconds) never fires. Errors are caught, never left to wgpu's default
+//! A run of tasks is counted over dispatches of a bounded number of turns, learnt from the
+//! device's measured speed so that each takes about 50 ms: long enough that starting it costs
+//! nothing, short enough that a stop is heeded at once and a desktop GPU's watchdog (which
+//! resets a GPU busy for about two seconds) never fires; threads save their walks between
+//! dispatches (see `count.wgsl`). Errors are caught, never left to wgpu's default
 //! handler, which would panic: a device that fails reports why, and the count goes on without it.
 
 use crate::engine::gpu::select::GpuDevice;

@@ -27,8 +27,8 @@ pub(crate) struct Piece {
     pub layouts: Vec<u8>,
     /// Rows of stack a thread needs for any of them.
     pub levels: u32,
-    /// Whether threads take tasks from a shared counter, if not the device's own way (tests
-    /// use it).
+    /// `Some(false)`: thread i counts task i alone, rather than threads taking tasks from a
+    /// shared counter (tests use it).
     pub shared: Option<bool>,
     /// The piece's number among those of its sender.
     pub id: usize,

@@ -611,10 +611,23 @@ fn fetch(lane: &mut Lane, next: &mut usize, range: &std::ops::Range<usize>) -> O
     }
 }
 
-fn end_task(lane: &mut Lane, out: &mut Played) {
+/// Ends a lane's task (its count to its search) and takes the next: its search, the rows
+/// placed on the CPU and its masks; `None` when the part has none left.
+fn next_task<'t>(
+    lane: &mut Lane,
+    tasks: &'t Tasks,
+    next: &mut usize,
+    range: &std::ops::Range<usize>,
+    out: &mut Played,
+) -> Option<(&'t Layout, usize, (u32, u32, u32))> {
     if lane.task.is_some() {
         out.per_search[lane.search] += lane.count as u128;
     }
+    let t = fetch(lane, next, range)?;
+    let ([c, l, r], s) = tasks.list[t];
+    let (lay, k) = &tasks.searches[s as usize];
+    lane.search = s as usize;
+    Some((lay, *k, (c, l, r)))
 }
 
 /// One turn of the baseline kernel for one lane.
@@ -664,20 +677,18 @@ fn turn_baseline(
         [lane.cols, lane.left, lane.right, lane.free] = lane.stack[lane.d - lane.k];
         P_POP
     } else {
-        end_task(lane, out);
-        let Some(t) = fetch(lane, next, range) else {
+        let Some((lay, k, (c, l, r))) = next_task(lane, tasks, next, range, out) else {
             return P_CHANGE;
         };
-        let ([c, l, r], s) = tasks.list[t];
-        let (lay, k) = &tasks.searches[s as usize];
-        lane.search = s as usize;
-        lane.k = *k;
+        lane.k = k;
         lane.leaf = lay.avail.len() - 4;
-        lane.d = *k;
+        lane.d = k;
         (lane.cols, lane.left, lane.right) = (c, l, r);
-        lane.free = lay.avail[*k] as u32 & !(c | l | r);
+        lane.free = lay.avail[k] as u32 & !(c | l | r);
         lane.count = 0;
-        out.task_turns[t] += 1;
+        if let Some(t) = lane.task {
+            out.task_turns[t] += 1;
+        }
         P_CHANGE
     }
 }
@@ -694,14 +705,10 @@ fn turn_step(
     let mut paths = P_STEP;
     if lane.task.is_none() || lane.d == DONE {
         paths |= P_CHANGE;
-        end_task(lane, out);
-        let Some(t) = fetch(lane, next, range) else {
+        let Some((lay, k, masks)) = next_task(lane, tasks, next, range, out) else {
             return P_CHANGE;
         };
-        let ([c, l, r], s) = tasks.list[t];
-        let (lay, k) = &tasks.searches[s as usize];
-        lane.search = s as usize;
-        begin(lane, lay, *k, (c, l, r));
+        begin(lane, lay, k, masks);
     }
     if let Some(t) = lane.task {
         out.task_turns[t] += 1;

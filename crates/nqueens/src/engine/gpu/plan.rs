@@ -65,8 +65,8 @@ pub struct GpuPlan {
     rows: usize,
     /// The GPUs' failures, and the tasks counted on the CPU.
     health: Arc<Health>,
-    /// Whether threads take tasks from a shared counter, if not the device's own way (tests
-    /// use it).
+    /// `Some(false)`: thread i counts task i alone, rather than threads taking tasks from a
+    /// shared counter (tests use it).
     shared: Option<bool>,
 }
 
