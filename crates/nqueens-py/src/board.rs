@@ -47,19 +47,160 @@ impl Columns {
     }
 }
 
-/// One solution found by find(): a read-only sequence of 0-based columns, one per row, like a
-/// tuple (len(), indexing, slicing, iteration, == with a tuple or list). A constructed solution
-/// computes each column as it is read, so find(10**9) costs nothing until it is read.
+/// One solution: a read-only sequence of 0-based columns, one per row, like a tuple (len(),
+/// indexing, slicing, iteration, `in`, index(), count(), reversed(); == with a tuple or list, and
+/// the same hash as the tuple). A collections.abc.Sequence; it pickles and copies.
+///
+/// find() returns one. A constructed solution computes each column as it is read, so
+/// find(10**9) costs nothing until it is read. Solution(columns) makes one from columns that
+/// are a solution, and raises nqueens.Error (kind "not_a_solution", with the `conflict`) for
+/// columns that are not; `seed` is kept as its seed attribute.
 ///
 /// Attributes: n (the board size), seed (the seed of a random solution, else None).
+///
+/// >>> s = nqueens.Solution([1, 3, 0, 2])
+/// >>> s == (1, 3, 0, 2), hash(s) == hash((1, 3, 0, 2)), s.index(0), s[1:]
+/// (True, True, 2, (3, 0, 2))
+/// >>> nqueens.Solution([0, 1])
+/// Traceback (most recent call last):
+/// ...
+/// nqueens.Error: not a solution: queens at row 0, column 0 and row 1, column 1 share a ...
 #[pyclass(frozen, sequence, module = "nqueens")]
 pub struct Solution {
     columns: Columns,
     seed: Option<u64>,
 }
 
+/// CPython's hash of a tuple (xxHash's mixing, Python 3.8 on) over the hashes of its items, so
+/// that a solution hashes as the tuple it equals without building the tuple, which for a
+/// constructed solution of 10^9 rows would not fit in memory. A column is below 2^61 - 1, so
+/// its hash is itself.
+fn tuple_hash(len: usize, items: impl Iterator<Item = u32>) -> isize {
+    const P1: u64 = 11_400_714_785_074_694_791;
+    const P2: u64 = 14_029_467_366_897_019_727;
+    const P5: u64 = 2_870_177_450_012_600_261;
+    let mut acc = P5;
+    for item in items {
+        acc = acc.wrapping_add(u64::from(item).wrapping_mul(P2));
+        acc = acc.rotate_left(31);
+        acc = acc.wrapping_mul(P1);
+    }
+    acc = acc.wrapping_add(len as u64 ^ (P5 ^ 3_527_539));
+    // -1 is the error value of a C hash function.
+    if acc == u64::MAX {
+        1_546_275_796
+    } else {
+        acc as i64 as isize
+    }
+}
+
+impl Solution {
+    /// The columns, row by row, computed as they are read.
+    pub fn rows(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.columns.len()).map(|r| self.columns.get(r))
+    }
+
+    /// The first row from `start` to before `stop` (Python's slice bounds, negative from the
+    /// end) whose column equals `value`, compared as Python compares it.
+    fn find_row(
+        &self,
+        value: &Bound<'_, PyAny>,
+        start: isize,
+        stop: isize,
+    ) -> PyResult<Option<usize>> {
+        let len = self.columns.len() as isize;
+        let bound = |i: isize| (if i < 0 { i + len } else { i }).clamp(0, len) as usize;
+        let rows = bound(start)..bound(stop);
+        // An int (the usual question) is compared here; anything else as Python would.
+        if let Ok(v) = value.extract::<i64>() {
+            return Ok(rows
+                .into_iter()
+                .find(|&r| i64::from(self.columns.get(r)) == v));
+        }
+        if value.is_instance_of::<pyo3::types::PyInt>() {
+            return Ok(None);
+        }
+        for r in rows {
+            if value.eq(self.columns.get(r))? {
+                return Ok(Some(r));
+            }
+        }
+        Ok(None)
+    }
+}
+
 #[pymethods]
 impl Solution {
+    #[new]
+    #[pyo3(signature = (columns, seed=None))]
+    fn new(columns: &Bound<'_, PyAny>, seed: Option<u64>) -> PyResult<Solution> {
+        let py = columns.py();
+        let (list, off) = match columns.cast::<Solution>() {
+            Ok(s) => (s.get().columns.to_vec(), Vec::new()),
+            Err(_) => read_columns(columns)?,
+        };
+        if let Some(c) = check::conflict(&list) {
+            let conflict = conflict_of(c, &off, list.len());
+            let message = format!("not a solution: {}", conflict.message);
+            let attrs = vec![("conflict", Py::new(py, conflict)?.into_bound(py).into_any())];
+            return Err(convert::refusal(py, "not_a_solution", message, attrs));
+        }
+        Ok(Solution {
+            columns: Columns::Listed(list),
+            seed,
+        })
+    }
+
+    /// A constructed solution comes back as find(n) builds it again, in no time and no memory;
+    /// a listed one with its columns.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let this = slf.get();
+        match &this.columns {
+            Columns::Built(c) => {
+                let find = py.import("nqueens")?.getattr("find")?;
+                (find, (c.n(),)).into_pyobject(py)
+            }
+            Columns::Listed(v) => {
+                let columns = PyTuple::new(py, v)?;
+                (slf.get_type(), (columns, this.seed)).into_pyobject(py)
+            }
+        }
+    }
+
+    fn __hash__(&self) -> isize {
+        let len = self.columns.len();
+        tuple_hash(len, (0..len).map(|r| self.columns.get(r)))
+    }
+
+    fn __contains__(&self, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.find_row(value, 0, isize::MAX)?.is_some())
+    }
+
+    /// The first row from `start` to before `stop` whose queen stands in column `value`, as
+    /// tuple.index(); ValueError when there is none.
+    #[pyo3(signature = (value, start=0, stop=isize::MAX), text_signature = "($self, value, start=0, stop=sys.maxsize, /)")]
+    fn index(&self, value: &Bound<'_, PyAny>, start: isize, stop: isize) -> PyResult<usize> {
+        self.find_row(value, start, stop)?
+            .ok_or_else(convert::not_in_solution)
+    }
+
+    /// How many rows have their queen in column `value`: 1 for a column of the board, as in
+    /// every solution, else 0.
+    fn count(&self, value: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(usize::from(self.find_row(value, 0, isize::MAX)?.is_some()))
+    }
+
+    fn __reversed__(slf: Bound<'_, Self>) -> SolutionIter {
+        let rows = slf.get().columns.len();
+        SolutionIter {
+            solution: slf.unbind(),
+            row: 0,
+            rows,
+            backwards: true,
+        }
+    }
+
     fn __len__(&self) -> usize {
         self.columns.len()
     }
@@ -85,9 +226,12 @@ impl Solution {
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> SolutionIter {
+        let rows = slf.get().columns.len();
         SolutionIter {
             solution: slf.unbind(),
             row: 0,
+            rows,
+            backwards: false,
         }
     }
 
@@ -142,11 +286,14 @@ impl Solution {
     }
 }
 
-/// The iterator of a Solution's columns.
+/// The iterator of a Solution's columns, from the top or (reversed()) from the bottom.
 #[pyclass(module = "nqueens")]
 pub struct SolutionIter {
     solution: Py<Solution>,
+    /// Rows handed out so far.
     row: usize,
+    rows: usize,
+    backwards: bool,
 }
 
 #[pymethods]
@@ -157,9 +304,13 @@ impl SolutionIter {
 
     fn __next__(&mut self) -> Option<u32> {
         let columns = &self.solution.get().columns;
-        (self.row < columns.len()).then(|| {
+        (self.row < self.rows).then(|| {
             self.row += 1;
-            columns.get(self.row - 1)
+            if self.backwards {
+                columns.get(self.rows - self.row)
+            } else {
+                columns.get(self.row - 1)
+            }
         })
     }
 }
@@ -184,14 +335,14 @@ impl SolutionIter {
 #[pyo3(signature = (n, *, random=false, seed=None))]
 pub fn find(
     py: Python<'_>,
-    n: Whole,
-    random: bool,
+    #[pyo3(from_py_with = convert::n)] n: Whole,
+    #[pyo3(from_py_with = convert::random)] random: bool,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<Solution>> {
     let seed = match seed {
         // `True` is an int to Python, but as a seed it is a slip.
         Some(s) if s.is_instance_of::<PyBool>() => {
-            return Err(PyTypeError::new_err("seed: expected an int, not bool"));
+            return Err(convert::wrong_type("seed", "an int or None", s));
         }
         Some(s) => Some(match s.extract::<u64>() {
             Ok(v) => v,
@@ -207,7 +358,7 @@ pub fn find(
                     u64::MAX.into(),
                 ));
             }
-            Err(e) => return Err(e),
+            Err(_) => return Err(convert::wrong_type("seed", "an int or None", s)),
         }),
         None => None,
     };
@@ -341,19 +492,39 @@ impl Conflict {
 /// Conflict(kind='off_board', line=None, queens=((1, -1),))
 #[pyfunction]
 pub fn verify(columns: &Bound<'_, PyAny>) -> PyResult<Option<Conflict>> {
-    let py = columns.py();
     let (list, off) = match columns.cast::<Solution>() {
         Ok(s) => (s.get().columns.to_vec(), Vec::new()),
         Err(_) => read_columns(columns)?,
     };
-    let found = py.detach(|| check::conflict(&list));
-    Ok(found.map(|c| {
-        let given = match c {
-            LibraryConflict::OffBoard(s) => off.iter().find(|(r, _)| *r == s.row),
-            _ => None,
-        };
-        Conflict::new(c, given.map(|(_, col)| col.clone()), list.len())
-    }))
+    let found = columns.py().detach(|| check::conflict(&list));
+    Ok(found.map(|c| conflict_of(c, &off, list.len())))
+}
+
+/// True when the placement, one 0-based column per row, is a solution: verify(columns) is None.
+/// Takes what verify() takes, and raises what it raises.
+///
+/// >>> nqueens.is_solution([1, 3, 0, 2]), nqueens.is_solution([0, 2, 1, 3])
+/// (True, False)
+/// >>> nqueens.is_solution([2, -1, 3])
+/// False
+#[pyfunction]
+pub fn is_solution(columns: &Bound<'_, PyAny>) -> PyResult<bool> {
+    // Every Solution is one: find() and Solution() make no other.
+    if columns.cast::<Solution>().is_ok() {
+        return Ok(true);
+    }
+    let (list, _) = read_columns(columns)?;
+    Ok(columns.py().detach(|| check::conflict(&list)).is_none())
+}
+
+/// The Python conflict for the library's, on a board of `n` rows; `off` holds the columns of
+/// off-board queens as they were given.
+fn conflict_of(c: LibraryConflict, off: &OffBoard, n: usize) -> Conflict {
+    let given = match c {
+        LibraryConflict::OffBoard(s) => off.iter().find(|(r, _)| *r == s.row),
+        _ => None,
+    };
+    Conflict::new(c, given.map(|(_, col)| col.clone()), n)
 }
 
 /// Rows whose column the check cannot hold (negative, or too large for a `u32`), with that
@@ -364,9 +535,11 @@ type OffBoard = Vec<(usize, String)>;
 /// the check sees those as `u32::MAX`, which is off every board it can hold, so that one rule
 /// judges every column outside the board.
 fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, OffBoard)> {
-    if columns.is_instance_of::<pyo3::types::PyString>() {
-        return Err(PyTypeError::new_err(
-            "expected a sequence of ints (one column per row), not str",
+    if columns.is_instance_of::<pyo3::types::PyString>() || columns.try_iter().is_err() {
+        return Err(convert::wrong_type(
+            "columns",
+            "an iterable of ints (one column per row)",
+            columns,
         ));
     }
     let py = columns.py();
@@ -387,7 +560,13 @@ fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, OffBoard)> {
                 let whole = py.import("operator")?.call_method1("index", (&item,))?;
                 off.push((row, whole.str()?.to_string()));
             }
-            Err(e) => return Err(e),
+            Err(_) => {
+                return Err(convert::wrong_type(
+                    &format!("columns[{row}]"),
+                    "an int",
+                    &item,
+                ));
+            }
         }
     }
     Ok((list, off))

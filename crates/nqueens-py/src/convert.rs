@@ -40,36 +40,127 @@ pub struct Whole {
 }
 
 impl Whole {
+    /// A number that fits, for a default value.
+    pub fn of(value: usize) -> Whole {
+        Whole { value, unfit: None }
+    }
+
     /// The number as given, when it does not fit a `usize`.
     pub fn unfit(&self) -> Option<&str> {
         self.unfit.as_deref()
     }
 }
 
-impl<'a, 'py> FromPyObject<'a, 'py> for Whole {
-    type Error = PyErr;
+/// The type of a Python value, as a TypeError names it.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|s| s.to_string())
+        .unwrap_or_else(|_| "?".to_string())
+}
 
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Whole> {
-        // `True` is an int to Python, but as a board size it is a slip.
-        if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err("expected an int, not bool"));
-        }
-        match obj.extract::<u64>() {
-            Ok(v) => match usize::try_from(v) {
-                Ok(value) => Ok(Whole { value, unfit: None }),
-                Err(_) => Ok(Whole {
-                    value: usize::MAX,
-                    unfit: Some(v.to_string()),
-                }),
-            },
-            // An int out of u64's range (ints of other kinds, floats and strings are TypeErrors).
-            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(Whole {
-                value: usize::MAX,
-                unfit: Some(obj.str()?.to_string()),
-            }),
-            Err(e) => Err(e),
-        }
+/// The TypeError for a value of the wrong type passed as `param`: it names the parameter and
+/// what it takes, since a bare "'str' object cannot be interpreted as an integer" leaves the
+/// caller to guess which of several numbers was meant.
+pub fn wrong_type(param: &str, expected: &str, obj: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
+        "{param}: expected {expected}, not {}",
+        type_name(obj)
+    ))
+}
+
+/// The whole number passed as `param`: any int, or an object with `__index__` (NumPy's
+/// integers), but not `bool`, which as a size or a count is a slip.
+pub fn whole(obj: &Bound<'_, PyAny>, param: &str) -> PyResult<Whole> {
+    if obj.is_instance_of::<PyBool>() {
+        return Err(wrong_type(param, "an int", obj));
     }
+    match obj.extract::<u64>() {
+        Ok(v) => match usize::try_from(v) {
+            Ok(value) => Ok(Whole { value, unfit: None }),
+            Err(_) => Ok(Whole {
+                value: usize::MAX,
+                unfit: Some(v.to_string()),
+            }),
+        },
+        // An int out of u64's range: the library's range check refuses it with the number as
+        // given.
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            let whole = obj.py().import("operator")?.call_method1("index", (obj,))?;
+            Ok(Whole {
+                value: usize::MAX,
+                unfit: Some(whole.str()?.to_string()),
+            })
+        }
+        Err(_) => Err(wrong_type(param, "an int", obj)),
+    }
+}
+
+/// A whole number passed as `param`, or None.
+fn whole_or_none(obj: &Bound<'_, PyAny>, param: &str) -> PyResult<Option<Whole>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    whole(obj, param).map(Some)
+}
+
+/// A flag passed as `param`: True or False only, since `unique="no"` would read as true.
+fn flag(obj: &Bound<'_, PyAny>, param: &str) -> PyResult<bool> {
+    obj.cast::<PyBool>()
+        .map(|b| b.is_true())
+        .map_err(|_| wrong_type(param, "a bool", obj))
+}
+
+// The arguments by name, for `#[pyo3(from_py_with = ...)]`: each names its parameter in the
+// TypeError of a value of the wrong type.
+
+pub fn n(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
+    whole(obj, "n")
+}
+
+pub fn row(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
+    whole(obj, "row")
+}
+
+pub fn col(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
+    whole(obj, "col")
+}
+
+pub fn threads(obj: &Bound<'_, PyAny>) -> PyResult<Option<Whole>> {
+    whole_or_none(obj, "threads")
+}
+
+pub fn limit(obj: &Bound<'_, PyAny>) -> PyResult<Option<Whole>> {
+    whole_or_none(obj, "limit")
+}
+
+pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
+    whole(obj, "size")
+}
+
+pub fn unique(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "unique")
+}
+
+pub fn random(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "random")
+}
+
+/// The method keyword: a name (checked by the library, which names the valid ones), or None.
+pub fn method_name(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    match obj.cast::<PyString>() {
+        Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
+        Err(_) => Err(wrong_type("method", "a str or None", obj)),
+    }
+}
+
+/// The ValueError of `Solution.index` for a column no row holds: what tuple.index raises, since
+/// a Solution is a sequence like a tuple, and not a refusal of the request.
+pub fn not_in_solution() -> PyErr {
+    PyValueError::new_err("Solution.index(x): x not in solution")
 }
 
 /// The method named `name`, or the library's refusal of the name.
@@ -192,7 +283,7 @@ pub fn memory(py: Python<'_>, message: String, needed: u128, limit: u64) -> PyEr
 }
 
 /// `nqueens.Error` with `message`, its `kind` and the attributes that go with the kind.
-fn refusal(
+pub fn refusal(
     py: Python<'_>,
     kind: &'static str,
     message: String,

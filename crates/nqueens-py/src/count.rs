@@ -13,6 +13,7 @@ use nqueens::counts::SymmetryClasses as LibraryClasses;
 use nqueens::error::Error as LibraryError;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -71,11 +72,11 @@ fn report(
     py: Python<'_>,
     n: Whole,
     unique: bool,
-    method: Option<&str>,
+    method: Option<String>,
     threads: Option<Whole>,
 ) -> PyResult<Report> {
     let method = match method {
-        Some(name) => Some(convert::method(name).map_err(|e| convert::plain(py, e))?),
+        Some(name) => Some(convert::method(&name).map_err(|e| convert::plain(py, e))?),
         None => None,
     };
     let (size, workers) = (n.value, threads.as_ref().map(|t| t.value));
@@ -98,7 +99,7 @@ fn report(
 ///
 /// With unique=True, the number of solutions up to the board's eight symmetries (rotations and
 /// reflections) instead. The library picks the fastest method for n unless `method` names one
-/// ("naive", "sets", "bitmask", "symmetry", "halves"), and counts on one thread per core unless
+/// (one of nqueens.METHODS), and counts on one thread per core unless
 /// `threads` says how many. The count runs without the GIL; Ctrl-C stops it within about a
 /// second with KeyboardInterrupt.
 ///
@@ -113,10 +114,10 @@ fn report(
 #[pyo3(signature = (n, *, unique=false, method=None, threads=None))]
 pub fn count(
     py: Python<'_>,
-    n: Whole,
-    unique: bool,
-    method: Option<&str>,
-    threads: Option<Whole>,
+    #[pyo3(from_py_with = convert::n)] n: Whole,
+    #[pyo3(from_py_with = convert::unique)] unique: bool,
+    #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
+    #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
 ) -> PyResult<u128> {
     let r = report(py, n, unique, method, threads)?;
     match (unique, r.counts.unique) {
@@ -141,10 +142,10 @@ pub fn count(
 #[pyo3(signature = (n, *, unique=false, method=None, threads=None))]
 pub fn counts(
     py: Python<'_>,
-    n: Whole,
-    unique: bool,
-    method: Option<&str>,
-    threads: Option<Whole>,
+    #[pyo3(from_py_with = convert::n)] n: Whole,
+    #[pyo3(from_py_with = convert::unique)] unique: bool,
+    #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
+    #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
 ) -> PyResult<Counts> {
     let r = report(py, n, unique, method, threads)?;
     Counts::new(py, r)
@@ -154,7 +155,15 @@ pub fn counts(
 ///
 /// Attributes: n (the board size), total (all solutions), unique (solutions up to symmetry,
 /// or None when not counted), classes (SymmetryClasses, or None), method (its name), threads
-/// (the worker threads) and seconds (wall-clock time of the count).
+/// (the worker threads) and seconds (wall-clock time of the count). A plain value: it pickles
+/// and copies, so it can come back from another process; Counts(...) with every attribute
+/// rebuilds one.
+///
+/// >>> import pickle
+/// >>> c = nqueens.counts(6, method="bitmask")
+/// >>> c2 = pickle.loads(pickle.dumps(c))
+/// >>> (c2.n, c2.total, c2.method) == (6, 4, "bitmask")
+/// True
 #[pyclass(frozen, get_all, module = "nqueens")]
 pub struct Counts {
     n: usize,
@@ -167,7 +176,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn new(py: Python<'_>, r: Report) -> PyResult<Counts> {
+    pub fn new(py: Python<'_>, r: Report) -> PyResult<Counts> {
         let classes = match r.counts.classes {
             Some(k) => Some(Py::new(py, SymmetryClasses::from(k))?),
             None => None,
@@ -186,6 +195,48 @@ impl Counts {
 
 #[pymethods]
 impl Counts {
+    // One argument per attribute: the constructor is what pickle calls with them.
+    #[allow(clippy::too_many_arguments)]
+    #[new]
+    #[pyo3(signature = (n, total, unique, classes, method, threads, seconds))]
+    fn py_new(
+        py: Python<'_>,
+        n: usize,
+        total: u128,
+        unique: Option<u128>,
+        classes: Option<Py<SymmetryClasses>>,
+        method: &str,
+        threads: usize,
+        seconds: f64,
+    ) -> PyResult<Counts> {
+        // The method's own name, which lives as long as the program: and an unknown one is
+        // refused as count() refuses it.
+        let method = convert::method(method)
+            .map_err(|e| convert::plain(py, e))?
+            .name();
+        Ok(Counts {
+            n,
+            total,
+            unique,
+            classes,
+            method,
+            threads,
+            seconds,
+        })
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let c = slf.get();
+        let classes = c.classes.as_ref().map(|k| k.clone_ref(py));
+        let args = (
+            c.n, c.total, c.unique, classes, c.method, c.threads, c.seconds,
+        );
+        Ok((slf.get_type().into_any(), args.into_pyobject(py)?))
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let or_none = |v: Option<u128>| v.map_or("None".to_string(), |v| v.to_string());
         let classes = match &self.classes {
@@ -207,7 +258,7 @@ impl Counts {
 
 /// How many unique solutions have each kind of symmetry: rot90 classes (invariant under a
 /// quarter turn, 2 boards each), rot180 classes (a half turn but not a quarter turn, 4 boards
-/// each) and asymmetric classes (8 boards each).
+/// each) and asymmetric classes (8 boards each). Pickles and copies like Counts.
 #[pyclass(frozen, eq, get_all, module = "nqueens")]
 #[derive(PartialEq, Eq)]
 pub struct SymmetryClasses {
@@ -228,6 +279,23 @@ impl From<LibraryClasses> for SymmetryClasses {
 
 #[pymethods]
 impl SymmetryClasses {
+    #[new]
+    fn py_new(rot90: u128, rot180: u128, asymmetric: u128) -> SymmetryClasses {
+        SymmetryClasses {
+            rot90,
+            rot180,
+            asymmetric,
+        }
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let k = slf.get();
+        let args = (k.rot90, k.rot180, k.asymmetric).into_pyobject(slf.py())?;
+        Ok((slf.get_type().into_any(), args))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SymmetryClasses(rot90={}, rot180={}, asymmetric={})",

@@ -8,35 +8,44 @@
 //! limit, a seed, a block size) and of a list of boards too large for memory. The modules: `count` (counts, and the one way a count runs
 //! off the GIL and stops on Ctrl-C), `stream` (solutions as iterators and NumPy blocks, LeetCode
 //! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
-//! boards), `convert` (numbers in, errors out).
+//! boards), `convert` (numbers in, errors out), `text` (solutions written in the command line's
+//! formats, for `python -m nqueens`).
+//!
+//! The extension is `nqueens._nqueens`; the package around it (python/nqueens) re-exports it and
+//! adds what only Python can hold: `__main__` and the registration of `Solution` as a
+//! `collections.abc.Sequence`.
 
 mod board;
 mod convert;
 mod count;
 mod puzzle;
 mod stream;
+mod text;
 
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 
 /// Count, list and explore solutions of the N-Queens problem with the engines of the nqueens
 /// Rust library: place n queens on an n×n board so that no two attack each other.
 ///
 /// count() and counts() count fast, unique solutions too; solutions() streams every board;
-/// boards() answers LeetCode 51; find() gives one solution for n up to 10**9; verify() checks a
-/// placement; Puzzle completes a partly filled board. Placements are tuples of 0-based columns,
+/// boards() answers LeetCode 51; find() gives one solution for n up to 10**9; verify() and
+/// is_solution() check a placement; Puzzle completes a partly filled board. `python -m nqueens`
+/// runs the command line's count, list and find. Placements are tuples of 0-based columns,
 /// one per row: (1, 3, 0, 2) puts the queen of row 0 in column 1.
 #[pymodule]
-#[pyo3(name = "nqueens")]
+#[pyo3(name = "_nqueens")]
 fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add(
-        "METHODS",
-        nqueens::method::Method::ALL
-            .iter()
-            .map(|m| m.name())
-            .collect::<Vec<_>>(),
-    )?;
+    // What this build can run: "gpu" is a name count() knows, but the package is built without
+    // the library's feature gpu, so listing it would invite a refusal.
+    let methods = nqueens::method::Method::ALL
+        .iter()
+        .filter(|m| m.is_built())
+        .map(|m| m.name())
+        .collect::<Vec<_>>();
+    m.add("METHODS", PyTuple::new(py, methods)?)?;
     m.add("MAX_N", nqueens::board::placement::MAX_N)?;
     m.add("Error", py.get_type::<convert::Error>())?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
@@ -45,6 +54,7 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stream::boards, m)?)?;
     m.add_function(wrap_pyfunction!(board::find, m)?)?;
     m.add_function(wrap_pyfunction!(board::verify, m)?)?;
+    m.add_function(wrap_pyfunction!(board::is_solution, m)?)?;
     m.add_class::<count::Counts>()?;
     m.add_class::<count::SymmetryClasses>()?;
     m.add_class::<stream::Solutions>()?;
@@ -52,5 +62,6 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Solution>()?;
     m.add_class::<board::Conflict>()?;
     m.add_class::<puzzle::Puzzle>()?;
+    m.add_class::<text::Writer>()?;
     Ok(())
 }

@@ -5,9 +5,8 @@ use crate::convert::{self, Whole};
 use crate::count;
 use crate::stream::{self, Solutions};
 use nqueens::board::placement::Placement;
-use nqueens::counting::Count;
+use nqueens::counting::{Count, Report};
 use nqueens::problems::complete::Puzzle as LibraryPuzzle;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -16,7 +15,8 @@ use pyo3::types::{PyString, PyTuple};
 /// Puzzle(n) is the empty n×n board (1 <= n <= 64); Puzzle(text) reads a grid, one row a line:
 /// "Q" a queen every completion keeps, "." a free square, "x" a blocked square (lines starting
 /// with "#" are comments). place(row, col) and block(row, col) return a new puzzle with one
-/// more queen or blocked square (0-based). str() gives the grid back.
+/// more queen or blocked square (0-based). str() gives the grid back. A puzzle is a value: equal
+/// by value, picklable and copyable.
 ///
 /// Raises nqueens.Error for a grid that cannot be read, or given queens that attack each other.
 ///
@@ -33,6 +33,40 @@ pub struct Puzzle {
     inner: LibraryPuzzle,
 }
 
+impl Puzzle {
+    /// The report of the count of the completions, with the keywords of count().
+    fn report(
+        &self,
+        py: Python<'_>,
+        method: Option<String>,
+        threads: Option<Whole>,
+    ) -> PyResult<Report> {
+        let method = match method {
+            Some(name) => Some(convert::method(&name).map_err(|e| convert::plain(py, e))?),
+            None => None,
+        };
+        let puzzle = self.inner.clone();
+        let workers = threads.as_ref().map(|t| t.value);
+        let report = count::run(py, move |stop| {
+            let mut request = Count::puzzle(puzzle).stop(stop);
+            if let Some(m) = method {
+                request = request.method(m);
+            }
+            if let Some(t) = workers {
+                request = request.threads(t);
+            }
+            request.run()
+        })?;
+        let given: Vec<&Whole> = threads.iter().collect();
+        report.map_err(|e| convert::error(py, e, &given))
+    }
+
+    /// The blocked squares, bit c of row r for column c, as the library's writers draw them.
+    pub fn blocked_rows(&self) -> &[u64] {
+        self.inner.blocked()
+    }
+}
+
 #[pymethods]
 impl Puzzle {
     #[new]
@@ -41,15 +75,8 @@ impl Puzzle {
         let inner = if let Ok(text) = board.cast::<PyString>() {
             LibraryPuzzle::parse(&text.to_cow()?).map_err(|e| convert::plain(py, e))?
         } else {
-            let n: Whole = board.extract().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "Puzzle() takes a board size (int) or a grid (str), not {}",
-                    board
-                        .get_type()
-                        .name()
-                        .map(|s| s.to_string())
-                        .unwrap_or_default()
-                ))
+            let n = convert::whole(board, "board").map_err(|_| {
+                convert::wrong_type("board", "an int (a size) or a str (a grid)", board)
             })?;
             LibraryPuzzle::new(n.value).map_err(|e| convert::error(py, e, &[&n]))?
         };
@@ -59,7 +86,12 @@ impl Puzzle {
     /// The same board with a queen at (row, col), 0-based, that every completion keeps.
     /// Raises nqueens.Error when the square is off the board or blocked, the row has another
     /// queen, or a given queen attacks the square.
-    fn place(&self, py: Python<'_>, row: Whole, col: Whole) -> PyResult<Puzzle> {
+    fn place(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = convert::row)] row: Whole,
+        #[pyo3(from_py_with = convert::col)] col: Whole,
+    ) -> PyResult<Puzzle> {
         let inner = self.inner.clone().place(row.value, col.value);
         let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
         Ok(Puzzle { inner })
@@ -67,39 +99,59 @@ impl Puzzle {
 
     /// The same board with the square at (row, col), 0-based, blocked: no queen may take it.
     /// Raises nqueens.Error when the square is off the board or holds a given queen.
-    fn block(&self, py: Python<'_>, row: Whole, col: Whole) -> PyResult<Puzzle> {
+    fn block(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = convert::row)] row: Whole,
+        #[pyo3(from_py_with = convert::col)] col: Whole,
+    ) -> PyResult<Puzzle> {
         let inner = self.inner.clone().block(row.value, col.value);
         let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
         Ok(Puzzle { inner })
     }
 
-    /// The number of completions, counted without the GIL on one thread per core (or `threads`);
-    /// Ctrl-C stops it with KeyboardInterrupt.
-    #[pyo3(signature = (*, threads=None))]
-    fn count(&self, py: Python<'_>, threads: Option<Whole>) -> PyResult<u128> {
-        let puzzle = self.inner.clone();
-        let workers = threads.as_ref().map(|t| t.value);
-        let report = count::run(py, move |stop| {
-            let mut request = Count::puzzle(puzzle).stop(stop);
-            if let Some(t) = workers {
-                request = request.threads(t);
-            }
-            request.run()
-        })?;
-        let given: Vec<&Whole> = threads.iter().collect();
-        Ok(report
-            .map_err(|e| convert::error(py, e, &given))?
-            .counts
-            .total)
+    /// The number of completions, counted without the GIL on one thread per core (or `threads`)
+    /// by the method the library picks (or `method`); Ctrl-C stops it with KeyboardInterrupt.
+    #[pyo3(signature = (*, method=None, threads=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
+        #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
+    ) -> PyResult<u128> {
+        Ok(self.report(py, method, threads)?.counts.total)
+    }
+
+    /// The count of the completions as a Counts (total, method, threads, seconds); the keywords
+    /// are those of count().
+    ///
+    /// >>> c = nqueens.Puzzle(8).place(0, 0).counts(method="bitmask", threads=1)
+    /// >>> c.total, c.method, c.threads
+    /// (4, 'bitmask', 1)
+    #[pyo3(signature = (*, method=None, threads=None))]
+    fn counts(
+        &self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
+        #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
+    ) -> PyResult<count::Counts> {
+        let report = self.report(py, method, threads)?;
+        count::Counts::new(py, report)
     }
 
     /// Every completion as an iterator of tuples of 0-based columns, in lexicographic order,
     /// streamed (see nqueens.solutions); at most `limit` of them.
     #[pyo3(signature = (*, limit=None))]
-    fn solutions(&self, py: Python<'_>, limit: Option<Whole>) -> PyResult<Solutions> {
+    fn solutions(
+        slf: &Bound<'_, Self>,
+        #[pyo3(from_py_with = convert::limit)] limit: Option<Whole>,
+    ) -> PyResult<Solutions> {
+        let py = slf.py();
+        let this = slf.get();
         let limit = stream::limit(py, limit)?;
-        let walk = Box::new(self.inner.solutions().map(Placement::into_columns));
-        Ok(Solutions::new(self.inner.n(), walk, limit))
+        let walk = Box::new(this.inner.solutions().map(Placement::into_columns));
+        let source = format!("puzzle={}", slf.repr()?);
+        Ok(Solutions::new(this.inner.n(), walk, limit, source))
     }
 
     /// The first completion in lexicographic order as a tuple of 0-based columns, or None when
@@ -135,6 +187,11 @@ impl Puzzle {
 
     fn __str__(&self) -> String {
         self.inner.to_string()
+    }
+
+    /// Rebuilt from its grid, which holds every given queen and blocked square.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((slf.get_type().into_any(), (slf.get().inner.to_string(),)))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

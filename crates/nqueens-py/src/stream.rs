@@ -10,6 +10,7 @@ use crate::convert::{self, Whole};
 use nqueens::board::placement::Placement;
 use nqueens::known;
 use nqueens::listing;
+use nqueens::method::Method;
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
@@ -42,6 +43,10 @@ type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
 #[pyclass(module = "nqueens")]
 pub struct Solutions {
     n: usize,
+    /// What is listed, as repr() shows it: `n=8, method='bitmask'` or `puzzle=Puzzle(...)`.
+    source: String,
+    /// The limit it was made with, for repr().
+    limit: Option<usize>,
     walk: Walk,
     /// Solutions the walk may still be asked for: what is left of the limit (`None`: no
     /// limit), 0 once the walk has ended.
@@ -51,10 +56,13 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    /// The iterator over `walk`'s solutions of the n×n board, at most `limit` of them.
-    pub fn new(n: usize, walk: Walk, limit: Option<usize>) -> Solutions {
+    /// The iterator over `walk`'s solutions of the n×n board, at most `limit` of them; `source`
+    /// says what they are the solutions of, in repr()'s words.
+    pub fn new(n: usize, walk: Walk, limit: Option<usize>, source: String) -> Solutions {
         Solutions {
             n,
+            source,
+            limit,
             walk,
             left: limit,
             found: VecDeque::new(),
@@ -131,19 +139,26 @@ impl Solutions {
         self.n
     }
 
-    /// blocks(size=65536): the rest of this stream in blocks of `size` solutions, each a NumPy array of shape
-    /// (k, n) and dtype uint8 (row i of the array is one solution; k is `size` but for the last
-    /// block). Needs NumPy (pip install numpy); nothing else in nqueens does.
+    fn __repr__(&self) -> String {
+        let limit = self.limit.map_or("None".to_string(), |l| l.to_string());
+        format!("Solutions({}, limit={limit})", self.source)
+    }
+
+    /// The rest of this stream in blocks of `size` solutions, each a NumPy array of shape (k, n)
+    /// and dtype uint8 (row i of the array is one solution; k is `size` but for the last block).
+    /// Needs NumPy (pip install numpy); nothing else in nqueens does.
     ///
     /// >>> sum(len(b) for b in nqueens.solutions(10).blocks(100))
     /// 724
-    #[pyo3(signature = (size=None))]
-    fn blocks(slf: Bound<'_, Self>, size: Option<Whole>) -> PyResult<Blocks> {
+    #[pyo3(signature = (size=Whole::of(BLOCK)), text_signature = "($self, size=65536)")]
+    fn blocks(
+        slf: Bound<'_, Self>,
+        #[pyo3(from_py_with = convert::size)] size: Whole,
+    ) -> PyResult<Blocks> {
         let py = slf.py();
         let size = match size {
-            None => BLOCK,
-            Some(s) if s.value > 0 && s.unfit().is_none() => s.value,
-            Some(s) => {
+            s if s.value > 0 && s.unfit().is_none() => s.value,
+            s => {
                 let shown = s.unfit().map_or(s.value.to_string(), str::to_string);
                 return Err(convert::out_of_range(
                     py,
@@ -177,6 +192,11 @@ pub struct Blocks {
 
 #[pymethods]
 impl Blocks {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let source = self.source.bind(py).repr()?;
+        Ok(format!("Blocks({source}, size={})", self.size))
+    }
+
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
@@ -211,7 +231,9 @@ impl Blocks {
 /// (the column of the queen of row 0, of row 1, ...), in lexicographic order, streamed.
 ///
 /// With unique=True, one solution per class under the board's eight symmetries (the smallest
-/// of the class). `limit` stops the iterator after that many solutions.
+/// of the class). `limit` stops the iterator after that many solutions. `method` is the search
+/// ("naive", "sets", "bitmask" or "symmetry", which lists as "bitmask" does; None is
+/// "bitmask"): every one gives the same boards in the same order.
 ///
 /// >>> list(nqueens.solutions(4))
 /// [(1, 3, 0, 2), (2, 0, 3, 1)]
@@ -219,22 +241,31 @@ impl Blocks {
 /// (0, 4, 7, 5, 2, 6, 1, 3)
 /// >>> len(list(nqueens.solutions(8, unique=True)))
 /// 12
+/// >>> nqueens.solutions(8, limit=3)
+/// Solutions(n=8, method='bitmask', limit=3)
 #[pyfunction]
-#[pyo3(signature = (n, *, unique=false, limit=None))]
+#[pyo3(signature = (n, *, unique=false, limit=None, method=None))]
 pub fn solutions(
     py: Python<'_>,
-    n: Whole,
-    unique: bool,
-    limit: Option<Whole>,
+    #[pyo3(from_py_with = convert::n)] n: Whole,
+    #[pyo3(from_py_with = convert::unique)] unique: bool,
+    #[pyo3(from_py_with = convert::limit)] limit: Option<Whole>,
+    #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
 ) -> PyResult<Solutions> {
     let limit = self::limit(py, limit)?;
-    let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
+    let method = match method {
+        Some(name) => convert::method(&name).map_err(|e| convert::plain(py, e))?,
+        None => Method::Bitmask,
+    };
+    let walk = listing::solutions_by(n.value, method).map_err(|e| convert::error(py, e, &[&n]))?;
+    let mut source = format!("n={}, method='{}'", n.value, method.name());
     let walk: Walk = if unique {
+        source += ", unique=True";
         Box::new(walk.classes().map(|c| c.representative.into_columns()))
     } else {
         Box::new(walk.map(Placement::into_columns))
     };
-    Ok(Solutions::new(n.value, walk, limit))
+    Ok(Solutions::new(n.value, walk, limit, source))
 }
 
 /// Every solution of the n×n board drawn as rows of "Q" and ".": the answer to LeetCode 51
@@ -247,7 +278,10 @@ pub fn solutions(
 /// >>> nqueens.boards(4)
 /// [['.Q..', '...Q', 'Q...', '..Q.'], ['..Q.', 'Q...', '...Q', '.Q..']]
 #[pyfunction]
-pub fn boards<'py>(py: Python<'py>, n: Whole) -> PyResult<Bound<'py, PyList>> {
+pub fn boards<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = convert::n)] n: Whole,
+) -> PyResult<Bound<'py, PyList>> {
     let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
     let size = n.value;
     let needed = boards_memory(size);

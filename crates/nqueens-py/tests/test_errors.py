@@ -45,7 +45,9 @@ def test_threads_out_of_range():
 def test_methods_that_cannot():
     e = refused(lambda: nqueens.count(8, method="magic"))
     assert str(e) == "unknown method 'magic': expected one of naive, sets, bitmask, symmetry, halves, gpu"
-    assert (e.kind, e.what, e.name, e.known) == ("unknown_name", "method", "magic", nqueens.METHODS)
+    assert (e.kind, e.what, e.name, e.known) == (
+        "unknown_name", "method", "magic", [*nqueens.METHODS, "gpu"]
+    )
     e = refused(lambda: nqueens.count(8, unique=True, method="bitmask"))
     assert str(e) == "method bitmask cannot count unique solutions; method symmetry can"
     assert (e.kind, e.method, e.instead) == ("unsupported", "bitmask", ["symmetry"])
@@ -186,29 +188,51 @@ def test_boards_refuses_a_list_that_would_not_fit():
     assert all(len(board) == 12 and sum(r.count("Q") for r in board) == 12 for board in b)
 
 
-def test_wrong_types():
-    for call in [
-        lambda: nqueens.count("8"),
-        lambda: nqueens.count(8.0),
-        lambda: nqueens.count(True),
-        lambda: nqueens.count(None),
-        lambda: nqueens.count(8, method=3),
-        lambda: nqueens.count(8, threads=1.5),
-        lambda: nqueens.count(8, 2),  # keywords only
-        lambda: nqueens.solutions(8, unique=True, limit="3"),
-        lambda: nqueens.verify("1302"),
-        lambda: nqueens.verify([0, "1"]),
-        lambda: nqueens.verify(4),
-        lambda: nqueens.Puzzle(4.0),
-        lambda: nqueens.Puzzle(None),
-        lambda: nqueens.Puzzle(4).place(0, None),
-        lambda: nqueens.find(8, seed="5"),
-        lambda: nqueens.find(8, seed=True),
-        lambda: nqueens.verify([0, True]),
-        lambda: nqueens.solutions(8, limit=1.0),
+def test_wrong_types_name_the_parameter_and_the_type_it_takes():
+    for call, message in [
+        (lambda: nqueens.count("8"), "n: expected an int, not str"),
+        (lambda: nqueens.count(8.0), "n: expected an int, not float"),
+        (lambda: nqueens.count(True), "n: expected an int, not bool"),
+        (lambda: nqueens.count(None), "n: expected an int, not NoneType"),
+        (lambda: nqueens.counts(8, method=3), "method: expected a str or None, not int"),
+        (lambda: nqueens.count(8, threads=1.5), "threads: expected an int, not float"),
+        (lambda: nqueens.count(8, unique="yes"), "unique: expected a bool, not str"),
+        (lambda: nqueens.count(8, unique=1), "unique: expected a bool, not int"),
+        (lambda: nqueens.solutions(8, unique=True, limit="3"), "limit: expected an int, not str"),
+        (lambda: nqueens.solutions(8, limit=1.0), "limit: expected an int, not float"),
+        (lambda: nqueens.solutions(8).blocks("9"), "size: expected an int, not str"),
+        (lambda: nqueens.boards([4]), "n: expected an int, not list"),
+        (
+            lambda: nqueens.verify("1302"),
+            "columns: expected an iterable of ints (one column per row), not str",
+        ),
+        (
+            lambda: nqueens.verify(4),
+            "columns: expected an iterable of ints (one column per row), not int",
+        ),
+        (lambda: nqueens.verify([0, "1"]), "columns[1]: expected an int, not str"),
+        (lambda: nqueens.verify([0, True]), "columns[1]: expected an int, not bool"),
+        (
+            lambda: nqueens.Puzzle(4.0),
+            "board: expected an int (a size) or a str (a grid), not float",
+        ),
+        (
+            lambda: nqueens.Puzzle(None),
+            "board: expected an int (a size) or a str (a grid), not NoneType",
+        ),
+        (lambda: nqueens.Puzzle(4).place(0, None), "col: expected an int, not NoneType"),
+        (lambda: nqueens.Puzzle(4).block("0", 1), "row: expected an int, not str"),
+        (lambda: nqueens.Puzzle(4).count(threads="2"), "threads: expected an int, not str"),
+        (lambda: nqueens.find(8, seed="5"), "seed: expected an int or None, not str"),
+        (lambda: nqueens.find(8, seed=True), "seed: expected an int or None, not bool"),
+        (lambda: nqueens.find(8, random=None), "random: expected a bool, not NoneType"),
     ]:
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError) as info:
             call()
+        assert str(info.value) == message
+    # Python's own refusal of a keyword given by position.
+    with pytest.raises(TypeError, match="positional"):
+        nqueens.count(8, True)
 
 
 def test_ints_of_other_kinds_are_welcome():

@@ -67,6 +67,49 @@ def test_stubs_cover_every_public_name():
         assert actual <= declared, (cls, actual - declared)
 
 
+def stub_signatures():
+    """Every stubbed function, constructor and method (dunder methods aside) as its path from
+    the package and its parameters: (name, keyword-only or not, default as the stub writes it)."""
+    tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
+
+    def params(f):
+        a = f.args
+        plain = a.posonlyargs + a.args
+        defaults = [None] * (len(plain) - len(a.defaults)) + a.defaults
+        out = [(p.arg, False, d) for p, d in zip(plain, defaults)]
+        out += [(p.arg, True, d) for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+        return [(name, kw, d and ast.unparse(d)) for name, kw, d in out if name not in ("self", "cls")]
+
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            yield pytest.param((node.name,), params(node), id=node.name)
+        elif isinstance(node, ast.ClassDef):
+            for f in node.body:
+                if not isinstance(f, ast.FunctionDef) or f.decorator_list:
+                    continue
+                if f.name == "__new__" or not f.name.startswith("__"):
+                    path = (node.name,) if f.name == "__new__" else (node.name, f.name)
+                    yield pytest.param(path, params(f), id=f"{node.name}.{f.name}")
+
+
+@pytest.mark.parametrize("path,stubbed", list(stub_signatures()))
+def test_signatures_and_stubs_agree_on_defaults(path, stubbed):
+    obj = nqueens
+    for name in path:
+        obj = getattr(obj, name)
+    actual = [
+        (p.name, p.kind is p.KEYWORD_ONLY, None if p.default is p.empty else repr(p.default))
+        for p in inspect.signature(obj).parameters.values()
+        if p.name not in ("self", "cls")
+    ]
+    # A stub may leave a default unspelt ("...", for sys.maxsize); it must still have one.
+    stubbed = [
+        (name, kw, theirs if d == "..." and theirs is not None else d)
+        for (name, kw, d), (_, _, theirs) in zip(stubbed, actual)
+    ]
+    assert actual == stubbed
+
+
 def test_every_public_item_is_documented():
     for name in PUBLIC:
         obj = getattr(nqueens, name)

@@ -1,4 +1,5 @@
-# Type stubs of the nqueens extension module (the wheel ships them with py.typed).
+# Type stubs of the nqueens package, which re-exports its extension module nqueens._nqueens (the
+# wheel ships them with py.typed).
 from typing import (
     Any,
     Iterator,
@@ -28,17 +29,17 @@ __all__ = [
     "count",
     "counts",
     "find",
+    "is_solution",
     "solutions",
     "verify",
 ]
 
-# The names count() takes, nqueens.METHODS; "gpu" is one of them, though this build refuses it
-# (kind "gpu").
+# The names count() takes: nqueens.METHODS, and "gpu", which this build refuses (kind "gpu").
 _Method = Literal["naive", "sets", "bitmask", "symmetry", "halves", "gpu"]
 
 __version__: str
 # Typed with the names, so that `for m in METHODS: count(n, method=m)` type-checks.
-METHODS: list[_Method]
+METHODS: Tuple[_Method, ...]
 MAX_N: int
 
 class Error(ValueError):
@@ -60,6 +61,8 @@ class Error(ValueError):
     needed: int
     limit: int
     fits: Optional[int]
+    # not_a_solution (from Solution()): why the columns are not one.
+    conflict: Conflict
 
 def count(
     n: SupportsIndex,
@@ -83,6 +86,7 @@ def counts(
 class SymmetryClasses:
     """Unique solutions by kind of symmetry (2, 4 and 8 boards per class)."""
 
+    def __new__(cls, rot90: int, rot180: int, asymmetric: int) -> SymmetryClasses: ...
     @property
     def rot90(self) -> int: ...
     @property
@@ -92,8 +96,18 @@ class SymmetryClasses:
 
 @final
 class Counts:
-    """What counts() found and how."""
+    """What counts() found and how; picklable, and Counts(...) with every attribute rebuilds one."""
 
+    def __new__(
+        cls,
+        n: int,
+        total: int,
+        unique: Optional[int],
+        classes: Optional[SymmetryClasses],
+        method: str,
+        threads: int,
+        seconds: float,
+    ) -> Counts: ...
     @property
     def n(self) -> int: ...
     @property
@@ -117,7 +131,7 @@ class Solutions(Iterator[Tuple[int, ...]]):
     def n(self) -> int: ...
     def __iter__(self) -> Solutions: ...
     def __next__(self) -> Tuple[int, ...]: ...
-    def blocks(self, size: Optional[SupportsIndex] = None) -> Blocks:
+    def blocks(self, size: SupportsIndex = 65536) -> Blocks:
         """The rest of the stream as NumPy uint8 arrays of shape (k, n); needs NumPy."""
 
 @final
@@ -128,7 +142,11 @@ class Blocks(Iterator[Any]):
     def __next__(self) -> Any: ...
 
 def solutions(
-    n: SupportsIndex, *, unique: bool = False, limit: Optional[SupportsIndex] = None
+    n: SupportsIndex,
+    *,
+    unique: bool = False,
+    limit: Optional[SupportsIndex] = None,
+    method: Optional[_Method] = None,
 ) -> Solutions:
     """Every solution of the n×n board (one per symmetry class with unique=True), streamed."""
 
@@ -136,9 +154,15 @@ def boards(n: SupportsIndex) -> list[list[str]]:
     """Every solution drawn as rows of "Q" and "." (LeetCode 51); refused over 4 GiB."""
 
 @final
-class Solution:
-    """One solution from find(): 0-based columns, one per row, computed as they are read."""
+class Solution(Sequence[int]):
+    """One solution: 0-based columns, one per row, computed as they are read; a hashable,
+    picklable sequence equal to the tuple of its columns."""
 
+    def __new__(
+        cls,
+        columns: Union[Sequence[SupportsIndex], Iterator[SupportsIndex]],
+        seed: Optional[int] = None,
+    ) -> Solution: ...
     @property
     def n(self) -> int: ...
     @property
@@ -149,7 +173,12 @@ class Solution:
     @overload
     def __getitem__(self, index: slice, /) -> Tuple[int, ...]: ...
     def __iter__(self) -> Iterator[int]: ...
+    def __reversed__(self) -> Iterator[int]: ...
+    def __contains__(self, value: object, /) -> bool: ...
+    def index(self, value: Any, start: SupportsIndex = 0, stop: SupportsIndex = ..., /) -> int: ...
+    def count(self, value: Any, /) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 def find(
     n: SupportsIndex, *, random: bool = False, seed: Optional[SupportsIndex] = None
@@ -173,14 +202,25 @@ def verify(
     """None for a solution, else the first Conflict scanning rows from the top; any int is a
     column, one outside 0 to n - 1 a queen off the board."""
 
+def is_solution(
+    columns: Union[Solution, Sequence[SupportsIndex], Iterator[SupportsIndex]],
+) -> bool:
+    """True when verify(columns) is None."""
+
 @final
 class Puzzle:
-    """A board to complete: Puzzle(n) or Puzzle(grid_text); place() and block() build on it."""
+    """A board to complete: Puzzle(n) or Puzzle(grid_text); place() and block() build on it.
+    Equal by value, picklable."""
 
     def __new__(cls, board: Union[SupportsIndex, str]) -> Puzzle: ...
     def place(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
     def block(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
-    def count(self, *, threads: Optional[SupportsIndex] = None) -> int: ...
+    def count(
+        self, *, method: Optional[_Method] = None, threads: Optional[SupportsIndex] = None
+    ) -> int: ...
+    def counts(
+        self, *, method: Optional[_Method] = None, threads: Optional[SupportsIndex] = None
+    ) -> Counts: ...
     def solutions(self, *, limit: Optional[SupportsIndex] = None) -> Solutions: ...
     def first(self) -> Optional[Tuple[int, ...]]: ...
     @property
