@@ -139,4 +139,4 @@ def test_documented_examples_run(test):
 
 
 def test_there_are_documented_examples():
-    assert len(list(examples())) >= 8
+    assert len(list(examples())) >= 12

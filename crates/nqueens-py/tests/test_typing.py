@@ -16,6 +16,10 @@ from test_package import PACKAGE
 
 # Documented uses, each as the documentation writes it; the README's example is added below.
 USES = '''
+import copy
+import pickle
+from collections.abc import Sequence
+
 import nqueens
 
 for m in nqueens.METHODS:
@@ -44,6 +48,18 @@ p = nqueens.Puzzle(8).place(0, 0).block(7, 7)
 completions: int = p.count(threads=2)
 q = nqueens.Puzzle(".Q..\\n....\\n....\\n...x\\n")
 print(q.first(), q.given, q.blocked, list(q.solutions(limit=1)))
+counted = p.counts(method="bitmask", threads=1)
+by_puzzle: int = counted.total
+sol = nqueens.Solution([1, 3, 0, 2])
+as_sequence: Sequence[int] = sol
+row_of_0: int = sol.index(0)
+seen: dict[nqueens.Solution, int] = {sol: hash(sol)}
+ok: bool = nqueens.is_solution([1, 3, 0, 2]) and nqueens.is_solution(sol)
+methods: tuple[str, ...] = nqueens.METHODS
+listed = nqueens.solutions(8, method="sets", limit=3)
+again: nqueens.Puzzle = copy.deepcopy(p)
+back: nqueens.Counts = pickle.loads(pickle.dumps(c))
+rebuilt = nqueens.Counts(c.n, c.total, c.unique, c.classes, c.method, c.threads, c.seconds)
 '''
 
 
