@@ -28,8 +28,9 @@ pyo3::create_exception!(
      TypeError). `str(e)` is a one-line message naming the problem and the valid range, with \
      rows and columns counted from 0 as the arguments are; `e.kind` says which refusal it is \
      (\"out_of_range\", \"unknown_name\", \"unsupported\", \"memory\", \"not_for_puzzles\", \
-     \"board\", \"gpu\", ...), and refusals of a number carry `quantity`, `value`, `min` and \
-     `max`, those of a method `method` and `instead` (the methods that can)."
+     \"board\", \"gpu\", \"not_a_solution\", ...), and refusals of a number carry `quantity`, \
+     `value`, `min` and `max`, those of a method `method` and `instead` (the methods that can), \
+     and Solution()'s refusal of columns the `conflict` that makes them no solution."
 );
 
 /// A whole number as the library takes it: its value, or the largest `usize` with the number as
