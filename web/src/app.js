@@ -71,6 +71,7 @@ async function main() {
       treeSvg: $('t-svg'),
       treeWrap: $('t-wrap'),
       treeStatus: $('t-status'),
+      cost: $('w-cost'),
     },
     null,
   );
@@ -115,6 +116,11 @@ async function main() {
     tab.addEventListener('click', () => show(tab.dataset.view));
   }
   document.addEventListener('keydown', onKey);
+  // The tree is scaled to its box: a new width draws it again.
+  window.addEventListener('resize', () => {
+    if (state.view === 'tree') search.renderTree();
+  });
+  introOnce($('intro'));
 
   search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   methods.setSpeed(4);
@@ -190,6 +196,7 @@ function show(view) {
     tab.tabIndex = v === view ? 0 : -1;
   }
   $('search-controls').hidden = !(view === 'watch' || view === 'tree');
+  $('w-cost').hidden = !(view === 'watch' || view === 'tree');
   // A hidden list has no height, so one scrolled to its latest entry while its view was hidden
   // (a link's step=K, a search moved in another view) stayed at its top: each list that follows
   // its latest entry goes to its end as the view shows.
@@ -200,6 +207,21 @@ function show(view) {
   if (view === 'tree') search.renderTree();
   if (view !== 'methods') methods.pause();
   saveLink();
+}
+
+// The introduction is open on the first visit only; its summary opens it again. A browser that
+// keeps no storage shows it every time.
+const INTRO_SEEN = 'nqueens-intro-seen';
+
+function introOnce(details) {
+  let seen = false;
+  try {
+    seen = localStorage.getItem(INTRO_SEEN) === '1';
+    localStorage.setItem(INTRO_SEEN, '1');
+  } catch {
+    // No storage: nothing to remember with.
+  }
+  details.open = !seen;
 }
 
 function saveLink() {

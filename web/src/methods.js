@@ -14,6 +14,15 @@ export class Methods {
     this.lanes = [0, 1, 2].map((i) => root.querySelector(`#lane-${i}`));
     this.playing = false;
     this.speed = 4;
+    // The narrow screen's switch: one tap shows another lane; the step is the Compare's, so
+    // it stays where it is.
+    this.switches = Array.from(root.querySelectorAll('.lane-switch [data-lane]'));
+    for (const b of this.switches) b.addEventListener('click', () => this.showLane(Number(b.dataset.lane)));
+  }
+
+  showLane(i) {
+    this.lanes.forEach((lane, k) => lane.classList.toggle('current', k === i));
+    this.switches.forEach((b, k) => b.setAttribute('aria-selected', String(k === i)));
   }
 
   open(n) {
@@ -135,6 +144,13 @@ export class Methods {
         this.masks(lane, m, list);
       }
       drawBoard(lane.querySelector('svg'), n, opts);
+      const sw = this.switches[i];
+      if (sw) {
+        sw.querySelector('.sw-work').textContent = c.work(i).toLocaleString('en');
+        sw.querySelector('.sw-badge').textContent = lane.querySelector('.badge').textContent;
+        sw.classList.toggle('waiting', waiting);
+        drawBoard(sw.querySelector('svg'), n, { queens: opts.queens, marks: trying.length ? [{ row: trying[0], col: trying[1], cls: 'tried' }] : [] });
+      }
     });
   }
 

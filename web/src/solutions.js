@@ -1,12 +1,22 @@
 // Solutions: the count for any n up to 17 in a Web Worker, with progress and a way to cancel;
-// the gallery of every board and of every symmetry class for n up to 10, drawn with the
-// library's own SVG; LeetCode 51's output.
+// every board for n up to 10, grouped by symmetry class and drawn with the library's own SVG;
+// LeetCode 51's output.
 
-import { solutions, classes, board_svg, leetcode } from './pkg/nqueens_web.js';
+import { class_members, board_svg, leetcode } from './pkg/nqueens_web.js';
 
 export const GALLERY_MAX = 10;
 export const COUNT_MAX = 17;
-const PAGE = 60;
+// Boards drawn at first, then at each "Show more", whole classes at a time: the first page
+// holds the 92 boards of n = 8.
+const PAGE = 96;
+
+// What a class's size says about the symmetry of its boards.
+const SYMMETRY = {
+  1: 'the one board: every symmetry maps it to itself',
+  2: 'a quarter turn maps each board to itself',
+  4: 'a half turn maps each board to itself',
+  8: 'no symmetry maps a board to itself',
+};
 
 export class Solutions {
   constructor(root) {
@@ -24,52 +34,58 @@ export class Solutions {
   open(n) {
     this.n = n;
     if (!this.worker) this.$('c-n').value = String(n);
-    const gallery = this.$('g-all');
-    const known = this.$('g-classes');
-    gallery.innerHTML = '';
-    known.innerHTML = '';
+    const box = this.$('g-classes');
+    box.innerHTML = '';
     this.$('g-more').hidden = true;
     if (n > GALLERY_MAX) {
-      const note = `<p class="hint">The gallery shows the boards of n = 1 to ${GALLERY_MAX}.</p>`;
-      gallery.innerHTML = note;
-      known.innerHTML = note;
-      this.$('g-all-count').textContent = '';
-      this.$('g-classes-count').textContent = '';
+      box.innerHTML = `<p class="hint">The gallery shows the boards of n = 1 to ${GALLERY_MAX}.</p>`;
+      this.$('g-count').textContent = '';
       this.$('g-leetcode').value = '';
+      this.classes = [];
       return;
     }
-    this.all = solutions(n, 1 << 20);
-    this.shown = 0;
-    const total = this.all.length / n;
-    this.$('g-all-count').textContent = `(${total})`;
-    this.more();
-    const cls = classes(n);
-    const figures = [];
-    for (let k = 0; k < cls.length; k += n + 1) {
-      const size = cls[k];
-      const cols = cls.subarray(k + 1, k + 1 + n);
-      figures.push(figure(cols, `a class of ${size} board${size === 1 ? '' : 's'}`));
+    // Each class: its boards, the representative first, each with its number in the list of
+    // every solution.
+    const flat = class_members(n);
+    this.classes = [];
+    for (let k = 0; k < flat.length; ) {
+      const size = flat[k++];
+      const boards = [];
+      for (let b = 0; b < size; b++, k += n + 1) {
+        boards.push({ number: flat[k], cols: flat.subarray(k + 1, k + 1 + n) });
+      }
+      this.classes.push(boards);
     }
-    this.$('g-classes-count').textContent = `(${figures.length})`;
-    known.innerHTML = figures.join('') || '<p class="hint">none: no solution</p>';
-    if (total === 0) gallery.innerHTML = '<p class="hint">none: no queen arrangement works</p>';
+    this.shown = 0;
+    const total = this.classes.reduce((t, c) => t + c.length, 0);
+    const k = this.classes.length;
+    this.$('g-count').textContent = `(${total} board${total === 1 ? '' : 's'} in ${k} class${k === 1 ? '' : 'es'})`;
+    if (total === 0) box.innerHTML = '<p class="hint">none: no queen arrangement works</p>';
+    this.more();
     this.$('g-leetcode').value = leetcode(n);
   }
 
+  // Draws the next classes, whole, until PAGE more boards are shown.
   more() {
-    const n = this.n;
-    const total = this.all.length / n;
-    const upto = Math.min(total, this.shown + (this.shown ? 3 * PAGE : PAGE));
-    const figures = [];
-    for (let i = this.shown; i < upto; i++) {
-      const cols = this.all.subarray(i * n, (i + 1) * n);
-      figures.push(figure(cols, `${i + 1}: ${Array.from(cols, (c) => c + 1).join(' ')}`));
+    const parts = [];
+    let boards = 0;
+    while (this.shown < this.classes.length && boards < PAGE) {
+      const i = this.shown++;
+      const members = this.classes[i];
+      boards += members.length;
+      const rep = Array.from(members[0].cols, (c) => c + 1).join(' ');
+      const size = members.length;
+      parts.push(
+        `<section class="sym-class" data-size="${size}"><h3>Class ${i + 1} · ${size} board${size === 1 ? '' : 's'} · ` +
+          `<span class="rep">${rep}</span> <span class="hint">(${SYMMETRY[size] || ''})</span></h3>` +
+          `<div class="gallery">${members.map((m) => figure(m.cols, `${m.number}: ${Array.from(m.cols, (c) => c + 1).join(' ')}`)).join('')}</div></section>`,
+      );
     }
-    this.$('g-all').insertAdjacentHTML('beforeend', figures.join(''));
-    this.shown = upto;
+    this.$('g-classes').insertAdjacentHTML('beforeend', parts.join(''));
+    const left = this.classes.slice(this.shown).reduce((t, c) => t + c.length, 0);
     const more = this.$('g-more');
-    more.hidden = upto >= total;
-    more.textContent = `Show more (${total - upto} left)`;
+    more.hidden = left === 0;
+    more.textContent = `Show more (${left} boards in ${this.classes.length - this.shown} classes left)`;
   }
 
   async copy() {
@@ -96,7 +112,9 @@ export class Solutions {
     this.cancel(true);
     const unique = this.$('c-unique').checked;
     const bar = this.$('c-progress');
+    bar.max = 1;
     bar.value = 0;
+    bar.hidden = false;
     result.textContent = `counting Q(${n})…`;
     result.dataset.state = 'running';
     this.$('c-cancel').disabled = false;
@@ -131,7 +149,9 @@ export class Solutions {
     worker.postMessage({ n, unique });
   }
 
+  // The bar shows only while a count runs: an empty one before the first count says nothing.
   finish() {
+    this.$('c-progress').hidden = true;
     if (this.worker) this.worker.terminate();
     this.worker = null;
     this.$('c-cancel').disabled = true;

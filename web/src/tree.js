@@ -8,6 +8,14 @@ export const TREE_CAP = 40000;
 const SLOT = 22; // px per leaf
 const ROW = 46; // px per level
 const TOP = 18;
+// A pruned square takes this part of a slot, and its cross this many px each side of its
+// centre: at the smallest scale, neighbouring crosses stay apart by a few px.
+const PRUNED_SLOT = 0.6;
+const CROSS = 3;
+// The tree shrinks to fit its box, but no further than this: beyond, its box scrolls.
+export const MIN_SCALE = 0.6;
+// The width of a character of a folded node's "+k" (9 px text), for the slot its label needs.
+const LABEL_CHAR = 7.5;
 
 export class Tree {
   constructor(n) {
@@ -97,8 +105,9 @@ export class Tree {
     walk(this.root, (node) => delete node.fold);
   }
 
-  // Draws the tree into `svg`; returns the x of the deepest open node, to scroll to.
-  render(svg) {
+  // Draws the tree into `svg`, centred in a box `box` px wide and scaled down to fit it (down to
+  // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to.
+  render(svg, box = 0) {
     const edges = [];
     const marks = [];
     const nodes = [];
@@ -108,15 +117,20 @@ export class Tree {
     const place = (node, depth) => {
       const y = TOP + depth * ROW;
       let x;
-      const kids = this.folded(node) ? [] : node.children;
+      const folded = this.folded(node);
+      const kids = folded ? [] : node.children;
+      const label = folded ? `+${node.size}${node.sols ? ' ★' + node.sols : ''}` : '';
       if (kids.length === 0) {
-        x = (next + 0.5) * SLOT;
-        next += 1;
+        // A folded node's label is wider than its circle: it takes the slots it needs, so
+        // that neighbouring labels never run together.
+        const slots = Math.max(1, (label.length * LABEL_CHAR + 6) / SLOT);
+        x = (next + slots / 2) * SLOT;
+        next += slots;
       } else {
         const xs = kids.map((k) => {
           if (k.pruned) {
-            const kx = (next + 0.25) * SLOT;
-            next += 0.5;
+            const kx = (next + PRUNED_SLOT / 2) * SLOT;
+            next += PRUNED_SLOT;
             marks.push([kx, y + ROW]);
             return kx;
           }
@@ -136,29 +150,32 @@ export class Tree {
       if (open.has(node) && node !== this.root) cls.push('open');
       if (node.solution) cls.push('sol');
       if (this.folded(node)) cls.push('folded');
-      const label = node === this.root ? '' : String(node.col + 1);
-      let extra = '';
-      if (this.folded(node)) {
-        extra = `<text class="count" x="${x}" y="${y + 18}">+${node.size}${node.sols ? ' ★' + node.sols : ''}</text>`;
-      }
+      const column = node === this.root ? '' : String(node.col + 1);
+      const extra = folded ? `<text class="count" x="${x}" y="${y + 18}">${label}</text>` : '';
       nodes.push(
         `<g class="${cls.join(' ')}" data-id="${id}"><title>${describe(node)}</title>` +
-          `<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${label}</text>${extra}</g>`,
+          `<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${column}</text>${extra}</g>`,
       );
       node.x = x;
       return x;
     };
     place(this.root, 0);
-    const width = Math.max(next * SLOT + 10, 120);
+    const width = Math.max(next * SLOT, 120);
     const height = TOP + (this.n + 1) * ROW;
+    const c = CROSS;
     const crosses = marks.map(
-      ([x, y]) => `<path class="pruned" d="M${x - 4} ${y - 4}L${x + 4} ${y + 4}M${x + 4} ${y - 4}L${x - 4} ${y + 4}"/>`,
+      ([x, y]) => `<path class="pruned" d="M${x - c} ${y - c}L${x + c} ${y + c}M${x + c} ${y - c}L${x - c} ${y + c}"/>`,
     );
-    svg.setAttribute('width', width);
-    svg.setAttribute('height', height);
-    svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    const scale = box > 0 ? Math.min(1, Math.max(MIN_SCALE, box / width)) : 1;
+    // A tree narrower than its box gets margins on both sides: it stands in the middle.
+    const shown = Math.max(width, box / scale);
+    const left = (shown - width) / 2;
+    svg.setAttribute('width', shown * scale);
+    svg.setAttribute('height', height * scale);
+    svg.setAttribute('viewBox', `${-left} 0 ${shown} ${height}`);
+    svg.dataset.scale = String(scale);
     svg.innerHTML = edges.join('') + crosses.join('') + nodes.join('');
-    return this.path[this.path.length - 1].x;
+    return (this.path[this.path.length - 1].x + left) * scale;
   }
 
   nodeById(id) {

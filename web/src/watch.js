@@ -4,6 +4,7 @@
 import { Watch } from './pkg/nqueens_web.js';
 import { drawBoard, leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
+import { Cost } from './cost.js';
 
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 150, 500, 2000]; // steps a second
 const STEP = 7; // integers per encoded step
@@ -16,6 +17,7 @@ export class Search {
     this.speed = 3;
     this.treeVisible = false;
     this.lastTree = 0;
+    this.cost = els.cost ? new Cost(els.cost) : null;
   }
 
   open(n) {
@@ -25,6 +27,9 @@ export class Search {
     this.tree = new Tree(n);
     this.columns = []; // the queens, followed through the steps
     this.found = []; // the solutions seen, as LeetCode rows
+    this.placed = 0; // squares tried so far that got a queen
+    this.pruned = 0; // and those pruned by a conflict
+    if (this.cost) this.cost.open(n);
     this.pause();
     this.render(true);
   }
@@ -44,14 +49,20 @@ export class Search {
 
   follow(code) {
     const [kind, , col] = code;
-    if (kind === 1) this.columns.push(col);
+    if (kind === 1) {
+      this.columns.push(col);
+      this.placed++;
+    } else if (kind === 2) this.pruned++;
     else if (kind === 3) this.columns.pop();
     else if (kind === 4) this.found.push(leetcodeRows(this.columns));
   }
 
   unfollow(code) {
     const [kind, , col] = code;
-    if (kind === 1) this.columns.pop();
+    if (kind === 1) {
+      this.columns.pop();
+      this.placed--;
+    } else if (kind === 2) this.pruned--;
     else if (kind === 3) this.columns.push(col);
     else if (kind === 4) this.found.pop();
   }
@@ -167,6 +178,7 @@ export class Search {
     this.els.found.start = first + 1;
     this.els.found.innerHTML = shown.map((rows) => `<li>${escape(JSON.stringify(rows))}</li>`).join('');
     this.els.found.scrollTop = this.els.found.scrollHeight;
+    if (this.cost) this.cost.render(this.placed, this.pruned);
     this.els.play.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.els.play.setAttribute('aria-label', this.playing ? 'pause' : 'play');
     const now = performance.now();
@@ -179,8 +191,8 @@ export class Search {
 
   renderTree() {
     const t = this.tree;
-    const x = t.render(this.els.treeSvg);
     const wrap = this.els.treeWrap;
+    const x = t.render(this.els.treeSvg, wrap.clientWidth);
     wrap.scrollLeft = Math.max(0, x - wrap.clientWidth / 2);
     const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
     this.els.treeStatus.textContent =

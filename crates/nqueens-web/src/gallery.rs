@@ -1,6 +1,7 @@
 //! Every solution and every symmetry class of a board, drawn with the library's own SVG, and
 //! LeetCode 51's answer, for the page's gallery.
 
+use nqueens::board::symmetry::canonical;
 use nqueens::{Format, SolutionWriter};
 use wasm_bindgen::prelude::*;
 
@@ -27,6 +28,39 @@ pub fn classes(n: usize) -> Result<Vec<u32>, JsError> {
     for class in nqueens::solutions(n).map_err(js)?.classes() {
         out.push(class.size as u32);
         out.extend_from_slice(class.representative.columns());
+    }
+    Ok(out)
+}
+
+/// Every solution, grouped by symmetry class: for each class, in the order of [`classes`], its
+/// size k followed by its k boards, each as its number in [`solutions`]' order (from 1) and its
+/// n columns. The first board of a class is its representative.
+#[wasm_bindgen]
+pub fn class_members(n: usize) -> Result<Vec<u32>, JsError> {
+    // A representative is the smallest board of its class, so the classes appear in the
+    // lexicographic walk in the order of their representatives: each board joins the class of
+    // its canonical image, opened when first met.
+    let mut order: Vec<Vec<u32>> = Vec::new();
+    let mut members: Vec<Vec<(u32, Vec<u32>)>> = Vec::new();
+    for (i, p) in nqueens::solutions(n).map_err(js)?.enumerate() {
+        let key = canonical(p.columns());
+        let at = match order.iter().position(|k| *k == key) {
+            Some(at) => at,
+            None => {
+                order.push(key);
+                members.push(Vec::new());
+                order.len() - 1
+            }
+        };
+        members[at].push((i as u32 + 1, p.into_columns()));
+    }
+    let mut out = Vec::new();
+    for class in members {
+        out.push(class.len() as u32);
+        for (number, columns) in class {
+            out.push(number);
+            out.extend(columns);
+        }
     }
     Ok(out)
 }
@@ -77,6 +111,42 @@ mod tests {
         let sizes: Vec<u32> = c.chunks(9).map(|b| b[0]).collect();
         assert_eq!(sizes.len(), 12);
         assert_eq!(sizes.iter().sum::<u32>(), 92);
+    }
+
+    #[test]
+    fn members_are_the_classes_boards() {
+        for n in [4, 6, 8] {
+            let got = class_members(n).ok().unwrap();
+            let want = classes(n).ok().unwrap();
+            let all = solutions(n, 1 << 20).ok().unwrap();
+            let (mut at, mut seen) = (0, Vec::new());
+            for class in want.chunks(n + 1) {
+                let size = got[at] as usize;
+                assert_eq!(size as u32, class[0], "n = {n}");
+                let boards: Vec<&[u32]> = (0..size)
+                    .map(|k| &got[at + 1 + k * (n + 1)..at + 1 + (k + 1) * (n + 1)])
+                    .collect();
+                assert_eq!(
+                    &boards[0][1..],
+                    &class[1..],
+                    "the representative comes first"
+                );
+                for b in boards {
+                    let number = b[0] as usize;
+                    assert_eq!(&all[(number - 1) * n..number * n], &b[1..]);
+                    assert_eq!(canonical(&b[1..]), &class[1..]);
+                    seen.push(number);
+                }
+                at += 1 + size * (n + 1);
+            }
+            assert_eq!(at, got.len());
+            seen.sort();
+            assert_eq!(
+                seen,
+                (1..=all.len() / n).collect::<Vec<_>>(),
+                "every board once"
+            );
+        }
     }
 
     #[test]

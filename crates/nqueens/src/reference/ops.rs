@@ -435,11 +435,12 @@ impl Ops {
 
     /// Changes the state as the operation that carries `effect` is handed out.
     fn apply(&mut self, effect: Effect) {
-        let last = self.cursor.len() - 1;
+        // The first placement comes before any row is entered: only the effects that move
+        // within a row need one.
         match effect {
             Effect::None => {}
-            Effect::NextColumn => self.cursor[last] += 1,
-            Effect::Take(bit) => self.cursor[last] ^= bit,
+            Effect::NextColumn => *self.cursor.last_mut().expect("a row being filled") += 1,
+            Effect::Take(bit) => *self.cursor.last_mut().expect("a row being filled") ^= bit,
             Effect::Enter(free) => self.cursor.push(free),
             Effect::Found(number) => {
                 self.found = number;

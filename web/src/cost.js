@@ -1,0 +1,43 @@
+// What the search costs, seen: the squares backtracking has tried so far and over the whole
+// search (the library counts the whole), beside what trying every placement would take: n^n
+// boards with a queen anywhere in each row, n! with one queen per row and column.
+
+import { search_size } from './pkg/nqueens_web.js';
+
+const fmt = (v) => v.toLocaleString('en');
+
+export class Cost {
+  constructor(el) {
+    this.el = el;
+  }
+
+  open(n) {
+    this.n = n;
+    const [placed, tried] = search_size(n);
+    this.total = { placed, tried, pruned: tried - placed };
+    // Exact: 12^12 is below 2^53.
+    this.nn = n ** n;
+    this.fact = 1;
+    for (let k = 2; k <= n; k++) this.fact *= k;
+  }
+
+  // placed, pruned: the squares the search has tried so far, by how each ended.
+  render(placed, pruned) {
+    const n = this.n;
+    const t = this.total;
+    const ratio = this.nn / t.tried;
+    const el = this.el;
+    el.dataset.soFar = String(placed + pruned);
+    el.dataset.total = String(t.tried);
+    el.dataset.placed = String(t.placed);
+    el.dataset.nn = String(this.nn);
+    el.dataset.fact = String(this.fact);
+    el.innerHTML =
+      `<b>Cost:</b> backtracking has tried <b class="so-far">${fmt(placed + pruned)}</b> squares so far ` +
+      `(${fmt(placed)} queens placed, ${fmt(pruned)} pruned), ` +
+      `<b class="total">${fmt(t.tried)}</b> in the whole search (${fmt(t.placed)} placed, ${fmt(t.pruned)} pruned). ` +
+      `Trying every placement instead: ${n}<sup>${n}</sup> = <b class="nn">${fmt(this.nn)}</b> boards, ` +
+      `or ${n}! = <b class="fact">${fmt(this.fact)}</b> with one queen per row and column` +
+      (ratio >= 2 ? ` — ${n}<sup>${n}</sup> is ${fmt(Math.round(ratio))} times the squares backtracking tries.` : '.');
+  }
+}
