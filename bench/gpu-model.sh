@@ -6,10 +6,12 @@
 #   n, solutions (must be Q(N): the model checks itself; null for a sample), nodes,
 #   warp_turns, active_lanes, ops_per_node, ops_per_turn, path_ops (each path's operations,
 #   counted on the SPIR-V naga emits), levels, resident_threads, occupancy (of an H100's
-#   resident threads, under the dispatch rule the engine uses), predicted_h100_s,
-#   resumable_occupancy / resumable_h100_s (the same under resumable threads), and the same
-#   fields for the baseline under "baseline"; for N = 14..18 also split_nodes, mirror_nodes and
-#   split_advantage (the nodes of this project's split against a mirror-only split's).
+#   resident threads, under the rule that feeds the kernel: one refilled ring of tasks per
+#   count for `step`, dispatches steered to half a second for `baseline`), predicted_h100_s,
+#   and for comparison the other rules' <rule>_occupancy / <rule>_h100_s (steered, runs: batches
+#   of four million tasks on 2^17 threads, ring); the same fields for the baseline under
+#   "baseline"; for N = 14..18 also split_nodes, mirror_nodes and split_advantage (the nodes of
+#   this project's split against a mirror-only split's). MODEL_THREADS sets the ring's threads.
 # See crates/nqueens/src/engine/gpu/model.rs for what each figure means and how it is counted.
 #
 # Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both]

@@ -24,11 +24,22 @@ const PARTS: usize = 16;
 const TASKS_PER_LANE: usize = 32;
 /// Workgroup size of the shader on a GPU.
 const WG: u64 = 64;
-/// The engine's rule (engine/gpu/device.rs): a dispatch lasts about this long, in seconds, and
-/// a run holds this many tasks, on at most 2^17 threads (MODEL_RUN and MODEL_THREADS change the
-/// last two, to explore).
+/// A dispatch lasts about this long, in seconds (engine/gpu/device.rs).
 const DISPATCH_SECONDS: f64 = 0.05;
+/// The earlier rule, for comparison: runs of this many tasks on 2^17 threads (MODEL_RUN
+/// changes it, to explore).
 const RUN_TASKS: usize = 1 << 22;
+/// Threads of the engine's stream on a GPU (engine/gpu/device.rs; MODEL_THREADS changes it,
+/// to explore).
+const THREADS: usize = 1 << 17;
+
+/// A whole number from the environment, or `default`.
+fn env_or(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 struct Options {
     n: usize,
@@ -170,29 +181,35 @@ fn run(o: Options) -> Result<(), String> {
         // rule, today's by either (see the module documentation).
         // The sizes of the count's tasks: all of them, or, for a sample, a stream as long as
         // the whole count's (20 million at most) drawn from tasks of many constellations.
-        let (turns, stream_scale) = if whole {
-            (played.task_turns.clone(), 1.0)
+        let (turns, count_tasks) = if whole {
+            let len = played.task_turns.len() as f64;
+            (played.task_turns.clone(), len)
         } else {
             let some = model::sample_task_turns(n, 1024, 16).map_err(|e| e.to_string())?;
-            let (stream, total) = model::task_stream(&some, 20_000_000);
-            let len = stream.len().max(1) as f64;
-            (stream, total / len)
+            model::task_stream(&some, 20_000_000)
         };
-        let scale = if whole { 1.0 } else { stream_scale };
-        let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
+        let scale = count_tasks / turns.len().max(1) as f64;
         let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
-        let resumable = model::occupancy(
+        let threads = env_or("MODEL_THREADS", THREADS);
+        let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
+        let runs = model::occupancy(
             &device,
             Rule::Resumable {
                 budget,
-                run: std::env::var("MODEL_RUN")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(RUN_TASKS),
-                threads: std::env::var("MODEL_THREADS")
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(1 << 17),
+                run: env_or("MODEL_RUN", RUN_TASKS),
+                threads: 1 << 17,
+            },
+            &turns,
+            cost,
+            levels,
+            WG,
+        );
+        let ring = model::occupancy(
+            &device,
+            Rule::Ring {
+                budget,
+                threads,
+                count_tasks,
             },
             &turns,
             cost,
@@ -218,33 +235,39 @@ fn run(o: Options) -> Result<(), String> {
             t.elapsed().as_secs_f64()
         );
         eprintln!(
-            "{:<8} occupancy on an H100: steered dispatches {:.4} ({:.3} s), resumable threads \
-             ({budget} turns a dispatch) {:.4} ({:.3} s)",
+            "{:<8} occupancy on an H100 ({budget} turns a dispatch): steered dispatches {:.4} \
+             ({:.3} s), runs of {} tasks on 2^17 threads {:.4} ({:.3} s), one refilled ring on \
+             {threads} threads {:.4} ({:.3} s)",
             kernel.name(),
             steered.0,
             steered.1 * scale,
-            resumable.0,
-            resumable.1 * scale
+            env_or("MODEL_RUN", RUN_TASKS),
+            runs.0,
+            runs.1 * scale,
+            ring.0,
+            ring.1
         );
-        // The earlier kernel was fed by steered dispatches, today's by resumable threads; the
-        // other rule is given beside, for comparison.
-        let (own, other, other_name) = match kernel {
-            Kernel::Baseline => (steered, resumable, "resumable"),
-            Kernel::Step => (resumable, steered, "steered"),
+        // The earlier kernel was fed by steered dispatches, today's by a refilled ring; the
+        // other rules are given beside, for comparison.
+        let (own, others) = match kernel {
+            Kernel::Baseline => (
+                (steered.0, steered.1 * scale),
+                [("runs", runs.0, runs.1 * scale), ("ring", ring.0, ring.1)],
+            ),
+            Kernel::Step => (
+                ring,
+                [
+                    ("steered", steered.0, steered.1 * scale),
+                    ("runs", runs.0, runs.1 * scale),
+                ],
+            ),
         };
-        let mut json = kernel_json(
-            kernel,
-            &costs,
-            &played,
-            whole,
-            levels,
-            (own.0, own.1 * scale),
-        );
-        json.push_str(&format!(
-            ",\"{other_name}_occupancy\":{:.4},\"{other_name}_h100_s\":{:.4}",
-            other.0,
-            other.1 * scale
-        ));
+        let mut json = kernel_json(kernel, &costs, &played, whole, levels, own);
+        for (name, occupancy, seconds) in others {
+            json.push_str(&format!(
+                ",\"{name}_occupancy\":{occupancy:.4},\"{name}_h100_s\":{seconds:.4}"
+            ));
+        }
         fields.push((kernel, json));
     }
     let mut line = format!("{{\"n\":{n},\"sample\":{sample}");

@@ -423,8 +423,9 @@ fn choose(n: usize, puzzle: bool, unique: bool) -> Method {
 
 /// The worker threads for a count, and a note when they are fewer than asked.
 ///
-/// On GPUs, the threads are batches being cut into tasks and waited for at once: one per GPU
-/// and one more, so that every GPU has the next batch's tasks waiting when it finishes one.
+/// On GPUs, the threads are batches being cut into tasks and waited for at once: one per core
+/// (and at least one per GPU and one more), so that making tasks, which is the CPU's whole part
+/// of the count, never keeps the GPUs waiting.
 /// Otherwise only halves has a say: from n = 21 on, each of its threads holds the keys of a
 /// whole split, which can pass the memory limit with many threads. Left to choose (no threads
 /// asked, or the method itself chosen automatically), it takes as many as fit; asked for a
@@ -440,7 +441,10 @@ fn threads_for(
         return Ok((1, Vec::new()));
     }
     if method == Method::Gpu {
-        return Ok((asked.unwrap_or(gpus + 1), Vec::new()));
+        return Ok((
+            asked.unwrap_or_else(|| runner::cores().max(gpus + 1)),
+            Vec::new(),
+        ));
     }
     let want = asked.unwrap_or_else(runner::cores);
     if method != Method::Halves {

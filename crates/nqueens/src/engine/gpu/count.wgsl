@@ -1,7 +1,12 @@
 // Counts the completions of tasks: each task is a constellation's search with its first rows
-// placed (see tasks.rs). On a GPU, each thread takes the next task from a shared counter as soon
-// as it has finished one, so that no thread idles while tasks are left. On a software device,
-// thread i counts task i alone (see below).
+// placed (see tasks.rs). Each thread takes the next task from a shared counter as soon as it has
+// finished one, so that no thread idles while tasks are left.
+//
+// The tasks come through a ring that the host refills while the threads work (see `feed.rs`):
+// task t, numbered from the start of the stream, sits in slot t & ring until a thread takes it,
+// and its count goes out through a second ring, in the order tasks finish, with the task's
+// number beside it. Threads never wait for the host: a thread that finds no task put there yet
+// gives its number back and looks again in the next dispatch.
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
 // stack each thread needs (one per row it walks, and an empty one above them).
@@ -22,32 +27,32 @@
 // CPU, which is how this design was chosen over the earlier one (five branches per turn, and
 // the last three rows counted in closed form at every leaf).
 //
-// A task's count is written as (low word, complement of the high word). The host clears the
-// counts before a run, so a task that a device never finished reads as a high word of zero,
-// which no finished task writes (its high word is below 2^30), and the host counts it itself: a
-// safety net (Mesa's software Vulkan device ends every loop of a thread after 65,535 turns in
-// all; the budget of turns per dispatch keeps below that).
+// A software device (Mesa's lavapipe) ends every loop of a thread after 65,535 turns in all;
+// the budget of turns per dispatch keeps below that. A task that a device never finishes anyway
+// never reports, and the host counts it itself: a safety net.
 
 struct Params {
-    // The tasks of this run.
-    count: u32,
-    // 1: threads take tasks from the shared counter; 0: thread i counts task i alone.
-    from_counter: u32,
+    // Tasks put in the ring since the stream began: task t may be taken when t < available.
+    available: u32,
+    // Slots of each ring, less one (the slots are a power of two).
+    ring: u32,
     // Turns of the loop each thread runs in this dispatch.
     budget: u32,
     pad: u32,
 }
 
-// Per task: columns, left diagonals, right diagonals, index of its layout record.
+// Per slot of the ring: a task's columns, left diagonals, right diagonals, and the slot of its
+// layout record.
 @group(0) @binding(0) var<storage, read> tasks: array<vec4<u32>>;
 // Per constellation: a record of STRIDE pairs (see `record` in tasks.rs): (first level of the
 // walk's rows, last level), (cells of the task's first row, 0), then per level the gap to the
 // next row and that row's cells.
 @group(0) @binding(1) var<storage, read> layouts: array<vec2<u32>>;
-// Per task: its count, as (low word, complement of the high word).
-@group(0) @binding(2) var<storage, read_write> counts: array<vec2<u32>>;
-// The next task to take, and the threads still at work when a dispatch ends.
-@group(0) @binding(3) var<storage, read_write> counters: array<atomic<u32>, 2>;
+// Tasks finished, in the order they finish: (the task's number, its count's low and high words).
+@group(0) @binding(2) var<storage, read_write> done: array<vec4<u32>>;
+// The next task to take (numbered from the start of the stream), the threads still at work when
+// a dispatch ends, and the tasks finished since the stream began.
+@group(0) @binding(3) var<storage, read_write> counters: array<atomic<u32>, 3>;
 @group(0) @binding(4) var<uniform> params: Params;
 // Each thread's walk between dispatches (see SAVED).
 @group(0) @binding(5) var<storage, read_write> saved: array<vec4<u32>>;
@@ -79,9 +84,9 @@ struct Walk {
 
 const DONE: u32 = 0xffffffffu;
 
-// The walk of task t, before its first step.
-fn begin(t: u32, lid: u32) -> Walk {
-    let task = tasks[t];
+// The walk of the task in ring slot `slot`, before its first step.
+fn begin(slot: u32, lid: u32) -> Walk {
+    let task = tasks[slot];
     let base = task.w * STRIDE;
     let head = layouts[base];
     let first = layouts[base + 1u];
@@ -140,10 +145,9 @@ fn step(s: Walk, lid: u32) -> Walk {
 // Where thread g's walk waits between dispatches: SAVED pairs of vec4 from g * SAVED: its
 // masks, (level, last, rows, lo), (hi, task, state, 0), then its stack's LEVELS slots.
 const SAVED: u32 = 3u + LEVELS;
-// A thread's state between dispatches: none taken yet, walking one, or no task left.
-const FRESH: u32 = 0u;
+// A thread's state between dispatches: walking a task, or without one.
+const IDLE: u32 = 0u;
 const WALKING: u32 = 1u;
-const FINISHED: u32 = 2u;
 
 // A thread's walk as it was saved at the end of the last dispatch, its stack put back.
 fn resume(at: u32, lid: u32) -> Walk {
@@ -166,10 +170,10 @@ fn resume(at: u32, lid: u32) -> Walk {
 }
 
 // Saves a thread's walk, with its stack, for the next dispatch.
-fn suspend(w: Walk, at: u32, lid: u32, t: u32, walking: bool) {
+fn suspend(w: Walk, at: u32, lid: u32, t: u32) {
     saved[at] = vec4<u32>(w.cols, w.left, w.right, w.free);
     saved[at + 1u] = vec4<u32>(w.level, w.last, w.rows, w.lo);
-    saved[at + 2u] = vec4<u32>(w.hi, t, select(FRESH, WALKING, walking), 0u);
+    saved[at + 2u] = vec4<u32>(w.hi, t, WALKING, 0u);
     for (var i = 0u; i < LEVELS; i++) {
         saved[at + 3u + i] = stack[i * WG + lid];
     }
@@ -186,9 +190,6 @@ fn main(
     // never fires, and a software device's loop limit is never reached.
     let at = gid.x * SAVED;
     let head = saved[at + 2u];
-    if head.z == FINISHED {
-        return;
-    }
     var t = head.y;
     var walking = head.z == WALKING;
     var w: Walk;
@@ -196,32 +197,33 @@ fn main(
     if walking {
         w = resume(at, lid);
     }
-    var finished = false;
     for (var turn = 0u; turn < params.budget; turn++) {
         if w.level == DONE {
             // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
-                counts[t] = vec2<u32>(w.lo, ~w.hi);
+                let d = atomicAdd(&counters[2], 1u);
+                done[d & params.ring] = vec4<u32>(t, w.lo, w.hi, 0u);
+                walking = false;
             }
-            if params.from_counter != 0u {
-                t = atomicAdd(&counters[0], 1u);
-            } else {
-                t = select(gid.x, params.count, walking);
-            }
-            if t >= params.count {
-                finished = true;
+            t = atomicAdd(&counters[0], 1u);
+            if t >= params.available {
+                // None uploaded yet. The number goes back, so that the counter ends the
+                // dispatch at the tasks taken: every number handed out beyond `available` is
+                // given back, and none below it is handed out twice, since the counter never
+                // falls back under `available` once it has reached it.
+                atomicSub(&counters[0], 1u);
                 break;
             }
             walking = true;
-            w = begin(t, lid);
+            w = begin(t & params.ring, lid);
         }
         w = step(w, lid);
     }
-    if finished {
-        saved[at + 2u] = vec4<u32>(0u, 0u, FINISHED, 0u);
+    if !walking {
+        saved[at + 2u] = vec4<u32>(0u, 0u, IDLE, 0u);
         return;
     }
-    suspend(w, at, lid, t, walking);
-    // Threads still at work: none left means every task is counted.
+    suspend(w, at, lid, t);
+    // Threads still at work: none left, and no task left to take, means every task is counted.
     atomicAdd(&counters[1], 1u);
 }

@@ -1,20 +1,25 @@
 //! The GPUs, through wgpu: finding the adapters, opening each once per process, and running the
-//! counting shader (`count.wgsl`) on a piece of tasks.
+//! counting shader (`count.wgsl`) on a stream of tasks.
 //!
 //! wgpu speaks Vulkan, Metal and DirectX 12, so one build runs on NVIDIA, AMD, Intel and Apple
 //! GPUs, and on Mesa's software Vulkan device (lavapipe), where the tests run the real shader.
 //! Its calls that return futures are ready at once on these backends; [`ready`] polls them
 //! without an async runtime.
 //!
-//! A run of tasks is counted over dispatches of a bounded number of turns, learnt from the
-//! device's measured speed so that each takes about 50 ms: long enough that starting it costs
-//! nothing, short enough that a stop is heeded at once and a desktop GPU's watchdog (which
-//! resets a GPU busy for about two seconds) never fires; threads save their walks between
-//! dispatches (see `count.wgsl`). Errors are caught, never left to wgpu's default
-//! handler, which would panic: a device that fails reports why, and the count goes on without it.
+//! A [`Stream`] is the GPU's side of a count: a ring of task slots that the host refills (see
+//! `feed.rs`) while the same threads, keeping their walks between dispatches, take tasks from it,
+//! and a second ring through which finished tasks report their counts. The host sends
+//! dispatches in groups, each followed by the read-back of the counters and of the reports it
+//! knows are written, and keeps two groups in flight, so that the GPU never waits for the host
+//! to read one back. A dispatch runs a bounded number of turns, learnt
+//! from the device's measured speed so that each takes about 50 ms: long enough that starting
+//! it costs nothing, short enough that a stop is heeded at once and a desktop GPU's watchdog
+//! (which resets a GPU busy for about two seconds) never fires. Errors are caught, never left
+//! to wgpu's default handler, which would panic: a device that fails reports why, and the count
+//! goes on without it.
 
 use crate::engine::gpu::select::GpuDevice;
-use crate::engine::gpu::tasks::TASK_BYTES;
+use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
 use crate::error::{Error, GpuProblem};
 use std::future::Future;
 use std::pin::pin;
@@ -26,13 +31,16 @@ use std::time::Instant;
 /// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
 const SHADER: &str = include_str!("count.wgsl");
 
-/// Tasks of one run on a GPU (64 MiB of tasks at most, within every device's buffer limits):
-/// threads take them until none is left, over as many dispatches as that takes.
-pub(crate) const MAX_DISPATCH: usize = 1 << 22;
-/// Tasks of one run on a GPU, and on a software device (which counts some thousand times
-/// slower: a small run keeps its batches short).
-const RUN_TASKS: usize = 1 << 22;
-const SOFTWARE_RUN_TASKS: usize = 1 << 12;
+/// Task slots of a stream's ring on a GPU (64 MiB of tasks, within every device's buffer
+/// limits), and on a software device, which counts some thousand times slower: there a small
+/// ring keeps short the time a stop waits for.
+const RING_TASKS: usize = 1 << 22;
+const SOFTWARE_RING_TASKS: usize = 1 << 12;
+/// Layout records a ring holds at first; a piece that needs more gets a larger ring.
+const RING_RECORDS: usize = 1 << 12;
+/// Tasks a stream takes in all before it ends and the next one begins: the shader numbers them
+/// in 32-bit words, and the counter may pass the last by as many as there are threads.
+pub(crate) const STREAM_TASKS: u64 = 1 << 31;
 /// How long a dispatch should take, in seconds: short enough that a stop is heeded at once and
 /// a desktop GPU's watchdog (about two seconds) never fires, long enough that starting one
 /// costs nothing beside it.
@@ -44,14 +52,14 @@ const FIRST_BUDGET: u32 = 1 << 12;
 const MIN_BUDGET: u32 = 1 << 6;
 const MAX_BUDGET: u32 = 1 << 24;
 const SOFTWARE_MAX_BUDGET: u32 = 1 << 14;
-/// Dispatches sent together, before the host looks at how many threads are still at work.
+/// Dispatches sent together, before the host reads back what they did.
 const GROUP: usize = 2;
-/// The most threads a run starts on a GPU: below what the largest GPUs keep running at once
-/// (an H100 keeps some 150,000 of these threads, their stacks filling its workgroup memory),
-/// so that no dispatch needs a second, partly empty wave, and few enough that a run's tasks
-/// are many per thread, which shortens its tail (`bench/gpu-model.sh` measures both). A
-/// software device runs few at once.
-const MAX_THREADS: u32 = 1 << 17;
+/// Groups in flight at once: the next is on its way while the host reads the last back.
+pub(crate) const FLIGHTS: usize = 2;
+/// Threads of a stream on a GPU (fewer where the device's buffers cannot hold their walks), and
+/// on a software device, which runs few at once. `bench/gpu-model.sh` measures how much of an
+/// H100 they keep busy.
+const THREADS: u32 = 1 << 17;
 const SOFTWARE_THREADS: u32 = 1 << 10;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;
@@ -203,23 +211,22 @@ struct Kernel {
     layout: wgpu::BindGroupLayout,
 }
 
-/// The buffers of one run, kept for the next: tasks in, layout records in, counts out, the
-/// counts' copy that the CPU reads, the two counters (next task, threads at work) and their copy,
-/// the parameters, and the threads' saved walks.
-struct Slot {
+/// The buffers of a stream, kept for the next: the task slots, the layout records, the reports
+/// of finished tasks, the three counters (next task, threads at work, reports written), the
+/// parameters, the threads' saved walks, and per flight a buffer the CPU reads (the counters,
+/// then reports).
+struct Ring {
     tasks: wgpu::Buffer,
-    layouts: wgpu::Buffer,
-    counts: wgpu::Buffer,
-    staging: wgpu::Buffer,
+    records: wgpu::Buffer,
+    done: wgpu::Buffer,
     counters: wgpu::Buffer,
-    counters_staging: wgpu::Buffer,
     params: wgpu::Buffer,
     saved: wgpu::Buffer,
-    /// Tasks the buffers hold.
-    capacity: usize,
-    /// Bytes of layout records they hold.
-    layout_bytes: u64,
-    /// Bytes of saved walks they hold.
+    staging: Vec<wgpu::Buffer>,
+    /// Task slots and report slots (as many, a power of two), layout record slots, and bytes
+    /// of saved walks.
+    slots: usize,
+    record_slots: usize,
     saved_bytes: u64,
 }
 
@@ -230,7 +237,7 @@ pub(crate) struct Gpu {
     queue: wgpu::Queue,
     limits: wgpu::Limits,
     kernels: Mutex<Vec<Arc<Kernel>>>,
-    slots: Mutex<Vec<Slot>>,
+    rings: Mutex<Vec<Ring>>,
     /// Why the device was lost, or an error that no scope caught.
     trouble: Arc<Mutex<Option<String>>>,
     /// Turns per dispatch, so that one takes about [`DISPATCH_SECONDS`].
@@ -244,23 +251,62 @@ pub(crate) struct Gpu {
     pub(crate) proof: OnceLock<Result<(), String>>,
 }
 
-/// A run started and not yet read back: its buffers, its bind group and shader, and the first
-/// group of dispatches in flight.
-pub(crate) struct Pending {
-    slot: Slot,
+/// A stream of tasks on a GPU: its rings, its shader, and the groups of dispatches in flight.
+///
+/// Task t of a stream (numbered from 0 as they are put in) sits in slot t mod the ring's slots
+/// until a thread takes it; report r (numbered as tasks finish) in slot r mod as many. The host
+/// ([`crate::engine::gpu::feed`]) puts a task only in a slot whose task is taken, and lets no
+/// more tasks out than there are report slots for.
+pub(crate) struct Stream {
+    ring: Ring,
     kernel: Arc<Kernel>,
     bind: wgpu::BindGroup,
-    count: usize,
     groups: u32,
-    flight: Option<Flight>,
+    /// Commands to run before the first dispatches: clearing the counters and the saved walks.
+    prelude: Option<wgpu::CommandEncoder>,
+    flights: std::collections::VecDeque<Flight>,
+    /// The staging buffer of the next flight.
+    next: usize,
+    /// When the last read-back came: the next group ran from then, or from when it was sent.
+    last: Option<Instant>,
 }
 
-/// A group of dispatches submitted, with the read-back of the counters after them.
+/// A group of dispatches submitted, with the read-back after it: the counters, and `len`
+/// reports.
 struct Flight {
     index: wgpu::SubmissionIndex,
     mapped: mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>,
     submitted: Instant,
-    dispatches: usize,
+    staging: usize,
+    len: usize,
+    /// Turns per dispatch it ran with.
+    budget: u32,
+}
+
+/// What a group of dispatches left: the tasks taken so far, the threads still walking one, the
+/// reports written so far, and the reports asked for when it was sent: (task, count) each.
+pub(crate) struct Readback {
+    pub taken: u64,
+    pub at_work: u32,
+    pub written: u64,
+    pub reports: Vec<(u64, u64)>,
+}
+
+impl Stream {
+    /// Task slots of the ring.
+    pub(crate) fn slots(&self) -> usize {
+        self.ring.slots
+    }
+
+    /// Layout record slots of the ring.
+    pub(crate) fn record_slots(&self) -> usize {
+        self.ring.record_slots
+    }
+
+    /// Rows of stack its threads have.
+    pub(crate) fn levels(&self) -> u32 {
+        self.kernel.levels
+    }
 }
 
 impl Gpu {
@@ -295,7 +341,7 @@ impl Gpu {
             queue,
             limits,
             kernels: Mutex::new(Vec::new()),
-            slots: Mutex::new(Vec::new()),
+            rings: Mutex::new(Vec::new()),
             trouble,
             budget: AtomicU32::new(FIRST_BUDGET),
             #[cfg(test)]
@@ -303,15 +349,6 @@ impl Gpu {
             software,
             proof: OnceLock::new(),
         })
-    }
-
-    /// Tasks a run on this device should hold.
-    pub(crate) fn dispatch_tasks(&self) -> usize {
-        if self.software {
-            SOFTWARE_RUN_TASKS
-        } else {
-            RUN_TASKS
-        }
     }
 
     /// The error that ended the device, if one did.
@@ -411,99 +448,47 @@ impl Gpu {
         Ok(kernel)
     }
 
-    /// Buffers for `count` tasks, `layout_bytes` of layout records and `saved_bytes` of saved
-    /// walks: a kept set that is large enough, or a new one.
-    fn slot(&self, count: usize, layout_bytes: u64, saved_bytes: u64) -> Result<Slot, String> {
-        {
-            let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-            if let Some(at) = slots.iter().position(|s| {
-                s.capacity >= count
-                    && s.layout_bytes >= layout_bytes
-                    && s.saved_bytes >= saved_bytes
-            }) {
-                return Ok(slots.swap_remove(at));
-            }
-            // A set too small for this run is dropped: its replacement holds both.
-            slots.pop();
+    /// Threads a stream starts: [`THREADS`], or fewer where the device's largest buffer cannot
+    /// hold their saved walks of `levels` rows.
+    fn threads(&self, levels: u32) -> u32 {
+        if self.software {
+            return SOFTWARE_THREADS;
         }
-        let capacity = count.next_power_of_two().clamp(1 << 12, MAX_DISPATCH);
-        let layout_bytes = layout_bytes.next_power_of_two().max(1024);
-        let saved_bytes = saved_bytes.next_power_of_two().max(1024);
-        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-            self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size,
-                usage,
-                mapped_at_creation: false,
-            })
-        };
-        use wgpu::BufferUsages as U;
-        let tasks = capacity as u64 * TASK_BYTES as u64;
-        let counts = capacity as u64 * 8;
-        self.checked(|| Slot {
-            tasks: buffer("tasks", tasks, U::STORAGE | U::COPY_DST),
-            layouts: buffer("layouts", layout_bytes, U::STORAGE | U::COPY_DST),
-            counts: buffer("counts", counts, U::STORAGE | U::COPY_SRC | U::COPY_DST),
-            staging: buffer("staging", counts, U::MAP_READ | U::COPY_DST),
-            counters: buffer("counters", 8, U::STORAGE | U::COPY_SRC | U::COPY_DST),
-            counters_staging: buffer("counters staging", 8, U::MAP_READ | U::COPY_DST),
-            params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
-            saved: buffer("saved", saved_bytes, U::STORAGE | U::COPY_DST),
-            capacity,
-            layout_bytes,
-            saved_bytes,
-        })
+        let per = (3 + levels as u64) * STACK_ROW_BYTES as u64;
+        let most = (self.limits.max_storage_buffer_binding_size as u64)
+            .min(self.limits.max_buffer_size)
+            / per;
+        THREADS.min(most as u32).max(1)
     }
 
-    /// Starts counting `tasks` (whole tasks, [`TASK_BYTES`] each, at most [`MAX_DISPATCH`])
-    /// whose layout records are `layouts`; threads need `levels` rows of stack. Threads take
-    /// tasks from a shared counter, unless `shared` is `Some(false)`: then thread i counts task
-    /// i alone (tests use it).
-    pub(crate) fn submit(
-        &self,
-        levels: u32,
-        shared: Option<bool>,
-        tasks: &[u8],
-        layouts: &[u8],
-    ) -> Result<Pending, String> {
-        let count = tasks.len() / TASK_BYTES;
-        debug_assert!(count > 0 && count <= MAX_DISPATCH);
+    /// Starts a stream whose threads have `levels` rows of stack and whose ring holds at least
+    /// `records` layout records. The ring's buffers are a kept set large enough, or new ones.
+    pub(crate) fn stream(&self, levels: u32, records: usize) -> Result<Stream, String> {
         if let Some(t) = self.trouble() {
             return Err(t);
         }
         let kernel = self.kernel(levels)?;
-        let shared = shared.unwrap_or(true);
-        let most = if self.software {
-            SOFTWARE_THREADS
-        } else {
-            MAX_THREADS
-        };
-        let threads = if shared {
-            (count as u32).min(most)
-        } else {
-            count as u32
-        };
+        let threads = self.threads(kernel.levels);
         let groups = threads
             .div_ceil(kernel.workgroup)
             .min(self.limits.max_compute_workgroups_per_dimension);
         let invocations = groups as u64 * kernel.workgroup as u64;
         let saved_bytes = invocations * (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
-        let slot = self.slot(count, layouts.len() as u64, saved_bytes)?;
-        let (bind, flight) = self.checked(|| {
-            let q = &self.queue;
-            q.write_buffer(&slot.tasks, 0, tasks);
-            q.write_buffer(&slot.layouts, 0, layouts);
-            let mut params = [0u8; 16];
-            params[..4].copy_from_slice(&(count as u32).to_le_bytes());
-            params[4..8].copy_from_slice(&(shared as u32).to_le_bytes());
-            q.write_buffer(&slot.params, 0, &params);
+        let slots = if self.software {
+            SOFTWARE_RING_TASKS
+        } else {
+            RING_TASKS
+        };
+        let record_slots = records.next_power_of_two().max(RING_RECORDS);
+        let ring = self.ring(slots, record_slots, saved_bytes)?;
+        let (bind, prelude) = self.checked(|| {
             let buffers = [
-                &slot.tasks,
-                &slot.layouts,
-                &slot.counts,
-                &slot.counters,
-                &slot.params,
-                &slot.saved,
+                &ring.tasks,
+                &ring.records,
+                &ring.done,
+                &ring.counters,
+                &ring.params,
+                &ring.saved,
             ];
             let entries: Vec<wgpu::BindGroupEntry> = buffers
                 .iter()
@@ -519,59 +504,221 @@ impl Gpu {
                 entries: &entries,
             });
             let mut encoder = self.device.create_command_encoder(&Default::default());
-            // Cleared counts read as unfinished until a thread writes them (see the shader);
-            // cleared walks are threads that have taken no task yet.
-            encoder.clear_buffer(&slot.counters, 0, None);
-            encoder.clear_buffer(&slot.counts, 0, Some(count as u64 * 8));
-            encoder.clear_buffer(&slot.saved, 0, Some(saved_bytes));
+            // Cleared walks are threads without a task.
+            encoder.clear_buffer(&ring.counters, 0, None);
+            encoder.clear_buffer(&ring.saved, 0, Some(saved_bytes));
             (bind, encoder)
         })?;
-        let mut pending = Pending {
-            slot,
+        Ok(Stream {
+            ring,
             kernel,
             bind,
-            count,
             groups,
-            flight: None,
-        };
-        pending.flight = Some(self.send(&pending, Some(flight))?);
-        Ok(pending)
+            prelude: Some(prelude),
+            flights: Default::default(),
+            next: 0,
+            last: None,
+        })
     }
 
-    /// Sends a group of dispatches of a run (after `first`, the commands that start it), and
-    /// the read-back of its counters after them.
-    fn send(&self, p: &Pending, first: Option<wgpu::CommandEncoder>) -> Result<Flight, String> {
-        let budget = self.budget.load(Ordering::Relaxed);
-        let (tx, rx) = mpsc::channel();
-        let index = self.checked(|| {
-            // The rest of the parameters were written at the start; only the budget changes.
+    /// Buffers for a ring of `slots` tasks and `record_slots` records, with `saved_bytes` of
+    /// saved walks: a kept set that is large enough, or a new one.
+    fn ring(&self, slots: usize, record_slots: usize, saved_bytes: u64) -> Result<Ring, String> {
+        {
+            let mut rings = self.rings.lock().unwrap_or_else(|p| p.into_inner());
+            if let Some(at) = rings.iter().position(|r| {
+                r.slots == slots && r.record_slots >= record_slots && r.saved_bytes >= saved_bytes
+            }) {
+                return Ok(rings.swap_remove(at));
+            }
+            // A set too small for this stream is dropped: its replacement holds both.
+            rings.clear();
+        }
+        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
+            self.device.create_buffer(&wgpu::BufferDescriptor {
+                label: Some(label),
+                size,
+                usage,
+                mapped_at_creation: false,
+            })
+        };
+        use wgpu::BufferUsages as U;
+        let reports = slots as u64 * 16;
+        let record_bytes = (record_slots * 8 * STRIDE) as u64;
+        self.checked(|| Ring {
+            tasks: buffer(
+                "tasks",
+                (slots * TASK_BYTES) as u64,
+                U::STORAGE | U::COPY_DST,
+            ),
+            records: buffer("records", record_bytes, U::STORAGE | U::COPY_DST),
+            done: buffer("done", reports, U::STORAGE | U::COPY_SRC),
+            counters: buffer("counters", 16, U::STORAGE | U::COPY_SRC | U::COPY_DST),
+            params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
+            saved: buffer("saved", saved_bytes, U::STORAGE | U::COPY_DST),
+            staging: (0..FLIGHTS)
+                .map(|_| buffer("staging", 16 + reports, U::MAP_READ | U::COPY_DST))
+                .collect(),
+            slots,
+            record_slots,
+            saved_bytes,
+        })
+    }
+
+    /// Puts tasks ([`TASK_BYTES`] each, their record indices already slots of the ring) in the
+    /// ring from task `first` on. Their slots' last tasks must be taken.
+    pub(crate) fn put_tasks(&self, s: &Stream, first: u64, tasks: &[u8]) -> Result<(), String> {
+        let count = tasks.len() / TASK_BYTES;
+        debug_assert!(count <= s.ring.slots);
+        let at = (first % s.ring.slots as u64) as usize;
+        let head = count.min(s.ring.slots - at);
+        self.checked(|| {
+            let (front, back) = tasks.split_at(head * TASK_BYTES);
+            let q = &self.queue;
+            q.write_buffer(&s.ring.tasks, (at * TASK_BYTES) as u64, front);
+            if !back.is_empty() {
+                q.write_buffer(&s.ring.tasks, 0, back);
+            }
+        })
+    }
+
+    /// Puts layout records in the ring from record slot `slot` on (they must fit before its
+    /// end).
+    pub(crate) fn put_records(
+        &self,
+        s: &Stream,
+        slot: usize,
+        records: &[u8],
+    ) -> Result<(), String> {
+        debug_assert!(slot * 8 * STRIDE + records.len() <= s.ring.record_slots * 8 * STRIDE);
+        self.checked(|| {
             self.queue
-                .write_buffer(&p.slot.params, 8, &budget.to_le_bytes());
+                .write_buffer(&s.ring.records, (slot * 8 * STRIDE) as u64, records)
+        })
+    }
+
+    /// Sends a group of dispatches in which threads may take the tasks below `available`, and
+    /// the read-back after it of the counters and of `len` reports from report `from` (written
+    /// before the group, and not yet overwritten: the host lets out no more tasks than there are
+    /// report slots for).
+    pub(crate) fn send(
+        &self,
+        s: &mut Stream,
+        available: u64,
+        from: u64,
+        len: usize,
+    ) -> Result<(), String> {
+        debug_assert!(s.flights.len() < FLIGHTS && len <= s.ring.slots);
+        debug_assert!(available <= STREAM_TASKS);
+        let budget = self.budget.load(Ordering::Relaxed);
+        let staging = s.next;
+        let (tx, rx) = mpsc::channel();
+        let prelude = s.prelude.take();
+        let index = self.checked(|| {
+            let ring = &s.ring;
+            let mut params = [0u8; 16];
+            params[..4].copy_from_slice(&(available as u32).to_le_bytes());
+            params[4..8].copy_from_slice(&(ring.slots as u32 - 1).to_le_bytes());
+            params[8..12].copy_from_slice(&budget.to_le_bytes());
+            self.queue.write_buffer(&ring.params, 0, &params);
             let mut encoder =
-                first.unwrap_or_else(|| self.device.create_command_encoder(&Default::default()));
+                prelude.unwrap_or_else(|| self.device.create_command_encoder(&Default::default()));
             for _ in 0..GROUP {
                 // The threads still at work are counted anew by each dispatch.
-                encoder.clear_buffer(&p.slot.counters, 4, Some(4));
+                encoder.clear_buffer(&ring.counters, 4, Some(4));
                 let mut pass = encoder.begin_compute_pass(&Default::default());
-                pass.set_pipeline(&p.kernel.pipeline);
-                pass.set_bind_group(0, &p.bind, &[]);
-                pass.dispatch_workgroups(p.groups, 1, 1);
+                pass.set_pipeline(&s.kernel.pipeline);
+                pass.set_bind_group(0, &s.bind, &[]);
+                pass.dispatch_workgroups(s.groups, 1, 1);
             }
-            encoder.copy_buffer_to_buffer(&p.slot.counters, 0, &p.slot.counters_staging, 0, 8);
+            let out = &ring.staging[staging];
+            encoder.copy_buffer_to_buffer(&ring.counters, 0, out, 0, 16);
+            let at = (from % ring.slots as u64) as usize;
+            let head = len.min(ring.slots - at);
+            if head > 0 {
+                encoder.copy_buffer_to_buffer(
+                    &ring.done,
+                    at as u64 * 16,
+                    out,
+                    16,
+                    head as u64 * 16,
+                );
+            }
+            if len > head {
+                let rest = (len - head) as u64 * 16;
+                encoder.copy_buffer_to_buffer(&ring.done, 0, out, 16 + head as u64 * 16, rest);
+            }
             let index = self.queue.submit([encoder.finish()]);
-            p.slot
-                .counters_staging
-                .map_async(wgpu::MapMode::Read, .., move |r| {
-                    let _ = tx.send(r);
-                });
+            out.map_async(wgpu::MapMode::Read, ..16 + len as u64 * 16, move |r| {
+                let _ = tx.send(r);
+            });
             index
         })?;
-        Ok(Flight {
+        s.next = (staging + 1) % FLIGHTS;
+        s.flights.push_back(Flight {
             index,
             mapped: rx,
             submitted: Instant::now(),
-            dispatches: GROUP,
-        })
+            staging,
+            len,
+            budget,
+        });
+        Ok(())
+    }
+
+    /// Waits for the oldest group in flight and reads back what it left.
+    pub(crate) fn receive(&self, s: &mut Stream) -> Result<Readback, String> {
+        let f = s
+            .flights
+            .pop_front()
+            .ok_or("a read-back without dispatches in flight")?;
+        self.wait(f.index, &f.mapped)?;
+        let now = Instant::now();
+        // The group ran from when it was sent, or, if one was running then, from its end.
+        let began = s.last.map_or(f.submitted, |l| l.max(f.submitted));
+        s.last = Some(now);
+        let seconds = now.duration_since(began).as_secs_f64();
+        let out = &s.ring.staging[f.staging];
+        let back = {
+            let view = out
+                .get_mapped_range(..16 + f.len as u64 * 16)
+                .map_err(|e| e.to_string())?;
+            let word = |w: &[u8]| u32::from_le_bytes(w.try_into().expect("four bytes"));
+            // The counters count since the stream began, which stays below 2^31 tasks.
+            let reports = view[16..]
+                .chunks_exact(16)
+                .map(|r| {
+                    let count = ((word(&r[8..12]) as u64) << 32) | word(&r[4..8]) as u64;
+                    (word(&r[..4]) as u64, count)
+                })
+                .collect();
+            Readback {
+                taken: word(&view[..4]) as u64,
+                at_work: word(&view[4..8]),
+                written: word(&view[8..12]) as u64,
+                reports,
+            }
+        };
+        out.unmap();
+        // A group in which most threads had no task ends early, which says little of how long a
+        // busy one takes: it may shorten the next dispatches, never lengthen them.
+        let busy = back.at_work as u64 * 2 >= s.groups as u64 * s.kernel.workgroup as u64;
+        self.learn(f.budget, GROUP, seconds, busy);
+        Ok(back)
+    }
+
+    /// Ends a stream: waits for what is still in flight and keeps its buffers for the next.
+    pub(crate) fn end(&self, mut s: Stream) {
+        while !s.flights.is_empty() {
+            if self.receive(&mut s).is_err() {
+                // A device that failed keeps no buffers.
+                return;
+            }
+        }
+        self.rings
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push(s.ring);
     }
 
     /// Waits for a submission and for the mapping of a buffer after it.
@@ -605,87 +752,6 @@ impl Gpu {
         result.map_err(|e| e.to_string())
     }
 
-    /// Runs a run's dispatches until every task is counted, and returns each task's count, in
-    /// order, `None` for a task the device did not finish; `Ok(None)` when `abandon` says so
-    /// between two groups of dispatches (a stopped count).
-    pub(crate) fn finish(
-        &self,
-        mut p: Pending,
-        abandon: &dyn Fn() -> bool,
-        finished: &dyn Fn(u64),
-    ) -> Result<Option<Vec<Option<u64>>>, String> {
-        // Tasks told finished so far: those taken, less those still being walked.
-        let mut told = 0u64;
-        loop {
-            let Some(f) = p.flight.take() else {
-                return Err("a run without dispatches in flight".to_string());
-            };
-            self.wait(f.index, &f.mapped)?;
-            let at_work = {
-                let view = p
-                    .slot
-                    .counters_staging
-                    .get_mapped_range(..)
-                    .map_err(|e| e.to_string())?;
-                let word =
-                    |i: usize| u32::from_le_bytes(view[i..i + 4].try_into().expect("four bytes"));
-                let (taken, at_work) = (word(0), word(4));
-                let done = (taken as u64)
-                    .min(p.count as u64)
-                    .saturating_sub(at_work as u64);
-                if done > told {
-                    finished(done - told);
-                    told = done;
-                }
-                at_work
-            };
-            p.slot.counters_staging.unmap();
-            self.learn(f.dispatches, f.submitted);
-            if at_work == 0 {
-                // Thread i counting task i alone takes no task from the counter.
-                finished((p.count as u64).saturating_sub(told));
-                break;
-            }
-            if abandon() {
-                self.keep(p.slot);
-                return Ok(None);
-            }
-            p.flight = Some(self.send(&p, None)?);
-        }
-        let bytes = p.count as u64 * 8;
-        let (tx, rx) = mpsc::channel();
-        let index = self.checked(|| {
-            let mut encoder = self.device.create_command_encoder(&Default::default());
-            encoder.copy_buffer_to_buffer(&p.slot.counts, 0, &p.slot.staging, 0, bytes);
-            let index = self.queue.submit([encoder.finish()]);
-            p.slot
-                .staging
-                .map_async(wgpu::MapMode::Read, ..bytes, move |r| {
-                    let _ = tx.send(r);
-                });
-            index
-        })?;
-        self.wait(index, &rx)?;
-        let counts: Vec<Option<u64>> = {
-            let view = p
-                .slot
-                .staging
-                .get_mapped_range(..bytes)
-                .map_err(|e| e.to_string())?;
-            let word = |w: &[u8]| u32::from_le_bytes(w.try_into().expect("four bytes"));
-            // (low word, complement of the high word); a cleared high word: not finished.
-            view.chunks_exact(8)
-                .map(|w| {
-                    let (lo, not_hi) = (word(&w[..4]), word(&w[4..]));
-                    (not_hi != 0).then_some(((!not_hi as u64) << 32) | lo as u64)
-                })
-                .collect()
-        };
-        p.slot.staging.unmap();
-        self.keep(p.slot);
-        Ok(Some(counts))
-    }
-
     /// Fixes the turns per dispatch (0: learn them again), for tests that make every task span
     /// many dispatches.
     #[cfg(test)]
@@ -697,17 +763,10 @@ impl Gpu {
         );
     }
 
-    /// Keeps a run's buffers for the next run.
-    fn keep(&self, slot: Slot) {
-        self.slots
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(slot);
-    }
-
-    /// Adjusts the turns of the next dispatches from how long a group of `dispatches` took, so
-    /// that one takes about [`DISPATCH_SECONDS`] (at most four times more or less than before).
-    fn learn(&self, dispatches: usize, submitted: Instant) {
+    /// Adjusts the turns of the next dispatches from how long a group of `dispatches` of
+    /// `budget` turns took, so that one takes about [`DISPATCH_SECONDS`] (at most four times
+    /// more or less than before; only less unless the group was `busy`).
+    fn learn(&self, budget: u32, dispatches: usize, seconds: f64, busy: bool) {
         if dispatches == 0 {
             return;
         }
@@ -716,16 +775,17 @@ impl Gpu {
             self.budget.store(pinned, Ordering::Relaxed);
             return;
         }
-        let seconds = submitted.elapsed().as_secs_f64().max(1e-6) / dispatches as f64;
-        let budget = self.budget.load(Ordering::Relaxed);
+        let seconds = seconds.max(1e-6) / dispatches as f64;
+        let now = self.budget.load(Ordering::Relaxed);
         let most = if self.software {
             SOFTWARE_MAX_BUDGET
         } else {
             MAX_BUDGET
         };
         let ideal = (budget as f64 * DISPATCH_SECONDS / seconds) as u64;
+        let highest = if busy { budget as u64 * 4 } else { now as u64 };
         let next = ideal
-            .clamp(budget as u64 / 4, budget as u64 * 4)
+            .clamp(budget as u64 / 4, highest.max(budget as u64 / 4))
             .clamp(MIN_BUDGET as u64, most as u64) as u32;
         self.budget.store(next, Ordering::Relaxed);
     }

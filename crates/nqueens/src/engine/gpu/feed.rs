@@ -2,16 +2,22 @@
 //!
 //! Work is shared by demand, not by fixed ratios: every GPU has a thread that takes the next
 //! piece from one queue whenever its GPU has room, so a fast GPU takes more pieces than a slow
-//! one and all of them finish together. Each thread runs one *run* at a time: as many tasks as
-//! its GPU's run size (small pieces joined, large ones cut), counted over as many dispatches of
-//! bounded length as they take (see `device`). Between two dispatches the thread looks whether
-//! the pieces are still wanted, so that a stopped count frees the GPU at once.
+//! one and all of them finish together.
+//!
+//! Each thread keeps one *stream* on its GPU (see `device`): a ring of task slots that the same
+//! GPU threads take tasks from, dispatch after dispatch, while this thread refills it. After
+//! each group of dispatches it reads back the counts of the tasks it waits for, hands finished
+//! pieces back, frees the slots whose counts it has read (oldest first) and puts the next tasks
+//! there. So the GPU's threads run dry only when the whole count's tasks are taken, not at the
+//! end of every batch: the tail where a few long tasks keep a few threads busy comes once per
+//! count. Between two groups the thread also looks whether the pieces are still wanted, so
+//! that a stopped count frees the GPU at once.
 //!
 //! A GPU that fails hands back its pieces with the error, and its thread ends; the others go on.
 //! When none is left, every piece queued or offered is handed back at once, so nothing waits
 //! for a GPU that will never come (the plan then counts them on the CPU).
 
-use crate::engine::gpu::device::{Gpu, Pending};
+use crate::engine::gpu::device::{FLIGHTS, Gpu, STREAM_TASKS, Stream};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
 use std::collections::VecDeque;
@@ -27,9 +33,6 @@ pub(crate) struct Piece {
     pub layouts: Vec<u8>,
     /// Rows of stack a thread needs for any of them.
     pub levels: u32,
-    /// `Some(false)`: thread i counts task i alone, rather than threads taking tasks from a
-    /// shared counter (tests use it).
-    pub shared: Option<bool>,
     /// The piece's number among those of its sender.
     pub id: usize,
     /// Set when its sender no longer wants its counts (a stopped count): its run on the GPU is
@@ -47,6 +50,11 @@ impl Piece {
     fn abandoned(&self) -> bool {
         self.abandon.load(Ordering::Relaxed)
     }
+
+    /// Its layout records.
+    fn records(&self) -> usize {
+        self.layouts.len() / (8 * STRIDE)
+    }
 }
 
 /// A piece back from the GPUs: each task's count (`None` where the GPU did not finish it), or
@@ -55,6 +63,9 @@ pub(crate) struct Done {
     pub piece: Piece,
     pub counts: Result<Vec<Option<u64>>, String>,
 }
+
+/// How often a piece waiting for room in the queue looks whether its count was stopped.
+const LOOK: std::time::Duration = std::time::Duration::from_millis(50);
 
 struct State {
     pieces: VecDeque<Piece>,
@@ -142,19 +153,27 @@ impl Feed {
     }
 
     /// Queues a piece, waiting while the queue is full; hands it back at once when no GPU is
-    /// left to count it.
-    pub(crate) fn offer(&self, piece: Piece) -> Result<(), Piece> {
+    /// left to count it. `Ok(false)`: `stopped` said so while it waited, and the piece is
+    /// dropped.
+    pub(crate) fn offer(&self, piece: Piece, stopped: &dyn Fn() -> bool) -> Result<bool, Piece> {
         let q = &self.queue;
         let mut s = q.lock();
         while s.pieces.len() >= q.room && s.alive > 0 {
-            s = q.changed.wait(s).unwrap_or_else(|p| p.into_inner());
+            if stopped() {
+                return Ok(false);
+            }
+            s = q
+                .changed
+                .wait_timeout(s, LOOK)
+                .unwrap_or_else(|p| p.into_inner())
+                .0;
         }
         if s.alive == 0 {
             return Err(piece);
         }
         s.pieces.push_back(piece);
         q.changed.notify_all();
-        Ok(())
+        Ok(true)
     }
 }
 
@@ -168,168 +187,371 @@ impl Drop for Feed {
     }
 }
 
-/// A piece being counted: the counts so far, the tasks sent and the tasks done.
+/// A piece in the stream: where its tasks went, and what came back for them.
 struct Work {
     piece: Piece,
-    counts: Vec<Option<u64>>,
+    /// The stream's number of the piece's task 0: its task i is task `first + i` of the
+    /// stream. (After a new stream began, the tasks before `sent` are all back.)
+    first: i64,
+    /// Tasks put in the ring.
     sent: usize,
-    done: usize,
+    /// The ring slot of its first layout record, once they are put there, and the stream's
+    /// number of the record after its last (its records are freed with it).
+    records: Option<usize>,
+    records_end: u64,
+    /// Per task: `None` while waiting; then its count, or `Some(None)` for a task the device
+    /// never finished (counted on the CPU).
+    got: Vec<Option<Option<u64>>>,
+    /// Tasks back.
+    back: usize,
 }
 
-/// A run in flight: the tasks of each piece it holds, oldest first.
-struct Flight {
-    parts: Vec<usize>,
-    pending: Pending,
-}
-
-/// The tasks and layout records of one dispatch made of the tails and heads of several pieces:
-/// each piece's records follow the ones before, so its tasks' record indices move by as many.
-#[derive(Default)]
-struct Joined {
-    tasks: Vec<u8>,
-    layouts: Vec<u8>,
-    levels: u32,
-    shared: Option<bool>,
-}
-
-impl Joined {
-    fn add(&mut self, piece: &Piece, tasks: std::ops::Range<usize>) {
-        let shift = (self.layouts.len() / (8 * STRIDE)) as u32;
-        for t in tasks {
-            let task = &piece.tasks[t * TASK_BYTES..(t + 1) * TASK_BYTES];
-            self.tasks.extend_from_slice(&task[..12]);
-            let tag = u32::from_le_bytes(task[12..].try_into().expect("four bytes"));
-            self.tasks.extend_from_slice(&(tag + shift).to_le_bytes());
+impl Work {
+    fn new(piece: Piece) -> Work {
+        Work {
+            got: vec![None; piece.len()],
+            piece,
+            first: 0,
+            sent: 0,
+            records: None,
+            records_end: 0,
+            back: 0,
         }
-        self.layouts.extend_from_slice(&piece.layouts);
-        self.levels = self.levels.max(piece.levels);
-        self.shared = self.shared.or(piece.shared);
     }
 }
 
-/// The thread of one GPU: takes pieces and runs them until the queue closes or the GPU fails.
-/// A run takes as many tasks as the GPU's run size: the rest of one piece, several small pieces
-/// together, or part of a large one.
-fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
-    let mut works: VecDeque<Work> = VecDeque::new();
-    let mut flight: VecDeque<Flight> = VecDeque::new();
-    let failure: String = 'run: loop {
-        // Pieces no longer wanted (a stopped count) go back uncounted; none has tasks in flight.
-        if flight.is_empty() {
-            let wanted: VecDeque<Work> = works
-                .drain(..)
-                .filter_map(|w| {
-                    if w.piece.abandoned() {
-                        refuse(w.piece, "the count was stopped");
-                        None
-                    } else {
-                        Some(w)
-                    }
+/// One GPU's stream and the pieces in it, oldest first.
+struct Streamer<'a> {
+    gpu: &'a Gpu,
+    health: &'a Health,
+    stream: Option<Stream>,
+    works: VecDeque<Work>,
+    /// Tasks put in the stream, taken by its threads (at the last read-back), and back (their
+    /// counts read, or known never to come).
+    put: u64,
+    taken: u64,
+    back: u64,
+    /// Reports: read, asked for in a read-back, and known written.
+    read: u64,
+    asked: u64,
+    written: u64,
+    /// Layout records put (with the slots skipped to keep a piece's records together), and
+    /// freed, in the stream's numbers.
+    records_put: u64,
+    records_freed: u64,
+    /// Per group in flight: the tasks its threads could take.
+    available: VecDeque<u64>,
+    /// Once the reports up to the first are read, the tasks below the second that have not
+    /// reported never will (a device that ended their threads' loops early).
+    lost: Option<(u64, u64)>,
+    /// A piece waits for a new stream (its records or its stack do not fit this one, or this
+    /// one has taken all the tasks it may).
+    blocked: bool,
+}
+
+impl<'a> Streamer<'a> {
+    fn new(gpu: &'a Gpu, health: &'a Health) -> Streamer<'a> {
+        Streamer {
+            gpu,
+            health,
+            stream: None,
+            works: VecDeque::new(),
+            put: 0,
+            taken: 0,
+            back: 0,
+            read: 0,
+            asked: 0,
+            written: 0,
+            records_put: 0,
+            records_freed: 0,
+            available: VecDeque::new(),
+            lost: None,
+            blocked: false,
+        }
+    }
+
+    /// Nothing to count, nothing in flight.
+    fn idle(&self) -> bool {
+        self.works.is_empty() && self.available.is_empty()
+    }
+
+    /// Fewer tasks are waiting here to go into the ring than the ring holds: a new piece is
+    /// welcome, so that the ring never waits for one.
+    fn wants_more(&self) -> bool {
+        let unsent: usize = self.works.iter().map(|w| w.piece.len() - w.sent).sum();
+        unsent < self.stream.as_ref().map_or(1, |s| s.slots())
+    }
+
+    /// Puts as many waiting tasks in the ring as it has room for, oldest piece first, starting
+    /// a stream when there is none.
+    fn fill(&mut self) -> Result<(), String> {
+        let Some(at) = self.works.iter().position(|w| w.sent < w.piece.len()) else {
+            return Ok(());
+        };
+        if self.stream.is_none() {
+            let rest = self.works.range(at..);
+            let levels = rest.clone().map(|w| w.piece.levels).max().unwrap_or(1);
+            let records = rest.map(|w| w.piece.records()).max().unwrap_or(1);
+            self.stream = Some(self.gpu.stream(levels, records)?);
+            self.blocked = false;
+        }
+        let stream = self.stream.as_ref().expect("a stream");
+        let (slots, record_slots) = (stream.slots() as u64, stream.record_slots());
+        for w in self.works.range_mut(at..) {
+            if w.piece.levels > stream.levels() || w.piece.records() > record_slots {
+                self.blocked = true;
+                return Ok(());
+            }
+            if w.records.is_none() {
+                let n = w.piece.records() as u64;
+                // A piece's records lie together: slots left before the ring's end are skipped.
+                let slot = (self.records_put % record_slots as u64) as usize;
+                let skip = if slot as u64 + n > record_slots as u64 {
+                    (record_slots - slot) as u64
+                } else {
+                    0
+                };
+                if self.records_put + skip + n - self.records_freed > record_slots as u64 {
+                    return Ok(());
+                }
+                self.records_put += skip;
+                let slot = (self.records_put % record_slots as u64) as usize;
+                self.gpu.put_records(stream, slot, &w.piece.layouts)?;
+                self.records_put += n;
+                w.records = Some(slot);
+                w.records_end = self.records_put;
+            }
+            // A slot is free once its task is taken; a task goes out only with a report slot
+            // that no unread report holds.
+            let room = (slots - (self.put - self.taken)).min(slots - (self.put - self.read));
+            let left = STREAM_TASKS - self.put;
+            let take = ((w.piece.len() - w.sent) as u64).min(room).min(left) as usize;
+            if take == 0 {
+                self.blocked |= left == 0;
+                return Ok(());
+            }
+            // Each task names its record by its slot in the ring.
+            let shift = w.records.expect("records put") as u32;
+            let mut tasks = Vec::with_capacity(take * TASK_BYTES);
+            for task in w.piece.tasks[w.sent * TASK_BYTES..(w.sent + take) * TASK_BYTES]
+                .chunks_exact(TASK_BYTES)
+            {
+                tasks.extend_from_slice(&task[..12]);
+                let tag = u32::from_le_bytes(task[12..].try_into().expect("four bytes"));
+                tasks.extend_from_slice(&(tag + shift).to_le_bytes());
+            }
+            self.gpu.put_tasks(stream, self.put, &tasks)?;
+            w.first = self.put as i64 - w.sent as i64;
+            w.sent += take;
+            self.put += take as u64;
+        }
+        Ok(())
+    }
+
+    /// Sends groups of dispatches while tasks are out or reports are to be read, and fewer
+    /// than [`FLIGHTS`] are in flight.
+    fn send(&mut self) -> Result<(), String> {
+        let Some(stream) = self.stream.as_mut() else {
+            return Ok(());
+        };
+        while self.available.len() < FLIGHTS && (self.back < self.put || self.asked < self.written)
+        {
+            let len = (self.written - self.asked).min(stream.slots() as u64) as usize;
+            self.gpu.send(stream, self.put, self.asked, len)?;
+            self.asked += len as u64;
+            self.available.push_back(self.put);
+        }
+        Ok(())
+    }
+
+    /// Reads back the oldest group in flight: the counts that came, the pieces finished.
+    fn receive(&mut self) -> Result<(), String> {
+        let stream = self.stream.as_mut().expect("a stream in flight");
+        let back = self.gpu.receive(stream)?;
+        let available = self.available.pop_front().expect("a group in flight");
+        self.taken = self.taken.max(back.taken.min(self.put));
+        self.written = self.written.max(back.written);
+        self.read += back.reports.len() as u64;
+        let mut fresh = 0;
+        for &(t, count) in &back.reports {
+            fresh += self.record(t, Some(count));
+        }
+        // Every thread idle, and every task it could take taken: the tasks below that have not
+        // reported by the last report written never will.
+        if back.at_work == 0 && back.taken >= available {
+            self.lost = Some((back.written, available));
+        }
+        if let Some((_, below)) = self.lost.filter(|&(written, _)| self.read >= written) {
+            self.lost = None;
+            let missing: Vec<u64> = self
+                .works
+                .iter()
+                .filter(|w| w.sent > 0)
+                .flat_map(|w| {
+                    (0..w.sent)
+                        .filter(|&t| w.got[t].is_none())
+                        .map(move |t| (w.first + t as i64) as u64)
                 })
+                .filter(|&g| g < below)
                 .collect();
-            works = wanted;
-        }
-        // Fill the flight. A new piece is waited for only when the GPU would otherwise idle.
-        while flight.is_empty() {
-            let size = gpu.dispatch_tasks().max(1);
-            let mut parts = Vec::new();
-            let mut taken = 0;
-            // The pieces of this dispatch, from the first with tasks left to send.
-            let first = works.iter().position(|w| w.sent < w.piece.len());
-            let mut at = first.unwrap_or(works.len());
-            while taken < size {
-                if at == works.len() {
-                    let idle = flight.is_empty() && taken == 0;
-                    match queue.take(idle) {
-                        Some(piece) if piece.abandoned() => {
-                            refuse(piece, "the count was stopped");
-                            continue;
-                        }
-                        Some(piece) => works.push_back(Work {
-                            counts: vec![None; piece.len()],
-                            piece,
-                            sent: 0,
-                            done: 0,
-                        }),
-                        None => break,
-                    }
-                }
-                let w = &works[at];
-                let n = (w.piece.len() - w.sent).min(size - taken);
-                parts.push(n);
-                taken += n;
-                at += 1;
-            }
-            if taken == 0 {
-                break;
-            }
-            let first = first.unwrap_or(works.len() - parts.len());
-            let submitted = if parts.len() == 1 {
-                // One piece: its own buffers, without a copy.
-                let w = &works[first];
-                let tasks = &w.piece.tasks[w.sent * TASK_BYTES..(w.sent + parts[0]) * TASK_BYTES];
-                gpu.submit(w.piece.levels, w.piece.shared, tasks, &w.piece.layouts)
-            } else {
-                let mut joined = Joined::default();
-                for (i, &n) in parts.iter().enumerate() {
-                    let w = &works[first + i];
-                    joined.add(&w.piece, w.sent..w.sent + n);
-                }
-                gpu.submit(joined.levels, joined.shared, &joined.tasks, &joined.layouts)
-            };
-            match submitted {
-                Ok(pending) => {
-                    for (i, &n) in parts.iter().enumerate() {
-                        works[first + i].sent += n;
-                    }
-                    flight.push_back(Flight { parts, pending });
-                }
-                Err(e) => break 'run e,
+            for g in missing {
+                fresh += self.record(g, None);
             }
         }
-        // Nothing in flight: the queue is closed and every piece is done.
-        let Some(f) = flight.pop_front() else {
-            return;
+        self.health.finished(fresh);
+        self.deliver();
+        Ok(())
+    }
+
+    /// Records what came back for task `g` of the stream: its count, or `None` for a task that
+    /// never will; returns 1 if it had not come back before.
+    fn record(&mut self, g: u64, count: Option<u64>) -> u64 {
+        let g = g as i64;
+        let at = self
+            .works
+            .partition_point(|w| w.sent > 0 && w.first + w.sent as i64 <= g);
+        let Some(w) = self.works.get_mut(at) else {
+            return 0;
         };
-        // Dispatches finish in the order they were sent, and take the pieces' tasks in order,
-        // so this one's tasks are the next ones to come back, from the oldest piece on.
-        let first = works
-            .iter()
-            .position(|w| w.done < w.piece.len())
-            .expect("the pieces of a dispatch");
-        let flags: Vec<Arc<AtomicBool>> = works
-            .iter()
-            .skip(first)
-            .take(f.parts.len())
-            .map(|w| Arc::clone(&w.piece.abandon))
-            .collect();
-        let abandon = || flags.iter().all(|a| a.load(Ordering::Relaxed));
-        let counts = match gpu.finish(f.pending, &abandon, &|tasks| health.finished(tasks)) {
-            Ok(Some(counts)) => counts,
-            // Every piece of the run was abandoned: they go back at the top of the loop.
-            Ok(None) => continue,
-            Err(e) => break 'run e,
-        };
-        let mut from = 0;
-        for (w, n) in works.iter_mut().skip(first).zip(f.parts) {
-            w.counts[w.done..w.done + n].copy_from_slice(&counts[from..from + n]);
-            w.done += n;
-            from += n;
+        let t = g - w.first;
+        if t < 0 || t as usize >= w.sent || w.got[t as usize].is_some() {
+            return 0;
         }
-        while works.front().is_some_and(|w| w.done == w.piece.len()) {
-            let w = works.pop_front().expect("a finished piece");
+        w.got[t as usize] = Some(count);
+        w.back += 1;
+        self.back += 1;
+        1
+    }
+
+    /// Hands back the pieces whose counts are all back, oldest first, freeing their records.
+    fn deliver(&mut self) {
+        while self.works.front().is_some_and(|w| w.back == w.piece.len()) {
+            let w = self.works.pop_front().expect("a finished piece");
+            self.records_freed = self.records_freed.max(w.records_end);
             let reply = w.piece.reply.clone();
             let _ = reply.send(Done {
                 piece: w.piece,
-                counts: Ok(w.counts),
+                counts: Ok(w.got.into_iter().map(Option::flatten).collect()),
             });
+        }
+    }
+
+    /// Ends the stream (its threads and counters start afresh in the next); the pieces keep
+    /// what came back.
+    fn end_stream(&mut self) {
+        if let Some(stream) = self.stream.take() {
+            self.gpu.end(stream);
+        }
+        self.available.clear();
+        for w in &mut self.works {
+            w.first = -(w.sent as i64);
+            w.records = None;
+        }
+        (self.put, self.taken, self.back) = (0, 0, 0);
+        (self.read, self.asked, self.written) = (0, 0, 0);
+        (self.records_put, self.records_freed) = (0, 0);
+        self.lost = None;
+        self.blocked = false;
+    }
+
+    /// When every piece here is abandoned (a stopped count): ends the stream and hands them
+    /// back uncounted.
+    fn drop_abandoned(&mut self) -> bool {
+        if self.works.is_empty() || !self.works.iter().all(|w| w.piece.abandoned()) {
+            return false;
+        }
+        self.end_stream();
+        for w in self.works.drain(..) {
+            refuse(w.piece, "the count was stopped");
+        }
+        true
+    }
+
+    /// One round: pieces no longer wanted dropped, the ring refilled, groups sent, and the
+    /// oldest group read back (or a new stream begun for a piece that needs one).
+    fn round(&mut self) -> Result<(), String> {
+        if self.drop_abandoned() {
+            return Ok(());
+        }
+        self.fill()?;
+        self.send()?;
+        if !self.available.is_empty() {
+            return self.receive();
+        }
+        if self.blocked && self.back == self.put {
+            // Everything in this stream is back; the next piece needs another.
+            self.end_stream();
+        }
+        Ok(())
+    }
+
+    /// Hands every piece back with `why`, ending the stream.
+    fn fail(&mut self, why: &str) {
+        self.stream = None;
+        self.available.clear();
+        for w in self.works.drain(..) {
+            refuse(w.piece, why);
+        }
+    }
+}
+
+impl Drop for Streamer<'_> {
+    fn drop(&mut self) {
+        if let Some(stream) = self.stream.take() {
+            self.gpu.end(stream);
+        }
+    }
+}
+
+/// The thread of one GPU: takes pieces and streams their tasks until the queue closes or the
+/// GPU fails.
+fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
+    let mut streamer = Streamer::new(gpu, health);
+    let failure = loop {
+        // New pieces while the ring could use them; waiting for one only when idle.
+        while streamer.idle() || streamer.wants_more() {
+            match queue.take(streamer.idle()) {
+                Some(piece) if piece.abandoned() => refuse(piece, "the count was stopped"),
+                Some(piece) => streamer.works.push_back(Work::new(piece)),
+                None => break,
+            }
+        }
+        if streamer.idle() {
+            // The queue is closed and every piece is back.
+            return;
+        }
+        if let Err(e) = streamer.round() {
+            break e;
         }
     };
     let why = format!("GPU {} failed: {failure}", gpu.name);
     health.failed(why.clone());
-    flight.clear();
-    for w in works.drain(..) {
-        refuse(w.piece, &why);
-    }
+    streamer.fail(&why);
     queue.died(&why);
+}
+
+/// Counts the tasks of one piece on `gpu` through a stream of its own, and returns each task's
+/// count (`None` where the device did not finish it): the device's proof, and tests.
+pub(crate) fn count_alone(
+    gpu: &Gpu,
+    tasks: Vec<u8>,
+    layouts: Vec<u8>,
+    levels: u32,
+) -> Result<Vec<Option<u64>>, String> {
+    let (reply, answer) = mpsc::channel();
+    let health = Health::default();
+    let mut streamer = Streamer::new(gpu, &health);
+    streamer.works.push_back(Work::new(Piece {
+        tasks,
+        layouts,
+        levels,
+        id: 0,
+        abandon: Arc::new(AtomicBool::new(false)),
+        reply,
+    }));
+    while !streamer.idle() {
+        streamer.round()?;
+    }
+    let done = answer.recv().map_err(|e| e.to_string())?;
+    done.counts
 }

@@ -989,7 +989,7 @@ pub enum Rule {
     /// (within 4,096..=4M tasks, at most four times more or less than the last), and starts
     /// one thread per task up to 2^18; a dispatch ends when its last task does.
     Steered,
-    /// The engine's rule (`device.rs`): tasks go to the GPU in runs of `run` tasks; a run
+    /// The rule before the ring: tasks go to the GPU in runs of `run` tasks; a run
     /// starts `threads` threads (fewer when it has fewer tasks), and each dispatch runs every
     /// one of them for `budget` turns; a thread keeps its walk across dispatches and takes tasks
     /// until the run has none left. Threads beyond the resident ones wait for a second wave.
@@ -1001,6 +1001,70 @@ pub enum Rule {
         /// Threads a run starts at most.
         threads: usize,
     },
+    /// The engine's rule (`device.rs`, `feed.rs`): one stream of tasks per count, through a
+    /// ring that the host refills while the threads work, so that threads run dry only once,
+    /// when the whole count's tasks are taken. Each dispatch runs all `threads` threads for
+    /// `budget` turns (in waves, when they are more than the device keeps resident). The tasks
+    /// given stand for a count of `count_tasks`: the steady part scales with it, the drain at
+    /// the end happens once.
+    Ring {
+        /// Turns per dispatch.
+        budget: u64,
+        /// Threads of the stream.
+        threads: usize,
+        /// The whole count's tasks, of which the tasks given are a sample in order.
+        count_tasks: f64,
+    },
+}
+
+/// Dispatches of `budget` turns for `threads` threads, in workgroups of `wg`, taking `tasks` in
+/// order as they free up. Returns, for the dispatches that started while tasks were left to
+/// take and for those after (the drain), how many there were, the waves of resident threads
+/// they took in all, and the turns threads worked in them: a dispatch takes as many waves as
+/// its workgroups with a thread at work fill (a workgroup whose threads have nothing to do ends
+/// at once and frees its place).
+fn dispatches(
+    tasks: &[u64],
+    threads: usize,
+    budget: u64,
+    wg: usize,
+    resident: u64,
+) -> ([u64; 3], [u64; 3]) {
+    let mut left = vec![0u64; threads.max(1)];
+    let (mut at, mut steady, mut drain) = (0, [0; 3], [0; 3]);
+    loop {
+        let dry = at == tasks.len();
+        let (mut busy_groups, mut turns) = (0u64, 0u64);
+        for group in left.chunks_mut(wg.max(1)) {
+            let mut worked = false;
+            for l in group.iter_mut() {
+                let mut room = budget;
+                while room > 0 {
+                    if *l == 0 {
+                        if at == tasks.len() {
+                            break;
+                        }
+                        *l = tasks[at];
+                        at += 1;
+                    }
+                    let d = (*l).min(room);
+                    *l -= d;
+                    room -= d;
+                    turns += d;
+                    worked |= d > 0;
+                }
+            }
+            busy_groups += worked as u64;
+        }
+        if busy_groups == 0 {
+            return (steady, drain);
+        }
+        let waves = (busy_groups * wg as u64).div_ceil(resident);
+        let part = if dry { &mut drain } else { &mut steady };
+        part[0] += 1;
+        part[1] += waves;
+        part[2] += turns;
+    }
 }
 
 /// The share of the device's resident threads busy over a whole count whose tasks take
@@ -1052,37 +1116,29 @@ pub fn occupancy(
         } => {
             for tasks in turns.chunks(run.max(1)) {
                 let t = threads.min(tasks.len()).max(1);
-                let waves = (t as u64).div_ceil(resident) as f64;
-                // Each thread's remaining turns; threads take tasks in order as they free up.
-                let mut left = vec![0u64; t];
-                let mut at = 0;
-                loop {
-                    let mut worked = false;
-                    for l in left.iter_mut() {
-                        let mut room = budget;
-                        while room > 0 {
-                            if *l == 0 {
-                                if at == tasks.len() {
-                                    break;
-                                }
-                                *l = tasks[at];
-                                at += 1;
-                            }
-                            let d = (*l).min(room);
-                            *l -= d;
-                            room -= d;
-                            worked |= d > 0;
-                        }
-                    }
-                    if !worked {
-                        break;
-                    }
-                    capacity += resident as f64 * waves * budget as f64;
-                    seconds += waves
-                        * budget as f64
-                        * device.turn_seconds(cost, t.min(resident as usize) as u64);
-                }
+                let (steady, drain) = dispatches(tasks, t, budget, wg as usize, resident);
+                let waves = (steady[1] + drain[1]) as f64;
+                capacity += resident as f64 * budget as f64 * waves;
+                seconds += waves
+                    * budget as f64
+                    * device.turn_seconds(cost, t.min(resident as usize) as u64);
             }
+        }
+        Rule::Ring {
+            budget,
+            threads,
+            count_tasks,
+        } => {
+            let t = threads.max(1);
+            let (steady, drain) = dispatches(turns, t, budget, wg as usize, resident);
+            let scale = (count_tasks / turns.len().max(1) as f64).max(1.0);
+            let waves = steady[1] as f64 * scale + drain[1] as f64;
+            capacity += resident as f64 * budget as f64 * waves;
+            // Threads that find no task end at once and take no turns of the others'.
+            let running = t.min(resident as usize).min(count_tasks as usize).max(1);
+            seconds += waves * budget as f64 * device.turn_seconds(cost, running as u64);
+            let worked = steady[2] as f64 * scale + drain[2] as f64;
+            return (worked / capacity.max(1.0), seconds);
         }
     }
     (busy as f64 / capacity.max(1.0), seconds)

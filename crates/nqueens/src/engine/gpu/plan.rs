@@ -15,8 +15,8 @@
 
 use crate::counts::Counts;
 use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::engine::gpu::device::{self, Gpu, MAX_DISPATCH};
-use crate::engine::gpu::feed::{Done, Feed, Piece};
+use crate::engine::gpu::device::{self, Gpu};
+use crate::engine::gpu::feed::{self, Done, Feed, Piece};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::select::GpuDevice;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
@@ -31,6 +31,11 @@ use std::time::Duration;
 /// About how many tasks one batch of the runner makes: enough to keep a large GPU busy for a
 /// dispatch or so, so that progress moves and a stop takes effect about once a second there.
 const BATCH_TASKS: u64 = 1 << 22;
+
+/// Tasks of a piece on a GPU, and on a software device (which counts some thousand times
+/// slower: small pieces keep its batches short).
+const PIECE_TASKS: usize = 1 << 20;
+const SOFTWARE_PIECE_TASKS: usize = 1 << 12;
 
 /// How often a batch waiting for its pieces looks at the stop flag.
 const STOP_LOOK: Duration = Duration::from_millis(50);
@@ -65,9 +70,6 @@ pub struct GpuPlan {
     rows: usize,
     /// The GPUs' failures, and the tasks counted on the CPU.
     health: Arc<Health>,
-    /// `Some(false)`: thread i counts task i alone, rather than threads taking tasks from a
-    /// shared counter (tests use it).
-    shared: Option<bool>,
 }
 
 /// A piece being filled: its tasks, its layout records, and the batch position each record is
@@ -130,7 +132,6 @@ impl GpuPlan {
             batch,
             rows,
             health,
-            shared: None,
         })
     }
 
@@ -144,14 +145,14 @@ impl GpuPlan {
         self.gpus.iter().any(|g| g.software)
     }
 
-    /// Tasks a piece should hold: a dispatch of the fastest GPU (a slower one cuts it).
+    /// Tasks a piece should hold: small enough that the GPUs take them from several batches at
+    /// once, and on a software device, that a batch ends soon.
     fn piece_tasks(&self) -> usize {
-        self.gpus
-            .iter()
-            .map(|g| g.dispatch_tasks())
-            .max()
-            .unwrap_or(1)
-            .clamp(1, MAX_DISPATCH)
+        if self.software() {
+            SOFTWARE_PIECE_TASKS
+        } else {
+            PIECE_TASKS
+        }
     }
 
     /// Tasks counted on the CPU so far rather than on a GPU: those a device left unfinished,
@@ -208,6 +209,8 @@ impl GpuPlan {
     }
 
     /// Queues the piece being filled; a piece that no GPU is left to take is counted here.
+    /// Returns whether it was queued (not when `watch` said stop while it waited).
+    #[allow(clippy::too_many_arguments)]
     fn send(
         &self,
         fill: Filling,
@@ -216,20 +219,20 @@ impl GpuPlan {
         abandon: &Arc<AtomicBool>,
         searches: &[Option<(Layout, usize)>],
         all: &mut [u128],
+        watch: &Watch,
     ) -> bool {
         self.health.made(fill.len() as u64);
         let piece = Piece {
             tasks: fill.tasks,
             layouts: fill.layouts,
             levels: fill.levels,
-            shared: self.shared,
             id: owners.len(),
             abandon: Arc::clone(abandon),
             reply: reply.clone(),
         };
         owners.push(fill.owners);
-        match self.feed.offer(piece) {
-            Ok(()) => true,
+        match self.feed.offer(piece, &|| watch.check()) {
+            Ok(queued) => queued,
             Err(piece) => {
                 self.on_cpu(&piece, &owners[piece.id], searches, all);
                 false
@@ -274,10 +277,8 @@ fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String>
     if fill.len() == 0 {
         return Ok(Vec::new());
     }
-    let pending = gpu.submit(fill.levels, None, &fill.tasks, &fill.layouts)?;
-    let counts = gpu
-        .finish(pending, &|| false, &|_| {})?
-        .ok_or("the count was abandoned")?;
+    let tasks = fill.tasks.clone();
+    let counts = feed::count_alone(gpu, tasks, fill.layouts, fill.levels)?;
     Ok(counts
         .into_iter()
         .enumerate()
@@ -388,8 +389,15 @@ impl Plan for GpuPlan {
                 }
                 if fill.len() == cap {
                     let full = std::mem::take(&mut fill);
-                    out += self.send(full, &mut owners, &reply, &abandon, &searches, &mut all)
-                        as usize;
+                    out += self.send(
+                        full,
+                        &mut owners,
+                        &reply,
+                        &abandon,
+                        &searches,
+                        &mut all,
+                        watch,
+                    ) as usize;
                     if watch.check() {
                         return None;
                     }
@@ -405,7 +413,18 @@ impl Plan for GpuPlan {
             }
         }
         if fill.len() > 0 {
-            out += self.send(fill, &mut owners, &reply, &abandon, &searches, &mut all) as usize;
+            out += self.send(
+                fill,
+                &mut owners,
+                &reply,
+                &abandon,
+                &searches,
+                &mut all,
+                watch,
+            ) as usize;
+            if watch.check() {
+                return None;
+            }
         }
         // Only the pieces hold senders now: if a feeding thread died with one, this ends.
         drop(reply);
@@ -483,29 +502,6 @@ mod tests {
     }
 
     #[test]
-    fn threads_taking_tasks_from_the_shared_counter_count_them_all() {
-        // The way of a GPU, also on a software device (where a thread that takes too many
-        // tasks leaves the last ones to the CPU).
-        let mut plan = gpu_plan(12);
-        plan.shared = Some(true);
-        let all: Vec<usize> = (0..plan.len()).collect();
-        check(&plan, &all);
-        let tasks: u64 = all
-            .iter()
-            .filter_map(|&i| plan.sym.layout(i))
-            .map(|lay| {
-                let k = tasks::placed_rows(plan.rows, lay.avail.len()).unwrap();
-                tasks::count_prefixes(&lay, k, u64::MAX)
-            })
-            .sum();
-        assert!(
-            plan.recounted() < tasks / 2,
-            "{} of {tasks}",
-            plan.recounted()
-        );
-    }
-
-    #[test]
     fn batches_counted_at_once_share_dispatches() {
         // Four threads' batches at once: their pieces queue together, and a dispatch joins
         // several of them.
@@ -565,6 +561,20 @@ mod tests {
         }
         let sum = got.into_iter().fold(plan.zero(), |a, b| a + b);
         assert_eq!((sum.total, sum.unique), (365596, Some(45752)));
+        assert_eq!(plan.recounted(), 0);
+    }
+
+    #[test]
+    fn a_piece_needing_a_deeper_stack_starts_a_new_stream() {
+        // The feed's stream keeps going between batches; a batch whose tasks need more rows of
+        // stack than its threads have waits until the stream's tasks are back, then a deeper
+        // stream counts it.
+        let mut plan = gpu_plan(13);
+        let all: Vec<usize> = (0..plan.len()).collect();
+        plan.rows = 4;
+        check(&plan, &all);
+        plan.rows = 8;
+        check(&plan, &all);
         assert_eq!(plan.recounted(), 0);
     }
 
