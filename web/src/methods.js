@@ -9,8 +9,9 @@ const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
 
 export class Methods {
-  constructor(root) {
+  constructor(root, code) {
     this.root = root;
+    this.codePanels = code; // the code of each lane, lit at each operation
     this.lanes = [0, 1, 2].map((i) => root.querySelector(`#lane-${i}`));
     this.playing = false;
     this.speed = 4;
@@ -135,6 +136,12 @@ export class Methods {
         this.masks(lane, m, list);
       }
       drawBoard(lane.querySelector('svg'), n, opts);
+      if (this.codePanels) {
+        const state = { queens: opts.queens, trying: Array.from(trying), done: c.done(i) };
+        if (i === 1) state.sets = [0, 1, 2].map((s) => Array.from(c.set(s)));
+        if (i === 2) state.masks = Array.from(c.masks());
+        this.codePanels.showOp(i, list[list.length - 1], state);
+      }
     });
   }
 
