@@ -4,7 +4,8 @@
 // Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
 // puzzle), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
 // board (the puzzle, rows of Q . x joined by /), count (an n up to 17 to count at once in the
-// Solutions view), speed (0 to 9). A parameter the page cannot follow is named above the views
+// Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
+// board in Watch and Methods). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
@@ -13,15 +14,16 @@ import { Search, SPEEDS } from './watch.js';
 import { Methods } from './methods.js';
 import { Solutions, COUNT_MAX } from './solutions.js';
 import { Puzzle } from './puzzle.js';
+import { CodeViews, LANGS, DEFAULT_LANG } from './code.js';
 
 const N_MAX = 12;
 const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
 const $ = (id) => document.getElementById(id);
 
-const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed'];
+const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code'];
 
-const state = { n: 8, view: 'watch' };
-let search, methods, solutions, puzzle;
+const state = { n: 8, view: 'watch', code: DEFAULT_LANG };
+let search, methods, solutions, puzzle, code;
 
 // What the link asked for that the page could not do, each with what it did instead.
 const notes = [];
@@ -51,12 +53,21 @@ async function main() {
     if (VIEWS.includes(view)) state.view = view;
     else notes.push(`view=${view} is not one of ${VIEWS.join(', ')}: showing ${state.view}`);
   }
+  if (params.has('code')) {
+    const lang = params.get('code');
+    if (Object.hasOwn(LANGS, lang)) state.code = lang;
+    else notes.push(`code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[state.code]}`);
+  }
 
   const select = $('n');
   for (let i = 1; i <= N_MAX; i++) select.add(new Option(String(i), String(i)));
   select.value = String(state.n);
   select.addEventListener('change', () => setN(Number(select.value)));
 
+  code = new CodeViews(state.code, (lang) => {
+    state.code = lang;
+    saveLink();
+  });
   search = new Search(
     {
       board: $('w-board'),
@@ -74,6 +85,7 @@ async function main() {
       cost: $('w-cost'),
     },
     null,
+    code,
   );
   $('w-reset').addEventListener('click', () => search.reset());
   $('w-back').addEventListener('click', () => search.back());
@@ -99,7 +111,7 @@ async function main() {
     }
   });
 
-  methods = new Methods($('view-methods'));
+  methods = new Methods($('view-methods'), code);
   $('m-reset').addEventListener('click', () => methods.reset());
   $('m-play').addEventListener('click', () => methods.toggle());
   $('m-tick').addEventListener('click', () => {
@@ -179,6 +191,7 @@ function setN(n, board) {
   qn.innerHTML = `Q(${n}) = <b>${Number(total).toLocaleString('en')}</b> solutions · ${Number(unique).toLocaleString('en')} unique${check}`;
   qn.dataset.total = total;
   qn.dataset.unique = unique;
+  code.open(n);
   search.open(n);
   methods.open(n);
   solutions.open(n);
@@ -229,6 +242,7 @@ function saveLink() {
   const p = new URLSearchParams();
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
+  if (state.code !== DEFAULT_LANG) p.set('code', state.code);
   if (state.view === 'puzzle' && /[Qx]/.test(puzzle.text())) {
     p.set('board', puzzle.text().trim().split('\n').join('/'));
   }

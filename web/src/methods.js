@@ -9,8 +9,9 @@ const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
 
 export class Methods {
-  constructor(root) {
+  constructor(root, code) {
     this.root = root;
+    this.codePanels = code; // the code of each lane, lit at each operation
     this.lanes = [0, 1, 2].map((i) => root.querySelector(`#lane-${i}`));
     this.playing = false;
     this.speed = 4;
@@ -150,6 +151,12 @@ export class Methods {
         sw.querySelector('.sw-badge').textContent = lane.querySelector('.badge').textContent;
         sw.classList.toggle('waiting', waiting);
         drawBoard(sw.querySelector('svg'), n, { queens: opts.queens, marks: trying.length ? [{ row: trying[0], col: trying[1], cls: 'tried' }] : [] });
+      }
+      if (this.codePanels) {
+        const state = { queens: opts.queens, trying: Array.from(trying), done: c.done(i) };
+        if (i === 1) state.sets = [0, 1, 2].map((s) => Array.from(c.set(s)));
+        if (i === 2) state.masks = Array.from(c.masks());
+        this.codePanels.showOp(i, list[list.length - 1], state);
       }
     });
   }

@@ -10,8 +10,9 @@ export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 150, 500, 2000]; // steps a secon
 const STEP = 7; // integers per encoded step
 
 export class Search {
-  constructor(els, onChange) {
+  constructor(els, onChange, code) {
     this.els = els;
+    this.codePanel = code; // the code beside the board, lit at each step
     this.onChange = onChange;
     this.playing = false;
     this.speed = 3;
@@ -159,6 +160,7 @@ export class Search {
       opts.line = { from: [byRow, byCol], to: [row, col] };
     }
     drawBoard(this.els.board, n, opts);
+    if (this.codePanel) this.codePanel.showStep(code, opts.queens);
     const pos = w.position();
     const len = w.length();
     const at = len >= 0 && pos >= len ? ' · the end' : '';

@@ -473,7 +473,7 @@ test('a link the page cannot follow says what was wrong and what it shows instea
     ['?n=6&view=puzzle&step=5', 'step=5 is for the watch, methods and tree views, not puzzle: not used'],
     ['?n=8&view=solutions&count=99', 'count=99 is not a whole number from 1 to 17: nothing is counted'],
     ['?speed=fast', 'speed=fast is not a whole number from 0 to 9: speed 3'],
-    ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed): ignored'],
+    ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed, code): ignored'],
     ['?n=8&view=puzzle&board=Q..', 'board=Q.. was not read ('],
     ['?n=8&view=puzzle&board=Q..', ': the puzzle is the empty 8×8 board'],
     ['?n=8&view=puzzle&board=.Q../..../..../....', 'board=.Q../..../..../.... has 4 rows but n = 8'],

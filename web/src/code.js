@@ -1,0 +1,657 @@
+// The code beside the board: the textbook search as a learner meets it, in Python, C++ and
+// Rust, for each of the three methods (scan, sets, bit masks), with the line that makes the
+// current step lit and the values the program holds at that moment.
+//
+// Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...),
+// so that the lit line is a pure function of the step (Watch) or of the operation (Methods).
+// The tags are stripped before the code is shown; `$N` is the board size of the page, so that
+// the program shown is the one that makes this very search, and runs as written.
+
+export const LANGS = { python: 'Python', cpp: 'C++', rust: 'Rust' };
+export const METHODS = { scan: 'scan', sets: 'sets', bits: 'bit masks' };
+export const DEFAULT_LANG = 'python';
+
+const SOURCES = {
+  python: {
+    scan: `
+def solve_n_queens(n):
+    # placer[r]: the column of row r's queen
+    placer = [-1] * n
+    solutions = []
+
+    def safe(row, col):
+        for r in range(row):
+            c, d = placer[r], row - r
+            if c == col or abs(c - col) == d:  «check»
+                return False  «hit»
+        return True
+
+    def solve(row):
+        if row == n:
+            solutions.append(placer[:])  «solution»
+            return
+        for col in range(n):
+            if not safe(row, col):
+                continue  «reject»
+            placer[row] = col  «place»
+            solve(row + 1)
+            placer[row] = -1  «remove»
+
+    solve(0)  «start»
+    return solutions
+
+
+print(len(solve_n_queens($N)))
+`,
+    sets: `
+def solve_n_queens(n):
+    # placer[r]: the column of row r's queen
+    placer = [-1] * n
+    cols, diffs, sums = set(), set(), set()
+    solutions = []
+
+    def solve(row):
+        if row == n:
+            solutions.append(placer[:])  «solution»
+            return
+        for col in range(n):
+            if (col in cols  «set0»
+                    or row - col in diffs  «set1»
+                    or row + col in sums):  «set2»
+                continue  «reject»
+            placer[row] = col  «place»
+            cols.add(col)  «place»
+            diffs.add(row - col)  «place»
+            sums.add(row + col)  «place»
+            solve(row + 1)
+            placer[row] = -1  «remove»
+            cols.remove(col)  «remove»
+            diffs.remove(row - col)  «remove»
+            sums.remove(row + col)  «remove»
+
+    solve(0)  «start»
+    return solutions
+
+
+print(len(solve_n_queens($N)))
+`,
+    bits: `
+# Bit c of a mask is column c; left and
+# right: the squares of this row that the
+# queens above attack along a diagonal.
+def solve(n, row=0, cols=0, left=0, right=0):
+    if row == n:
+        return 1  «solution»
+    full = (1 << n) - 1
+    count = 0
+    free = full & ~(cols | left | right)  «free»
+    while free:
+        bit = free & -free  «pick»
+        count += solve(n, row + 1, cols | bit,  «place»
+                       (left | bit) << 1,  «place»
+                       (right | bit) >> 1)  «place»
+        free ^= bit  «remove»
+    return count
+
+
+print(solve($N))  «start»
+`,
+  },
+  cpp: {
+    scan: `
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+using namespace std;
+
+int n;
+// placer[r]: the column of row r's queen
+vector<int> placer;
+vector<vector<int>> solutions;
+
+bool safe(int row, int col) {
+    for (int r = 0; r < row; r++) {
+        int c = placer[r], d = row - r;
+        if (c == col || abs(c - col) == d)  «check»
+            return false;  «hit»
+    }
+    return true;
+}
+
+void solve(int row) {
+    if (row == n) {
+        solutions.push_back(placer);  «solution»
+        return;
+    }
+    for (int col = 0; col < n; col++) {
+        if (!safe(row, col))
+            continue;  «reject»
+        placer[row] = col;  «place»
+        solve(row + 1);
+        placer[row] = -1;  «remove»
+    }
+}
+
+int main() {
+    n = $N;
+    placer.assign(n, -1);
+    solve(0);  «start»
+    printf("%zu\\n", solutions.size());
+}
+`,
+    sets: `
+#include <cstdio>
+#include <set>
+#include <vector>
+using namespace std;
+
+int n;
+// placer[r]: the column of row r's queen
+vector<int> placer;
+set<int> cols, diffs, sums;
+vector<vector<int>> solutions;
+
+void solve(int row) {
+    if (row == n) {
+        solutions.push_back(placer);  «solution»
+        return;
+    }
+    for (int col = 0; col < n; col++) {
+        if (cols.count(col)  «set0»
+                || diffs.count(row - col)  «set1»
+                || sums.count(row + col))  «set2»
+            continue;  «reject»
+        placer[row] = col;  «place»
+        cols.insert(col);  «place»
+        diffs.insert(row - col);  «place»
+        sums.insert(row + col);  «place»
+        solve(row + 1);
+        placer[row] = -1;  «remove»
+        cols.erase(col);  «remove»
+        diffs.erase(row - col);  «remove»
+        sums.erase(row + col);  «remove»
+    }
+}
+
+int main() {
+    n = $N;
+    placer.assign(n, -1);
+    solve(0);  «start»
+    printf("%zu\\n", solutions.size());
+}
+`,
+    bits: `
+#include <cstdio>
+
+// Bit c of a mask is column c; left and
+// right: the squares of this row that the
+// queens above attack along a diagonal.
+int solve(int n, int row, int cols,
+          int left, int right) {
+    if (row == n)
+        return 1;  «solution»
+    int full = (1 << n) - 1;
+    int count = 0;
+    int free = full & ~(cols | left | right);  «free»
+    while (free) {
+        int bit = free & -free;  «pick»
+        count += solve(n, row + 1, cols | bit,  «place»
+                       (left | bit) << 1,  «place»
+                       (right | bit) >> 1);  «place»
+        free ^= bit;  «remove»
+    }
+    return count;
+}
+
+int main() {
+    printf("%d\\n", solve($N, 0, 0, 0, 0));  «start»
+}
+`,
+  },
+  rust: {
+    scan: `
+// placer[r]: the column of row r's queen
+fn safe(placer: &[usize], row: usize,
+        col: usize) -> bool {
+    for r in 0..row {
+        let (c, d) = (placer[r], row - r);
+        if c == col || c.abs_diff(col) == d {  «check»
+            return false;  «hit»
+        }
+    }
+    true
+}
+
+fn solve(n: usize, row: usize,
+         placer: &mut Vec<usize>,
+         solutions: &mut Vec<Vec<usize>>) {
+    if row == n {
+        solutions.push(placer.clone());  «solution»
+        return;
+    }
+    for col in 0..n {
+        if !safe(placer, row, col) {
+            continue;  «reject»
+        }
+        placer.push(col);  «place»
+        solve(n, row + 1, placer, solutions);
+        placer.pop();  «remove»
+    }
+}
+
+fn main() {
+    let mut solutions = Vec::new();
+    let mut placer = Vec::new();
+    solve($N, 0, &mut placer, &mut solutions);  «start»
+    println!("{}", solutions.len());
+}
+`,
+    sets: `
+use std::collections::HashSet;
+
+#[derive(Default)]
+struct Board {
+    placer: Vec<i32>, // each row's column
+    cols: HashSet<i32>,
+    diffs: HashSet<i32>, // row - col
+    sums: HashSet<i32>,  // row + col
+}
+
+fn solve(n: i32, row: i32, b: &mut Board,
+         solutions: &mut Vec<Vec<i32>>) {
+    if row == n {
+        solutions.push(b.placer.clone());  «solution»
+        return;
+    }
+    for col in 0..n {
+        if b.cols.contains(&col)  «set0»
+            || b.diffs.contains(&(row - col))  «set1»
+            || b.sums.contains(&(row + col))  «set2»
+        {
+            continue;  «reject»
+        }
+        b.placer.push(col);  «place»
+        b.cols.insert(col);  «place»
+        b.diffs.insert(row - col);  «place»
+        b.sums.insert(row + col);  «place»
+        solve(n, row + 1, b, solutions);
+        b.placer.pop();  «remove»
+        b.cols.remove(&col);  «remove»
+        b.diffs.remove(&(row - col));  «remove»
+        b.sums.remove(&(row + col));  «remove»
+    }
+}
+
+fn main() {
+    let mut solutions = Vec::new();
+    let mut b = Board::default();
+    solve($N, 0, &mut b, &mut solutions);  «start»
+    println!("{}", solutions.len());
+}
+`,
+    bits: `
+// Bit c of a mask is column c; left and
+// right: the squares of this row that the
+// queens above attack along a diagonal.
+fn solve(n: u32, row: u32, cols: u32,
+         left: u32, right: u32) -> u64 {
+    if row == n {
+        return 1;  «solution»
+    }
+    let full = (1 << n) - 1;
+    let mut count = 0;
+    let mut free = full & !(cols | left | right);  «free»
+    while free != 0 {
+        // x & -x, for an unsigned number:
+        let bit = free & free.wrapping_neg();  «pick»
+        count += solve(n, row + 1, cols | bit,  «place»
+                       (left | bit) << 1,  «place»
+                       (right | bit) >> 1);  «place»
+        free ^= bit;  «remove»
+    }
+    count
+}
+
+fn main() {
+    println!("{}", solve($N, 0, 0, 0, 0));  «start»
+}
+`,
+  },
+};
+
+const TAG = /\s*«(\w+)»$/;
+
+// The listing of `method` in `lang` for the n×n board: its lines (tags stripped), the
+// program as one text, and the lines (from 0) each tag lights.
+export function listing(lang, method, n) {
+  const lines = [];
+  const at = {};
+  for (const raw of SOURCES[lang][method].replace(/^\n/, '').replace(/\n$/, '').split('\n')) {
+    const m = raw.match(TAG);
+    const line = (m ? raw.slice(0, m.index) : raw).replaceAll('$N', String(n));
+    if (m) (at[m[1]] ||= []).push(lines.length);
+    lines.push(line);
+  }
+  return { lines, at, source: lines.join('\n') + '\n' };
+}
+
+// ---- What the program holds: the queens, sets and masks, worked out from the queens placed.
+
+// The masks the bit-mask search passes to row `row`, from the queens of the rows above: the
+// columns in use and the squares of this row attacked along each diagonal, within the board.
+export function masksAt(n, queens, row) {
+  const full = (1 << n) - 1;
+  let cols = 0;
+  let left = 0;
+  let right = 0;
+  for (let r = 0; r < row; r++) {
+    const bit = 1 << queens[r];
+    cols |= bit;
+    left = ((left | bit) << 1) & full;
+    right = (right | bit) >> 1;
+  }
+  return { cols, left, right, free: full & ~(cols | left | right) };
+}
+
+const bin = (v, n) => v.toString(2).padStart(n, '0');
+
+// The queens so far as the language's program holds them: a fixed array with -1 for the empty
+// rows in Python and C++, a vector of the rows filled in Rust.
+function placer(lang, n, queens) {
+  const filled = Array.from(queens);
+  if (lang === 'rust') return `[${filled.join(', ')}]`;
+  const all = filled.concat(Array(n - filled.length).fill(-1));
+  return lang === 'cpp' ? `{${all.join(', ')}}` : `[${all.join(', ')}]`;
+}
+
+function setText(values, looked) {
+  const sorted = Array.from(values).sort((a, b) => a - b);
+  const items = sorted.map((v) => (v === looked ? `<b>${v}</b>` : String(v)));
+  return sorted.length ? `{${items.join(', ')}}` : '{}';
+}
+
+// A point of the program: the tag of the lit line and the values beside it, as [name, html]
+// pairs, with a note in words.
+function point(tag, values, note = '') {
+  return { tag, values, note };
+}
+
+// The point of the program at a step of the library's trace (Watch): `code` is the step as
+// the bindings encode it (kind, row, col, attacker's row and column, line, number), `queens`
+// the columns of the queens after it.
+export function stepPoint(method, lang, n, code, queens) {
+  const [kind, row, col, byRow, byCol, , number] = code;
+  const q = Array.from(queens);
+  if (kind === 0) return point('start', [['n', String(n)]], 'the search starts at row 0');
+  if (kind === 4) {
+    const values = [['row', String(n)]];
+    if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
+    return point('solution', values, `a full board: solution ${number}`);
+  }
+  if (method === 'scan') {
+    const values = [['row', String(row)], ['col', String(col)]];
+    if (kind === 2) {
+      values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
+      values.push(['placer', placer(lang, n, q)]);
+      const along = byCol === col ? 'c == col: the same column' : '|c − col| == d: the same diagonal';
+      return point('hit', values, `the queen of row ${byRow} attacks (${row}, ${col}): ${along}`);
+    }
+    values.push(['placer', placer(lang, n, q)]);
+    if (kind === 1) return point('place', values, `(${row}, ${col}) is safe: a queen goes there`);
+    return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} comes off`);
+  }
+  if (method === 'sets') {
+    const sets = [new Set(), new Set(), new Set()];
+    q.forEach((c, r) => {
+      sets[0].add(c);
+      sets[1].add(r - c);
+      sets[2].add(r + c);
+    });
+    const keys = [col, row - col, row + col];
+    const values = [['row', String(row)], ['col', String(col)], ['placer', placer(lang, n, q)]];
+    if (kind === 2) {
+      // The sets are looked up in order and the first one that holds the key ends the test,
+      // which need not be the line of the attacker the trace names (the first from the top).
+      const s = [0, 1, 2].find((i) => sets[i].has(keys[i]));
+      ['cols', 'diffs', 'sums'].forEach((name, i) =>
+        values.push([name, setText(sets[i], i === s ? keys[i] : undefined)]),
+      );
+      const what = ['col', 'row − col', 'row + col'][s];
+      return point(`set${s}`, values, `${what} = ${keys[s]} is in ${['cols', 'diffs', 'sums'][s]}: (${row}, ${col}) is attacked`);
+    }
+    ['cols', 'diffs', 'sums'].forEach((name, i) => values.push([name, setText(sets[i])]));
+    if (kind === 1) return point('place', values, `(${row}, ${col}) is safe: a queen goes there, its lines into the sets`);
+    return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} and its lines come off`);
+  }
+  const m = masksAt(n, q, row);
+  const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
+  if (kind === 2) {
+    values.push(['free', bin(m.free, n)]);
+    return point('free', values, `column ${col} is not in free: the masks never try the attacked square (${row}, ${col})`);
+  }
+  const bit = 1 << col;
+  // The row's free squares still held in `free`: the lower ones were taken out one by one,
+  // lowest first; the square of the queen goes out after its call returns.
+  const untried = m.free & ~(bit - 1) & (kind === 3 ? ~bit : -1);
+  values.push(['free', bin(untried, n)], ['bit', bin(bit, n)]);
+  if (kind === 1) return point('place', values, `a queen on (${row}, ${col}), the bit x & −x gave: the call for row ${row + 1} gets the masks with it`);
+  return point('remove', values, `row ${row + 1} has nothing left: the queen of row ${row} comes off free`);
+}
+
+// The point of the program after one operation of a method in the Methods view: `op` is the
+// operation as the bindings encode it (kind and three fields; none before the first), `state`
+// what the library says the method holds now: queens, trying ([row, col] or []), sets (three
+// arrays) or masks ([row, cols, left, right, untried] or []).
+export function opPoint(method, lang, n, op, state) {
+  const q = Array.from(state.queens);
+  if (!op) {
+    // A lane with no operation in this round: before the first one, or after the last.
+    const note = state.done ? 'every square tried: the first call returns, the search is over' : 'the search starts at row 0';
+    return point('start', [['n', String(n)]], note);
+  }
+  const [kind, a, b, c] = op;
+  if (kind === 8) {
+    const values = [['row', String(n)]];
+    if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
+    return point('solution', values, `a full board: solution ${a}`);
+  }
+  if (method === 'bits') {
+    const masks = Array.from(state.masks || []);
+    const row = a;
+    const m = masksAt(n, q, row);
+    const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
+    const untried = masks.length && masks[0] === row ? masks[4] : 0;
+    if (kind === 3) {
+      values.push(['free', bin(b, n)]);
+      return point('free', values, `the free squares of row ${a}, all at once`);
+    }
+    if (kind === 4) {
+      values.push(['free', bin(untried | b, n)], ['bit', bin(b, n)]);
+      return point('pick', values, `x & −x keeps the lowest bit of free: column ${31 - Math.clz32(b)}`);
+    }
+    const bit = 1 << b;
+    if (kind === 6) {
+      values.push(['free', bin(untried | bit, n)], ['bit', bin(bit, n)]);
+      return point('place', values, `a queen on (${a}, ${b}): the call for row ${a + 1} gets the masks with its bit`);
+    }
+    values.push(['free', bin(untried, n)], ['bit', bin(bit, n)]);
+    return point('remove', values, `row ${a + 1} has nothing left: the queen of row ${a} comes off free`);
+  }
+  const trying = Array.from(state.trying || []);
+  if (kind === 1 || kind === 2) {
+    const [row, col] = trying;
+    const values = [['row', String(row)], ['col', String(col)]];
+    if (kind === 1) {
+      values.push(['r', String(a)], ['c = placer[r]', String(q[a])], ['d = row − r', String(row - a)]);
+      values.push(['placer', placer(lang, n, q)]);
+      return point('check', values, `reads (${a}, ${b}): ${c ? 'a queen — attacked' : 'empty'}`);
+    }
+    const sets = Array.from(state.sets || [[], [], []]);
+    values.push(['placer', placer(lang, n, q)]);
+    ['cols', 'diffs', 'sums'].forEach((name, i) => values.push([name, setText(sets[i], i === a ? b : undefined)]));
+    const what = ['col', 'row − col', 'row + col'][a];
+    return point(`set${a}`, values, `${what} = ${b} in ${['cols', 'diffs', 'sums'][a]}? ${c ? 'yes — attacked' : 'no'}`);
+  }
+  const values = [['row', String(a)], ['col', String(b)], ['placer', placer(lang, n, q)]];
+  if (method === 'sets') {
+    const sets = Array.from(state.sets || [[], [], []]);
+    ['cols', 'diffs', 'sums'].forEach((name, i) => values.push([name, setText(sets[i])]));
+  }
+  if (kind === 5) return point('reject', values, `(${a}, ${b}) is attacked: the next column`);
+  if (kind === 6) return point('place', values, `(${a}, ${b}) is safe: a queen goes there`);
+  return point('remove', values, `row ${a + 1} has nothing left: the queen of row ${a} comes off`);
+}
+
+// ---- On the page.
+
+const escape = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+// A row of buttons, one per choice, the chosen one pressed; `pick` is called with the key.
+export function choiceBar(root, label, choices, pick) {
+  root.setAttribute('role', 'group');
+  root.setAttribute('aria-label', label);
+  root.innerHTML = Object.entries(choices)
+    .map(([k, name]) => `<button type="button" data-key="${k}" aria-pressed="false">${escape(name)}</button>`)
+    .join('');
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-key]');
+    if (b) pick(b.dataset.key);
+  });
+  return (key) => {
+    for (const b of root.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.key === key));
+  };
+}
+
+// One listing on the page, its lit line and its values. `root` receives the listing, the
+// values and the note; the language and the method are set from outside.
+export class CodePanel {
+  constructor(root, method) {
+    this.root = root;
+    this.method = method;
+    this.lang = DEFAULT_LANG;
+    this.n = 0;
+    root.classList.add('code-panel');
+    root.innerHTML =
+      '<pre class="code-listing" tabindex="0" aria-label="code"><code></code></pre>' +
+      '<p class="code-note" aria-live="off"></p><dl class="code-values"></dl>';
+    this.pre = root.querySelector('pre');
+    // A listing in a hidden view has no height to scroll: its lit line is brought into view
+    // when the view shows.
+    new ResizeObserver(() => this.reveal()).observe(this.pre);
+  }
+
+  set(lang, method, n) {
+    if (lang === this.lang && method === this.method && n === this.n) return;
+    this.lang = lang;
+    this.method = method;
+    this.n = n;
+    this.listing = listing(lang, method, n);
+    this.pre.firstChild.innerHTML = this.listing.lines
+      .map((l, i) => `<span class="ln" data-line="${i + 1}">${escape(l) || ' '}</span>`)
+      .join('');
+    this.root.dataset.lang = lang;
+    this.root.dataset.method = method;
+    this.lit = null;
+    if (this.last) this.show(this.last);
+  }
+
+  show(p) {
+    this.last = p;
+    if (!this.listing) return;
+    const lines = this.listing.at[p.tag] || [];
+    const key = lines.join(',');
+    if (key !== this.lit) {
+      for (const el of this.pre.querySelectorAll('.ln.lit')) el.classList.remove('lit');
+      const spans = this.pre.firstChild.children;
+      for (const i of lines) spans[i].classList.add('lit');
+      this.lit = key;
+      // Lines from 1, as an editor numbers them: "12" or "12-15".
+      this.root.dataset.lit = lines.length ? `${lines[0] + 1}${lines.length > 1 ? '-' + (lines[lines.length - 1] + 1) : ''}` : '';
+      this.root.dataset.tag = p.tag;
+      // Measuring the lines costs a layout: once a frame is enough, however many steps it took.
+      if (!this.revealing) {
+        this.revealing = true;
+        requestAnimationFrame(() => {
+          this.revealing = false;
+          this.reveal();
+        });
+      }
+    }
+    this.root.querySelector('.code-note').textContent = p.note;
+    this.root.querySelector('.code-values').innerHTML = p.values
+      .map(([k, v]) => `<div><dt>${escape(k)}</dt><dd>${v}</dd></div>`)
+      .join('');
+  }
+
+  // Scrolls the listing (not the page) so that the lit lines show.
+  reveal() {
+    const pre = this.pre;
+    const lit = pre.querySelectorAll('.ln.lit');
+    if (pre.clientHeight === 0 || lit.length === 0) return;
+    const box = pre.getBoundingClientRect();
+    const top = lit[0].getBoundingClientRect().top - box.top + pre.scrollTop;
+    const bottom = lit[lit.length - 1].getBoundingClientRect().bottom - box.top + pre.scrollTop;
+    if (top < pre.scrollTop || bottom > pre.scrollTop + pre.clientHeight) {
+      pre.scrollTop = Math.max(0, top - pre.clientHeight / 3);
+    }
+  }
+}
+
+// The code panels of Watch and Methods, in one language chosen for both. Watch shows one
+// method at a time, on a switch; each lane of Methods shows its own.
+export class CodeViews {
+  constructor(lang, onLang) {
+    const $ = (id) => document.getElementById(id);
+    this.lang = lang;
+    this.watchMethod = 'scan';
+    this.n = 0;
+    this.onLang = onLang;
+    this.watch = new CodePanel($('w-code'), this.watchMethod);
+    this.lanes = ['scan', 'sets', 'bits'].map((m, i) => new CodePanel($(`lane-${i}`).querySelector('.lane-code'), m));
+    const pickLang = (k) => {
+      this.setLang(k);
+      if (this.onLang) this.onLang(k);
+    };
+    this.langBars = ['w-code-lang', 'm-code-lang'].map((id) => choiceBar($(id), 'language of the code', LANGS, pickLang));
+    this.methodBar = choiceBar($('w-code-method'), 'method of the code', METHODS, (k) => {
+      this.watchMethod = k;
+      this.refresh();
+    });
+    this.refresh();
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.refresh();
+  }
+
+  open(n) {
+    this.n = n;
+    this.refresh();
+  }
+
+  refresh() {
+    for (const bar of this.langBars) bar(this.lang);
+    this.methodBar(this.watchMethod);
+    if (!this.n) return;
+    this.watch.set(this.lang, this.watchMethod, this.n);
+    this.lanes.forEach((p, i) => p.set(this.lang, p.method, this.n));
+    // The values are written in the language's own notation: work them out again.
+    if (this.step) this.showStep(...this.step);
+    if (this.ops) this.ops.forEach((args, i) => args && this.showOp(i, ...args));
+  }
+
+  // Watch: the step the search took last (encoded) and the queens after it.
+  showStep(code, queens) {
+    this.step = [code, queens];
+    if (!this.n) return;
+    this.watch.show(stepPoint(this.watchMethod, this.lang, this.n, code, queens));
+  }
+
+  // Methods, lane i: its last operation (encoded; undefined before the first) and its state.
+  showOp(i, op, state) {
+    (this.ops ||= [])[i] = [op, state];
+    if (!this.n) return;
+    this.lanes[i].show(opPoint(this.lanes[i].method, this.lang, this.n, op, state));
+  }
+}
