@@ -455,7 +455,9 @@ impl Gpu {
             return SOFTWARE_THREADS;
         }
         let per = (3 + levels as u64) * STACK_ROW_BYTES as u64;
-        let most = (self.limits.max_storage_buffer_binding_size as u64)
+        let most = self
+            .limits
+            .max_storage_buffer_binding_size
             .min(self.limits.max_buffer_size)
             / per;
         THREADS.min(most as u32).max(1)
