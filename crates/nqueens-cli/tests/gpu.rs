@@ -95,6 +95,36 @@ mod on_a_gpu {
     }
 
     #[test]
+    fn progress_moves_with_the_tasks_the_gpu_finishes() {
+        // A board whose subproblems each take far longer than the watch: the line still moves,
+        // a line a second, by the tasks finished on the GPU.
+        use std::process::{Command, Stdio};
+        let bin = assert_cmd::cargo::cargo_bin("nqueens");
+        let child = Command::new(&bin)
+            .args(["count", "24", "--method", "gpu", "--progress"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_secs(8));
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let searched: Vec<&str> = err
+            .split(['\r', '\n'])
+            .filter_map(|l| l.split(", ").nth(2))
+            .filter(|s| s.contains("branches searched"))
+            .collect();
+        let mut distinct = searched.clone();
+        distinct.dedup();
+        assert!(distinct.len() >= 3, "{err}");
+    }
+
+    #[test]
     fn a_software_device_by_default_is_said_in_one_line() {
         // This machine's only device is Mesa's software one (CI's too): counting on it without
         // asking for it by index is said, with the driver a real GPU needs; asking by index is

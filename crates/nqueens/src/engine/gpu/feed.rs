@@ -303,6 +303,11 @@ impl<'a> Streamer<'a> {
                 return Ok(());
             }
             if w.records.is_none() {
+                if self.records_put == self.records_freed {
+                    // No record in use: the next piece's start at slot 0.
+                    let start = self.records_put.next_multiple_of(record_slots as u64);
+                    (self.records_put, self.records_freed) = (start, start);
+                }
                 let n = w.piece.records() as u64;
                 // A piece's records lie together: slots left before the ring's end are skipped.
                 let slot = (self.records_put % record_slots as u64) as usize;
@@ -407,14 +412,16 @@ impl<'a> Streamer<'a> {
     /// never will; returns 1 if it had not come back before.
     fn record(&mut self, g: u64, count: Option<u64>) -> u64 {
         let g = g as i64;
-        let at = self
+        // The pieces in the ring are few (it holds a few pieces' tasks).
+        let Some(w) = self
             .works
-            .partition_point(|w| w.sent > 0 && w.first + w.sent as i64 <= g);
-        let Some(w) = self.works.get_mut(at) else {
+            .iter_mut()
+            .find(|w| w.first <= g && g < w.first + w.sent as i64)
+        else {
             return 0;
         };
         let t = g - w.first;
-        if t < 0 || t as usize >= w.sent || w.got[t as usize].is_some() {
+        if w.got[t as usize].is_some() {
             return 0;
         }
         w.got[t as usize] = Some(count);

@@ -231,7 +231,13 @@ impl GpuPlan {
             reply: reply.clone(),
         };
         owners.push(fill.owners);
-        match self.feed.offer(piece, &|| watch.check()) {
+        // While the queue is full: progress moves with the tasks the GPUs finish, and a stop is
+        // heeded.
+        let waiting = || {
+            watch.searched(self.health.take_finished());
+            watch.check()
+        };
+        match self.feed.offer(piece, &waiting) {
             Ok(queued) => queued,
             Err(piece) => {
                 self.on_cpu(&piece, &owners[piece.id], searches, all);
