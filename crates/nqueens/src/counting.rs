@@ -17,7 +17,7 @@ use crate::counts::Counts;
 use crate::engine::constellation::SymmetryPlan;
 use crate::engine::gpu::{self, health::Health, select::GpuDevice};
 use crate::engine::halves::{self, HalvesPlan};
-use crate::error::{CheckpointProblem, Error, GpuProblem, Quantity, Task};
+use crate::error::{CheckpointProblem, Error, GpuProblem, Keep, Quantity, Task};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::reference::bitmask::BitmaskPlan;
@@ -67,26 +67,142 @@ impl Puzzle {
     }
 }
 
-/// What is counted: the empty board, a partly filled one, or whatever a checkpoint names.
+/// What is counted: the empty board, a partly filled one, or whatever the checkpoint at a path
+/// holds. The path belongs to the subject, so that a count of a checkpoint's board always has
+/// the checkpoint to read it from.
 #[derive(Clone, Debug)]
 enum Subject {
     Board(usize),
     Puzzle(Puzzle),
-    Saved,
+    Saved(PathBuf),
 }
 
-/// Where a count keeps its checkpoint, whether it continues one, and how often it saves.
+/// Whether a count keeps a checkpoint, and how often it saves: one choice, so that two calls
+/// cannot disagree unseen. The interval is kept without a file too, since it may be set before
+/// the file is named.
 #[derive(Clone, Debug)]
-struct Save {
-    path: PathBuf,
-    resume: bool,
-    every: Duration,
+enum Persistence {
+    Off {
+        every: Duration,
+    },
+    On {
+        keep: Keep,
+        every: Duration,
+    },
+    /// Two different checkpoints named: the request is refused when it is prepared.
+    Conflict {
+        first: Keep,
+        second: Keep,
+    },
+}
+
+impl Persistence {
+    /// After a call naming `keep`: the first checkpoint named stays; naming it again changes
+    /// nothing; naming another is a conflict, whose first two checkpoints are kept to be
+    /// reported.
+    fn name(self, keep: Keep) -> Persistence {
+        match self {
+            Persistence::Off { every } => Persistence::On { keep, every },
+            Persistence::On { keep: first, every } if first == keep => {
+                Persistence::On { keep: first, every }
+            }
+            Persistence::On { keep: first, .. } => Persistence::Conflict {
+                first,
+                second: keep,
+            },
+            conflict @ Persistence::Conflict { .. } => conflict,
+        }
+    }
+
+    /// The same choice, saving every `every`.
+    fn every(self, every: Duration) -> Persistence {
+        match self {
+            Persistence::Off { .. } => Persistence::Off { every },
+            Persistence::On { keep, .. } => Persistence::On { keep, every },
+            conflict @ Persistence::Conflict { .. } => conflict,
+        }
+    }
+
+    /// The checkpoint of a count of a board, read already if it is resumed.
+    fn open(self) -> Result<Kept, Error> {
+        match self {
+            Persistence::Off { .. } => Ok(Kept::Off),
+            Persistence::On {
+                keep: Keep::New(path),
+                every,
+            } => Ok(Kept::New { path, every }),
+            Persistence::On {
+                keep: Keep::Resume(path),
+                every,
+            } => {
+                let saved = Checkpoint::load(&path)?;
+                Ok(Kept::Resume { path, every, saved })
+            }
+            Persistence::Conflict { first, second } => Err(Error::TwoCheckpoints { first, second }),
+        }
+    }
+
+    /// The saving interval of a count of the checkpoint at `path` (see [`Count::resume`]): that
+    /// file is the count's first checkpoint, named before any the later calls named.
+    fn resuming(self, path: &Path) -> Result<Duration, Error> {
+        let own = Keep::Resume(path.to_path_buf());
+        match self {
+            Persistence::Off { every } => Ok(every),
+            Persistence::On { keep, every } if keep == own => Ok(every),
+            Persistence::On { keep, .. } => Err(Error::TwoCheckpoints {
+                first: own,
+                second: keep,
+            }),
+            Persistence::Conflict { first, second } if first == own => {
+                Err(Error::TwoCheckpoints { first, second })
+            }
+            Persistence::Conflict { first, .. } => Err(Error::TwoCheckpoints {
+                first: own,
+                second: first,
+            }),
+        }
+    }
+}
+
+/// The checkpoint of a prepared count: none, a new one, or one resumed (with what it holds).
+enum Kept {
+    Off,
+    New {
+        path: PathBuf,
+        every: Duration,
+    },
+    Resume {
+        path: PathBuf,
+        every: Duration,
+        saved: Checkpoint,
+    },
+}
+
+impl Kept {
+    fn path(&self) -> Option<&Path> {
+        match self {
+            Kept::Off => None,
+            Kept::New { path, .. } | Kept::Resume { path, .. } => Some(path),
+        }
+    }
+
+    fn saved(&self) -> Option<&Checkpoint> {
+        match self {
+            Kept::Resume { saved, .. } => Some(saved),
+            Kept::Off | Kept::New { .. } => None,
+        }
+    }
 }
 
 /// How often a checkpoint is saved unless told otherwise.
 const SAVE_EVERY: Duration = Duration::from_secs(60);
 
 /// A request for a count: a builder whose [`Count::run`] gives a [`Report`].
+///
+/// Every combination of calls is either served exactly or refused with an [`Error`] by
+/// [`Count::prepare`] (and so by [`Count::run`]); none panics. Calling a setter twice keeps the
+/// last value, except for the checkpoint: a count keeps one, and naming a second (see
+/// [`Count::checkpoint`]) is refused.
 ///
 /// ```
 /// use nqueens::{Count, Method};
@@ -108,14 +224,20 @@ pub struct Count<'a> {
     unique: bool,
     gpu: Option<GpuDevice>,
     shard: Option<Shard>,
-    save: Option<Save>,
-    every: Duration,
+    persistence: Persistence,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
 }
 
 impl Count<'static> {
     /// A count of the solutions for the n×n board (1 ≤ n ≤ 64).
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(6).run().unwrap().counts.total, 4);
+    /// assert!(Count::new(0).run().is_err());
+    /// ```
     pub fn new(n: usize) -> Count<'static> {
         Count::of(Subject::Board(n))
     }
@@ -132,10 +254,31 @@ impl Count<'static> {
         Count::of(Subject::Puzzle(puzzle))
     }
 
-    /// The count saved in the checkpoint at `path`, continued: the board and the method are the
-    /// file's.
+    /// The count saved in the checkpoint at `path`, continued and saved again there: the
+    /// board, the method and the shard are the file's unless named. The file is the count's
+    /// checkpoint, so a later [`Count::checkpoint`], or a [`Count::resume_from`] naming another
+    /// file, is refused with [`Error::TwoCheckpoints`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-resume-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// // A count stopped before its first subproblem: its checkpoint holds nothing done yet.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(8).threads(1).checkpoint(&path).stop(&stop).run().unwrap();
+    /// assert!(!r.is_finished());
+    ///
+    /// let r = Count::resume(&path).run().unwrap();
+    /// assert_eq!((r.n, r.counts.total), (8, 92));
+    ///
+    /// let err = Count::resume(&path).checkpoint("other.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn resume(path: impl Into<PathBuf>) -> Count<'static> {
-        Count::of(Subject::Saved).resume_from(path)
+        Count::of(Subject::Saved(path.into()))
     }
 
     fn of(subject: Subject) -> Count<'static> {
@@ -146,8 +289,7 @@ impl Count<'static> {
             unique: false,
             gpu: None,
             shard: None,
-            save: None,
-            every: SAVE_EVERY,
+            persistence: Persistence::Off { every: SAVE_EVERY },
             progress: None,
             stop: None,
         }
@@ -155,19 +297,39 @@ impl Count<'static> {
 }
 
 impl<'a> Count<'a> {
-    /// Counts with `method` rather than the one chosen for the board.
+    /// Counts with `method` rather than the one chosen for the board (or the one a resumed
+    /// checkpoint names, which must then be the same).
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// assert_eq!(Count::new(8).method(Method::Sets).run().unwrap().counts.total, 92);
+    /// ```
     pub fn method(mut self, method: Method) -> Self {
         self.method = Some(method);
         self
     }
 
     /// Counts on `threads` worker threads (1 to [`MAX_THREADS`]) rather than one per core.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(8).threads(2).run().unwrap().threads, 2);
+    /// assert!(Count::new(8).threads(0).run().is_err());
+    /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = Some(threads);
         self
     }
 
     /// Also counts the solutions up to the board's eight symmetries, and their classes.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(8).unique(true).run().unwrap().counts.unique, Some(12));
+    /// ```
     pub fn unique(mut self, unique: bool) -> Self {
         self.unique = unique;
         self
@@ -189,44 +351,102 @@ impl<'a> Count<'a> {
     }
 
     /// Counts only one part of the subproblems (see [`crate::run::shard`]). A resumed count
-    /// that names no part counts the checkpoint's.
+    /// that names no part counts the checkpoint's; one that names another part is refused.
+    ///
+    /// ```
+    /// use nqueens::{Count, run::shard::Shard};
+    ///
+    /// let part = |i| Count::new(8).shard(Shard::new(i, 2).unwrap()).run().unwrap().counts.total;
+    /// assert_eq!(part(0) + part(1), 92);
+    /// ```
     pub fn shard(mut self, shard: Shard) -> Self {
         self.shard = Some(shard);
         self
     }
 
-    /// Keeps a checkpoint at `path`, which must not exist yet: saved every minute (see
+    /// Keeps a new checkpoint at `path`, where nothing may be yet: saved every minute (see
     /// [`Count::save_every`]), when stopped, and at the end.
+    ///
+    /// A count keeps one checkpoint. Naming the same one again changes nothing; naming another
+    /// (a second new file, or one to resume, in either order) makes [`Count::prepare`] refuse
+    /// the request with [`Error::TwoCheckpoints`], rather than drop one of them unseen.
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-checkpoint-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let r = Count::new(8).checkpoint(&path).run().unwrap();
+    /// assert_eq!(r.counts.total, 92);
+    /// // The file holds the finished count: a new count would throw it away.
+    /// assert!(Count::new(8).checkpoint(&path).run().is_err());
+    /// std::fs::remove_file(&path).unwrap();
+    ///
+    /// let err = Count::new(8).checkpoint("a.ckpt").checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// ```
     pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
-        self.save = Some(Save {
-            path: path.into(),
-            resume: false,
-            every: self.every,
-        });
+        self.persistence = self.persistence.name(Keep::New(path.into()));
         self
     }
 
     /// Continues the count saved at `path` (which must be a checkpoint of this very count), and
-    /// keeps saving there.
+    /// keeps saving there. As with [`Count::checkpoint`], a count keeps one checkpoint: naming
+    /// another is refused with [`Error::TwoCheckpoints`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-resume-from-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let stop = AtomicBool::new(true);
+    /// Count::new(9).checkpoint(&path).stop(&stop).run().unwrap();
+    /// assert_eq!(Count::new(9).resume_from(&path).run().unwrap().counts.total, 352);
+    ///
+    /// let err = Count::new(9).resume_from(&path).checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn resume_from(mut self, path: impl Into<PathBuf>) -> Self {
-        self.save = Some(Save {
-            path: path.into(),
-            resume: true,
-            every: self.every,
-        });
+        self.persistence = self.persistence.name(Keep::Resume(path.into()));
         self
     }
 
-    /// How often the checkpoint is saved while counting (default: 60 seconds).
+    /// How often the checkpoint is saved while counting (default: 60 seconds), whether it is
+    /// named before or after this call; a count that keeps no checkpoint has nothing to save.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    /// use std::time::Duration;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-every-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let r = Count::new(8).save_every(Duration::from_millis(1)).checkpoint(&path).run().unwrap();
+    /// assert_eq!(r.counts.total, 92);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
     pub fn save_every(mut self, every: Duration) -> Self {
-        self.every = every;
-        if let Some(save) = &mut self.save {
-            save.every = every;
-        }
+        self.persistence = self.persistence.every(every);
         self
     }
 
     /// Tells `progress` how many subproblems are done, from any thread.
+    ///
+    /// ```
+    /// use nqueens::{Count, run::watch::Progress};
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    ///
+    /// struct Last(AtomicU64);
+    /// impl Progress for Last {
+    ///     fn update(&self, done: u64, _of: u64) {
+    ///         self.0.fetch_max(done, Ordering::Relaxed);
+    ///     }
+    /// }
+    /// let last = Last(AtomicU64::new(0));
+    /// let r = Count::new(8).progress(&last).run().unwrap();
+    /// assert!(last.0.load(Ordering::Relaxed) > 0);
+    /// ```
     pub fn progress(mut self, progress: &'a dyn Progress) -> Self {
         self.progress = Some(progress);
         self
@@ -239,6 +459,15 @@ impl<'a> Count<'a> {
     /// [`Error::Stopped`]: nothing was counted, and no checkpoint is written (one being resumed
     /// is left as it was). A flag already set when the count is prepared stops it before its
     /// first subproblem, with its checkpoint written.
+    ///
+    /// ```
+    /// use nqueens::{Count, counting::End};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(10).stop(&stop).run().unwrap();
+    /// assert!(matches!(r.end, End::Stopped { done: 0, .. }));
+    /// ```
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
         self
@@ -258,35 +487,38 @@ impl<'a> Count<'a> {
     /// assert_eq!(Count::new(24).prepare().unwrap().method(), Method::Symmetry);
     /// ```
     pub fn prepare(self) -> Result<Job<'a>, Error> {
-        // A resumed count reads its file first: the board and the method may come from it.
-        let saved = match &self.save {
-            Some(save) if save.resume => Some(Checkpoint::load(&save.path)?),
-            _ => None,
-        };
-        let (n, puzzle) = match self.subject {
+        // A resumed count reads its file before it looks at the board: the board and the
+        // method may come from it.
+        let (n, puzzle, kept) = match self.subject {
             Subject::Board(n) => {
+                let kept = self.persistence.open()?;
                 check_n(n)?;
-                (n, None)
+                (n, None, kept)
             }
             // Nothing given and nothing blocked: the plain board, which every method counts
             // (unique solutions too).
-            Subject::Puzzle(p) if p.is_empty() => (p.n(), None),
-            Subject::Puzzle(p) => (p.n(), Some(p)),
-            Subject::Saved => {
-                let cp = saved.as_ref().expect("a saved subject is resumed");
-                (cp.id.n, cp.puzzle.clone())
+            Subject::Puzzle(p) if p.is_empty() => (p.n(), None, self.persistence.open()?),
+            Subject::Puzzle(p) => (p.n(), Some(p), self.persistence.open()?),
+            Subject::Saved(path) => {
+                let every = self.persistence.resuming(&path)?;
+                let saved = Checkpoint::load(&path)?;
+                let (n, puzzle) = (saved.id.n, saved.puzzle.clone());
+                (n, puzzle, Kept::Resume { path, every, saved })
             }
         };
+        let saved = kept.saved();
         let shard = self
             .shard
-            .or(saved.as_ref().map(|cp| cp.shard))
+            .or(saved.map(|cp| cp.shard))
             .unwrap_or(Shard::WHOLE);
-        let automatic = self.method.is_none() && saved.is_none() && self.gpu.is_none();
-        let method = self
-            .method
-            .or(self.gpu.map(|_| Method::Gpu))
-            .or(saved.as_ref().map(|cp| cp.id.method))
-            .unwrap_or_else(|| choose(n, puzzle.is_some(), self.unique));
+        let (method, automatic) = method_for(
+            self.method,
+            self.gpu,
+            saved,
+            n,
+            puzzle.is_some(),
+            self.unique,
+        );
 
         // What the method can do.
         if self.gpu.is_some() && !method.counts_on_gpu() {
@@ -314,7 +546,7 @@ impl<'a> Count<'a> {
                 method.max_n(),
             ));
         }
-        if (self.save.is_some() || !shard.is_whole()) && !method.has_split() {
+        if (kept.path().is_some() || !shard.is_whole()) && !method.has_split() {
             return Err(Error::unsupported(method, Task::Split));
         }
         if let Some(t) = self.threads {
@@ -360,25 +592,25 @@ impl<'a> Count<'a> {
             )?),
             None => None,
         };
-        if let (Some(save), Some(plan)) = (&self.save, &plan) {
-            match &saved {
-                Some(cp) => {
-                    cp.check(&plan.id(), shard, &save.path)?;
-                    cp.check_counts(plan.as_ref(), &save.path)?;
+        if let Some(plan) = &plan {
+            match &kept {
+                Kept::Resume { path, saved, .. } => {
+                    saved.check(&plan.id(), shard, path)?;
+                    saved.check_counts(plan.as_ref(), path)?;
                 }
                 // Something there already: a file, whose work a new count would throw away, or
                 // something else (a named pipe, a device) that cannot hold a checkpoint.
-                None if save.path.exists() => {
-                    let problem = match save.path.metadata() {
+                Kept::New { path, .. } if path.exists() => {
+                    let problem = match path.metadata() {
                         Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
                         _ => CheckpointProblem::Exists,
                     };
                     return Err(Error::Checkpoint {
-                        path: save.path.clone(),
+                        path: path.clone(),
                         problem,
                     });
                 }
-                None => {}
+                Kept::New { .. } | Kept::Off => {}
             }
         }
         Ok(Job {
@@ -391,16 +623,40 @@ impl<'a> Count<'a> {
             plan,
             puzzle,
             shard,
-            save: self.save,
-            saved,
+            kept,
             progress: self.progress,
             stop: self.stop,
         })
     }
 
     /// Prepares the count and runs it.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(7).run().unwrap().counts.total, 40);
+    /// ```
     pub fn run(self) -> Result<Report, Error> {
         self.prepare()?.run()
+    }
+}
+
+/// The method that counts, and whether it was chosen here rather than asked for: by name, by
+/// a GPU device (which only the GPU method counts on), or by the checkpoint resumed. A count
+/// left to choose may also choose its threads (see [`threads_for`]).
+fn method_for(
+    asked: Option<Method>,
+    gpu: Option<GpuDevice>,
+    saved: Option<&Checkpoint>,
+    n: usize,
+    puzzle: bool,
+    unique: bool,
+) -> (Method, bool) {
+    match (asked, gpu, saved) {
+        (Some(method), _, _) => (method, false),
+        (None, Some(_), _) => (Method::Gpu, false),
+        (None, None, Some(cp)) => (cp.id.method, false),
+        (None, None, None) => (choose(n, puzzle, unique), true),
     }
 }
 
@@ -576,8 +832,7 @@ pub struct Job<'a> {
     plan: Option<Box<dyn Plan>>,
     puzzle: Option<Puzzle>,
     shard: Shard,
-    save: Option<Save>,
-    saved: Option<Checkpoint>,
+    kept: Kept,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
 }
@@ -610,7 +865,7 @@ impl Job<'_> {
 
     /// The checkpoint the count keeps, if it keeps one.
     pub fn checkpoint(&self) -> Option<&Path> {
-        self.save.as_ref().map(|s| s.path.as_path())
+        self.kept.path()
     }
 
     /// The shard it counts.
@@ -682,7 +937,7 @@ impl Job<'_> {
         let stop = self.stop;
         let asked_to_stop = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let mut save_error = None;
-        let (counts, end) = match (&self.plan, &self.save) {
+        let (counts, end) = match (&self.plan, &self.kept) {
             (None, _) => {
                 // The two slow references count in one piece, on one thread.
                 if asked_to_stop() {
@@ -696,7 +951,7 @@ impl Job<'_> {
                     (Counts::total(total), End::Finished)
                 }
             }
-            (Some(plan), None) => {
+            (Some(plan), Kept::Off) => {
                 let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
                 let runner = Runner {
                     plan: plan.as_ref(),
@@ -717,8 +972,15 @@ impl Job<'_> {
                 };
                 (sum, end)
             }
-            (Some(plan), Some(save)) => {
-                let (counts, end, failure) = self.checkpointed(plan.as_ref(), save)?;
+            (Some(plan), Kept::New { path, every }) => {
+                let (counts, end, failure) =
+                    self.checkpointed(plan.as_ref(), path, *every, None)?;
+                save_error = failure;
+                (counts, end)
+            }
+            (Some(plan), Kept::Resume { path, every, saved }) => {
+                let (counts, end, failure) =
+                    self.checkpointed(plan.as_ref(), path, *every, Some(saved))?;
                 save_error = failure;
                 (counts, end)
             }
@@ -749,16 +1011,18 @@ impl Job<'_> {
         })
     }
 
-    /// Counts what the checkpoint does not hold yet, saving as it goes. A count that finishes is
-    /// returned even when its last save failed (with the failure); a stopped count whose last
-    /// save failed is an error, since its work could not be kept.
+    /// Counts what the checkpoint at `path` does not hold yet (`saved`, or nothing for a new
+    /// one), saving every `every` as it goes. A count that finishes is returned even when its
+    /// last save failed (with the failure); a stopped count whose last save failed is an error,
+    /// since its work could not be kept.
     fn checkpointed(
         &self,
         plan: &dyn Plan,
-        save: &Save,
+        path: &Path,
+        every: Duration,
+        saved: Option<&Checkpoint>,
     ) -> Result<(Counts, End, Option<Error>), Error> {
-        let path = save.path.as_path();
-        let mut state = match &self.saved {
+        let mut state = match saved {
             Some(cp) => cp.clone(),
             None => {
                 let cp = Checkpoint::new(plan.id(), self.shard, self.puzzle.clone());
@@ -779,7 +1043,7 @@ impl Job<'_> {
                 done_before: before as u64,
                 total: of as u64,
             };
-            let ((_, counted), saved) = saving.run(path, save.every, || {
+            let ((_, counted), saved) = saving.run(path, every, || {
                 runner.run(&remaining, &|i, c| saving.record(i, c))
             });
             (counted, saved)

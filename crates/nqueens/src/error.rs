@@ -87,6 +87,13 @@ pub enum Error {
         /// What is wrong with it.
         problem: CheckpointProblem,
     },
+    /// A request that names two checkpoints: a count keeps one, new or resumed.
+    TwoCheckpoints {
+        /// The checkpoint named first.
+        first: Keep,
+        /// The other one.
+        second: Keep,
+    },
     /// Saved work (a checkpoint, a shard record, a cluster message) that belongs to another
     /// count.
     Mismatch {
@@ -390,6 +397,40 @@ pub enum CheckpointProblem {
     NotAFile,
 }
 
+/// A checkpoint a count was asked to keep, for [`Error::TwoCheckpoints`].
+///
+/// ```
+/// use nqueens::{Count, Error, error::Keep};
+///
+/// let err = Count::new(8).checkpoint("a.ckpt").resume_from("b.ckpt").run().unwrap_err();
+/// assert!(matches!(
+///     err,
+///     Error::TwoCheckpoints { first: Keep::New(_), second: Keep::Resume(_) }
+/// ));
+/// assert_eq!(
+///     err.to_string(),
+///     "a count keeps one checkpoint: this one was asked to write a new checkpoint at a.ckpt \
+///      and to resume checkpoint b.ckpt"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Keep {
+    /// A new checkpoint, written at this path (where nothing may be yet).
+    New(PathBuf),
+    /// The checkpoint at this path, continued and saved again there.
+    Resume(PathBuf),
+}
+
+impl fmt::Display for Keep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Keep::New(path) => write!(f, "write a new checkpoint at {}", path.display()),
+            Keep::Resume(path) => write!(f, "resume checkpoint {}", path.display()),
+        }
+    }
+}
+
 /// Where saved work came from, for [`Error::Mismatch`] and [`Error::Overflow`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -641,6 +682,10 @@ impl fmt::Display for Error {
                     ),
                 }
             }
+            Error::TwoCheckpoints { first, second } => write!(
+                f,
+                "a count keeps one checkpoint: this one was asked to {first} and to {second}"
+            ),
             Error::Mismatch { from, mismatch } => {
                 write!(f, "{from} does not match this count: {mismatch}")
             }

@@ -397,24 +397,34 @@ impl<'a> Saving<'a> {
         let wake = Condvar::new();
         let out = std::thread::scope(|scope| {
             let writer = scope.spawn(|| {
-                let mut next = Instant::now() + every;
+                // An interval too long for the clock to reach (Duration::MAX, say) means no
+                // save before the last: adding it would overflow the clock.
+                let after = |now: Instant| now.checked_add(every);
+                let mut next = after(Instant::now());
                 let mut guard = lock(&finished);
                 loop {
                     if *guard {
                         return;
                     }
                     let now = Instant::now();
-                    if now < next {
-                        guard = wake
-                            .wait_timeout(guard, next - now)
-                            .unwrap_or_else(|p| p.into_inner())
-                            .0;
-                        continue;
+                    match next {
+                        None => {
+                            guard = wake.wait(guard).unwrap_or_else(|p| p.into_inner());
+                            continue;
+                        }
+                        Some(due) if now < due => {
+                            guard = wake
+                                .wait_timeout(guard, due - now)
+                                .unwrap_or_else(|p| p.into_inner())
+                                .0;
+                            continue;
+                        }
+                        Some(_) => {}
                     }
                     drop(guard);
                     // A failure is tried again at the next interval, and at the end.
                     let _ = self.save(path);
-                    next = Instant::now() + every;
+                    next = after(Instant::now());
                     guard = lock(&finished);
                 }
             });

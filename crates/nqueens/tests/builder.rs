@@ -1,0 +1,573 @@
+//! Every combination of the calls of a `Count` either gives the exact count or is refused with a
+//! structured error, and none panics: the subjects (a board, a partly filled board, an empty
+//! one, a checkpoint), the checkpoint calls in every order, shards, unique counts, every method
+//! (the GPU method too, whether this build holds it or not), a GPU device and threads.
+
+use nqueens::counting::plan_for;
+use nqueens::engine::gpu::select::GpuDevice;
+use nqueens::error::{GpuProblem, Keep, Quantity, Task};
+use nqueens::known;
+use nqueens::run::checkpoint::Checkpoint;
+use nqueens::run::plan::Plan;
+use nqueens::run::shard::Shard;
+use nqueens::{Count, Counts, Error, Method, Puzzle};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// What is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Subject {
+    /// `Count::new(n)`.
+    Board,
+    /// `Count::puzzle` of the board with nothing given: the plain board again.
+    Empty,
+    /// `Count::puzzle` of the board with a queen given in row 0, column 1.
+    Corner,
+    /// `Count::resume(a)`, of a checkpoint of the board's count made for the request.
+    Saved,
+}
+
+/// One of the two files a request may name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum File {
+    A,
+    B,
+}
+
+/// A call about the checkpoint.
+#[derive(Clone, Copy, Debug)]
+enum Call {
+    Checkpoint(File),
+    Resume(File),
+    Every(Duration),
+}
+
+/// The checkpoint calls one letter each, for the calls in every order.
+const CALLS: [Call; 6] = [
+    Call::Checkpoint(File::A),
+    Call::Checkpoint(File::B),
+    Call::Resume(File::A),
+    Call::Resume(File::B),
+    Call::Every(Duration::from_millis(1)),
+    Call::Every(Duration::MAX),
+];
+
+/// A checkpoint as the test names it: resumed or new, and which file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Named {
+    resume: bool,
+    file: File,
+}
+
+/// The two files of one test, in a folder of its own (tests run side by side).
+struct Files {
+    dir: PathBuf,
+}
+
+impl Files {
+    fn new(test: &str) -> Files {
+        let dir = std::env::temp_dir().join(format!("nq-builder-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Files { dir }
+    }
+
+    fn path(&self, f: File) -> PathBuf {
+        self.dir.join(match f {
+            File::A => "a.ckpt",
+            File::B => "b.ckpt",
+        })
+    }
+
+    fn clear(&self) {
+        for f in [File::A, File::B] {
+            let _ = std::fs::remove_file(self.path(f));
+        }
+    }
+
+    fn keep(&self, named: Named) -> Keep {
+        match named.resume {
+            true => Keep::Resume(self.path(named.file)),
+            false => Keep::New(self.path(named.file)),
+        }
+    }
+}
+
+impl Drop for Files {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Why the library must refuse a request, each with the error it refuses it with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Why {
+    Threads,
+    NotOnGpu,
+    GpuNotBuilt,
+    UniquePuzzle,
+    NotPuzzle,
+    NotUnique,
+    NoSplit,
+}
+
+impl Why {
+    fn names(self, e: &Error) -> bool {
+        match self {
+            Why::Threads => matches!(
+                e,
+                Error::OutOfRange {
+                    what: Quantity::Threads,
+                    ..
+                }
+            ),
+            Why::NotOnGpu => matches!(
+                e,
+                Error::Unsupported {
+                    task: Task::CountOnGpu,
+                    ..
+                }
+            ),
+            Why::GpuNotBuilt => matches!(e, Error::Gpu(GpuProblem::NotBuilt)),
+            Why::UniquePuzzle => matches!(e, Error::NotForPuzzles(Task::CountUnique)),
+            Why::NotPuzzle => matches!(
+                e,
+                Error::Unsupported {
+                    task: Task::CountPuzzle,
+                    ..
+                }
+            ),
+            Why::NotUnique => matches!(
+                e,
+                Error::Unsupported {
+                    task: Task::CountUnique,
+                    ..
+                }
+            ),
+            Why::NoSplit => matches!(
+                e,
+                Error::Unsupported {
+                    task: Task::Split,
+                    ..
+                }
+            ),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Request {
+    n: usize,
+    subject: Subject,
+    method: Option<Method>,
+    gpu: Option<GpuDevice>,
+    unique: bool,
+    shard: Option<Shard>,
+    threads: Option<usize>,
+    calls: Vec<Call>,
+}
+
+fn corner(n: usize) -> Puzzle {
+    Puzzle::new(n).unwrap().place(0, 1).unwrap()
+}
+
+/// The completions of the corner puzzle, by an oracle that shares no code with the crate:
+/// every permutation, its diagonals compared pair by pair.
+fn corner_completions(n: usize) -> u128 {
+    fn extend(cols: &mut Vec<usize>, n: usize) -> u128 {
+        let row = cols.len();
+        if row == n {
+            return 1;
+        }
+        let mut found = 0;
+        for c in 0..n {
+            let safe = cols
+                .iter()
+                .enumerate()
+                .all(|(r, &q)| q != c && row - r != c.abs_diff(q));
+            if safe {
+                cols.push(c);
+                found += extend(cols, n);
+                cols.pop();
+            }
+        }
+        found
+    }
+    extend(&mut vec![1], n)
+}
+
+impl Request {
+    fn build(&self, files: &Files) -> Count<'static> {
+        let mut c = match self.subject {
+            Subject::Board => Count::new(self.n),
+            Subject::Empty => Count::puzzle(Puzzle::new(self.n).unwrap()),
+            Subject::Corner => Count::puzzle(corner(self.n)),
+            Subject::Saved => Count::resume(files.path(File::A)),
+        };
+        if let Some(m) = self.method {
+            c = c.method(m);
+        }
+        if let Some(d) = self.gpu {
+            c = c.gpu_device(d);
+        }
+        c = c.unique(self.unique);
+        if let Some(s) = self.shard {
+            c = c.shard(s);
+        }
+        if let Some(t) = self.threads {
+            c = c.threads(t);
+        }
+        for &call in &self.calls {
+            c = match call {
+                Call::Checkpoint(f) => c.checkpoint(files.path(f)),
+                Call::Resume(f) => c.resume_from(files.path(f)),
+                Call::Every(every) => c.save_every(every),
+            };
+        }
+        c
+    }
+
+    /// The checkpoint the request keeps, or the first two different ones it names (a resumed
+    /// subject names its file first).
+    fn kept(&self) -> Result<Option<Named>, (Named, Named)> {
+        let mut first = (self.subject == Subject::Saved).then_some(Named {
+            resume: true,
+            file: File::A,
+        });
+        for &call in &self.calls {
+            let named = match call {
+                Call::Checkpoint(file) => Named {
+                    resume: false,
+                    file,
+                },
+                Call::Resume(file) => Named { resume: true, file },
+                Call::Every(_) => continue,
+            };
+            match first {
+                None => first = Some(named),
+                Some(f) if f == named => {}
+                Some(f) => return Err((f, named)),
+            }
+        }
+        Ok(first)
+    }
+
+    /// The method that counts: the one named, the GPU's when a device is, or the automatic
+    /// choice for n < 14 (a checkpoint made for the request holds that too).
+    fn method_used(&self) -> Method {
+        self.method
+            .or(self.gpu.map(|_| Method::Gpu))
+            .unwrap_or(match self.subject {
+                Subject::Corner => Method::Bitmask,
+                _ => Method::Symmetry,
+            })
+    }
+
+    /// What the library must refuse the request for (beside two checkpoints).
+    fn refusals(&self) -> Vec<Why> {
+        let m = self.method_used();
+        let puzzle = self.subject == Subject::Corner;
+        let long = matches!(self.kept(), Ok(Some(_))) || self.shard.is_some_and(|s| !s.is_whole());
+        let mut why = Vec::new();
+        let mut refuse = |yes: bool, w: Why| {
+            if yes {
+                why.push(w);
+            }
+        };
+        refuse(self.threads == Some(0), Why::Threads);
+        refuse(self.gpu.is_some() && m != Method::Gpu, Why::NotOnGpu);
+        refuse(!m.is_built(), Why::GpuNotBuilt);
+        refuse(puzzle && self.unique, Why::UniquePuzzle);
+        refuse(puzzle && !m.counts_puzzles(), Why::NotPuzzle);
+        refuse(self.unique && !m.counts_unique(), Why::NotUnique);
+        refuse(long && !m.has_split(), Why::NoSplit);
+        why
+    }
+
+    /// Writes the checkpoint a resumed request continues: the same count, stopped before its
+    /// first subproblem, then every other subproblem recorded as done. A count that cannot
+    /// keep one leaves no file, and the request is refused for the same reason.
+    fn make_checkpoint(&self, files: &Files, file: File) {
+        let path = files.path(file);
+        let base = Request {
+            subject: match self.subject {
+                Subject::Saved => Subject::Board,
+                s => s,
+            },
+            threads: Some(1),
+            calls: vec![Call::Checkpoint(file)],
+            ..self.clone()
+        };
+        let stop = AtomicBool::new(true);
+        if base.build(files).stop(&stop).run().is_err() {
+            assert!(!path.exists(), "{base:?} was refused but wrote {path:?}");
+            return;
+        }
+        let mut cp = Checkpoint::load(&path).unwrap();
+        let plan: Box<dyn Plan> = match &cp.puzzle {
+            Some(p) => Box::new(p.plan()),
+            None => plan_for(self.n, cp.id.method).unwrap(),
+        };
+        for i in cp.remaining().into_iter().step_by(2) {
+            cp.record(i, plan.count_one(i));
+        }
+        cp.save(&path).unwrap();
+    }
+
+    /// The counts the request must give, for the method that counted.
+    fn expected(&self, method: Method) -> Counts {
+        let plan: Box<dyn Plan> = match self.subject {
+            Subject::Corner => Box::new(corner(self.n).plan()),
+            _ => match plan_for(self.n, method) {
+                Ok(plan) => plan,
+                // The two slow references have no split, and count only whole boards.
+                Err(_) => return Counts::total(known::total(self.n).unwrap()),
+            },
+        };
+        let shard = self.shard.unwrap_or(Shard::WHOLE);
+        shard.indices(plan.len()).fold(plan.zero(), |sum, i| {
+            sum.checked_add(plan.count_one(i)).unwrap()
+        })
+    }
+
+    /// Runs the request (writing the file it resumes first), and says whether it was counted,
+    /// or what is wrong with the outcome.
+    fn check(&self, files: &Files) -> Result<bool, String> {
+        files.clear();
+        let kept = self.kept();
+        if let Ok(Some(Named { resume: true, file })) = kept {
+            self.make_checkpoint(files, file);
+        }
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.build(files).run()))
+            .map_err(|_| "panicked".to_string())?;
+        let refusals = self.refusals();
+        // A GPU build may find no GPU, or one that fails: refused, never wrong.
+        let gpu_may_fail = self.method_used() == Method::Gpu && Method::Gpu.is_built();
+        match (kept, outcome) {
+            (
+                Err((first, second)),
+                Err(Error::TwoCheckpoints {
+                    first: f,
+                    second: s,
+                }),
+            ) if f == files.keep(first) && s == files.keep(second) => Ok(false),
+            (Err(two), outcome) => Err(format!(
+                "names two checkpoints {two:?}, but gave {:?}",
+                outcome.map(|r| r.counts)
+            )),
+            (Ok(_), Err(e)) if refusals.iter().any(|w| w.names(&e)) => Ok(false),
+            // Refused before the file it resumes could be written.
+            (Ok(Some(Named { resume: true, .. })), Err(Error::Checkpoint { .. }))
+                if !refusals.is_empty() =>
+            {
+                Ok(false)
+            }
+            (Ok(_), Err(Error::Gpu(_))) if gpu_may_fail => Ok(false),
+            (Ok(_), Err(e)) => Err(format!("refused ({refusals:?} expected): {e:?}: {e}")),
+            (Ok(_), Ok(r)) if !refusals.is_empty() => Err(format!(
+                "counted {:?} where {refusals:?} should refuse it",
+                r.counts
+            )),
+            (Ok(kept), Ok(r)) => {
+                if !r.is_finished() {
+                    return Err(format!("did not finish: {:?}", r.end));
+                }
+                if r.method != self.method_used() {
+                    return Err(format!(
+                        "counted with {} not {}",
+                        r.method,
+                        self.method_used()
+                    ));
+                }
+                if let Some(t) = self.threads.filter(|_| r.method.has_split()) {
+                    if r.threads != t {
+                        return Err(format!("ran on {} threads, not {t}", r.threads));
+                    }
+                }
+                let expected = self.expected(r.method);
+                let whole = self.shard.is_none_or(|s| s.is_whole());
+                let known = match self.subject {
+                    Subject::Corner => corner_completions(self.n),
+                    _ => known::total(self.n).unwrap(),
+                };
+                if r.counts.total != expected.total || (whole && r.counts.total != known) {
+                    return Err(format!("counted {:?}, not {expected:?}", r.counts));
+                }
+                if self.unique {
+                    let unique = whole.then(|| known::unique(self.n).unwrap());
+                    if r.counts.unique != expected.unique
+                        || unique.is_some_and(|u| r.counts.unique != Some(u))
+                    {
+                        return Err(format!("unique {:?}, not {expected:?}", r.counts.unique));
+                    }
+                }
+                if let Some(Named { file, .. }) = kept {
+                    let cp = Checkpoint::load(&files.path(file)).map_err(|e| e.to_string())?;
+                    if !cp.is_complete() {
+                        return Err("its checkpoint is not complete".to_string());
+                    }
+                }
+                Ok(true)
+            }
+        }
+    }
+}
+
+/// Every sequence of up to `len` calls from `calls`, the empty one first.
+fn sequences(calls: &[Call], len: usize) -> Vec<Vec<Call>> {
+    let mut all = vec![Vec::new()];
+    let mut last = vec![Vec::new()];
+    for _ in 0..len {
+        last = last
+            .iter()
+            .flat_map(|s: &Vec<Call>| {
+                calls.iter().map(move |&c| {
+                    let mut s = s.clone();
+                    s.push(c);
+                    s
+                })
+            })
+            .collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+/// Checks every request; returns how many were counted and how many refused.
+fn check_all(files: &Files, requests: impl Iterator<Item = Request>) -> (usize, usize) {
+    let mut failures = Vec::new();
+    let (mut checked, mut counted) = (0, 0);
+    for r in requests {
+        checked += 1;
+        match r.check(files) {
+            Ok(true) => counted += 1,
+            Ok(false) => {}
+            Err(why) => failures.push(format!("{r:?}: {why}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} requests went wrong, the first:\n{}",
+        failures.len(),
+        failures[..failures.len().min(20)].join("\n")
+    );
+    eprintln!("{counted} of {checked} requests counted, the others refused");
+    (counted, checked - counted)
+}
+
+#[test]
+fn checkpoint_calls_in_every_order_keep_one_checkpoint_or_are_refused() {
+    let files = Files::new("order");
+    let subjects = [Subject::Board, Subject::Corner, Subject::Saved];
+    let requests = subjects.into_iter().flat_map(|subject| {
+        sequences(&CALLS, 3).into_iter().map(move |calls| Request {
+            n: 8,
+            subject,
+            method: None,
+            gpu: None,
+            unique: false,
+            shard: None,
+            threads: Some(2),
+            calls,
+        })
+    });
+    let (counted, refused) = check_all(&files, requests);
+    assert_eq!(counted + refused, 3 * (1 + 6 + 36 + 216));
+    assert!(counted > 0 && refused > 0);
+}
+
+#[test]
+fn every_combination_of_calls_is_exact_or_refused() {
+    let files = Files::new("every");
+    let methods: Vec<Option<Method>> = std::iter::once(None)
+        .chain(Method::ALL.iter().copied().map(Some))
+        .collect();
+    let shards = [
+        None,
+        Some(Shard::new(0, 2).unwrap()),
+        Some(Shard::new(1, 2).unwrap()),
+    ];
+    let persistence = [
+        vec![],
+        vec![Call::Checkpoint(File::A)],
+        vec![Call::Resume(File::A)],
+        vec![
+            Call::Every(Duration::from_millis(1)),
+            Call::Checkpoint(File::B),
+        ],
+    ];
+    let mut requests = Vec::new();
+    for subject in [
+        Subject::Board,
+        Subject::Empty,
+        Subject::Corner,
+        Subject::Saved,
+    ] {
+        for &method in &methods {
+            for gpu in [None, Some(GpuDevice::All)] {
+                for unique in [false, true] {
+                    for shard in shards {
+                        for threads in [None, Some(0), Some(1), Some(2)] {
+                            for calls in &persistence {
+                                requests.push(Request {
+                                    n: 6 + requests.len() % 3,
+                                    subject,
+                                    method,
+                                    gpu,
+                                    unique,
+                                    shard,
+                                    threads,
+                                    calls: calls.clone(),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let len = requests.len();
+    let (counted, refused) = check_all(&files, requests.into_iter());
+    assert_eq!(counted + refused, len);
+    assert!(counted > 0 && refused > 0);
+}
+
+/// The cases the old builder got wrong: a resumed subject given a new checkpoint panicked, and
+/// of two checkpoints the last silently won.
+#[test]
+fn two_checkpoints_are_refused_in_either_order() {
+    // In a folder of their own: a builder that let one of them win would write it.
+    let files = Files::new("two");
+    let (a, b) = (files.path(File::A), files.path(File::B));
+    let (a, b) = (a.as_path(), b.as_path());
+    let two = |c: Count<'static>| match c.run() {
+        Err(Error::TwoCheckpoints { first, second }) => (first, second),
+        other => panic!("not refused: {:?}", other.map(|r| r.counts)),
+    };
+    assert_eq!(
+        two(Count::resume(a).checkpoint(b)),
+        (Keep::Resume(a.into()), Keep::New(b.into()))
+    );
+    assert_eq!(
+        two(Count::resume(a).checkpoint(a)),
+        (Keep::Resume(a.into()), Keep::New(a.into()))
+    );
+    assert_eq!(
+        two(Count::new(8).resume_from(a).checkpoint(b)),
+        (Keep::Resume(a.into()), Keep::New(b.into()))
+    );
+    assert_eq!(
+        two(Count::new(8).checkpoint(b).resume_from(a)),
+        (Keep::New(b.into()), Keep::Resume(a.into()))
+    );
+    assert_eq!(
+        two(Count::resume(a).resume_from(b)),
+        (Keep::Resume(a.into()), Keep::Resume(b.into()))
+    );
+    // The first conflict is the one told, whatever comes after it.
+    assert_eq!(
+        two(Count::new(8).checkpoint(a).checkpoint(b).resume_from(a)),
+        (Keep::New(a.into()), Keep::New(b.into()))
+    );
+}
