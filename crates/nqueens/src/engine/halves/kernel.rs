@@ -571,7 +571,7 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 // About one bit in four set, like a half placement's key.
-                x & (x >> 1) & ((1u64 << bits) - 1)
+                x & (x >> 1) & (u64::MAX >> (64 - bits))
             })
             .collect()
     }
