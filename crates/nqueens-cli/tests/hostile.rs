@@ -8,8 +8,8 @@ use common::{nqueens, scratch};
 use nqueens::counting::plan_for;
 use nqueens::engine::constellation::SymmetryPlan;
 use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::plan::Plan;
 use nqueens::run::shard::Shard;
+use nqueens::split::plan::Plan;
 use nqueens::{Counts, Method, SymmetryClasses};
 use predicates::prelude::*;
 use std::fs::File;
@@ -575,7 +575,7 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
         let text = std::fs::read_to_string(&path).unwrap();
         let body =
             text[..text.find("checksum ").unwrap()].replace("\nn 9\n", &format!("\nn {n}\n"));
-        let sum = nqueens::run::plan::fnv1a(body.as_bytes());
+        let sum = nqueens::split::plan::fnv1a(body.as_bytes());
         std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
         nqueens()
             .args(["count", "--resume"])

@@ -1,16 +1,42 @@
 //! The folders show the architecture, so the imports must respect it: in every crate (the
 //! library, the command line, the Python and web bindings), no two files import each other,
-//! directly or through others.
+//! directly or through others; and the library's folders stand in layers ([`LIBRARY_LAYERS`]),
+//! each importing only from the layers below it.
 //!
 //! A file imports every module it names by a `crate::` or `super::` path (in code, tests
 //! included; comments are skipped), and every module it declares with `mod`. A path counts for
 //! the deepest module file it reaches, so `use crate::board::conflict::Line` imports
 //! `board/conflict.rs`, not `board/mod.rs`; naming an item through a re-export of `lib.rs` or of
 //! a folder's `mod.rs` therefore imports that file, and since it declares the module that names
-//! it, that is a cycle. This test finds every cycle and names the files on it.
+//! it, that is a cycle. This test finds every cycle and names the files on it, and every import
+//! that goes up a layer or across one.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+
+/// The library's layers, top first. A file may import the files of its own folder (a top-level
+/// module, folder or single file) and those of the layers below its own; never a folder of a
+/// layer above, nor another folder of its own layer. So every arrow goes down, and the order in
+/// which to read, test or replace the library is this table read from the bottom. A folder that
+/// is not in the table fails the test until it is given a place.
+const LIBRARY_LAYERS: &[(&str, &[&str])] = &[
+    // `lib.rs`: it declares every module and re-exports the names users reach for.
+    ("the crate root", &[""]),
+    // Every decision about a request; reading and writing boards.
+    ("front doors", &["counting", "listing", "io"]),
+    // Running a split: threads, checkpoints, shards, the cluster schedule.
+    ("machinery", &["run"]),
+    // Each offers splits of its counts; the completion of a board is one of them.
+    ("engines", &["engine", "problems"]),
+    // The textbook methods and the walk and masks the engines build on.
+    ("reference methods", &["reference"]),
+    // The contract between engines and machinery: plans, progress and stop.
+    ("the split contract", &["split"]),
+    // What goes wrong, said in the words below.
+    ("errors", &["error"]),
+    // The words: the board, method names, counts, published values.
+    ("vocabulary", &["board", "method", "counts", "known"]),
+];
 
 /// The module path of each source file of a crate: `lib.rs` and `main.rs` are the root,
 /// `a.rs` and `a/mod.rs` are `a`, `a/b.rs` is `a::b`.
@@ -252,6 +278,54 @@ fn show(m: &[String]) -> String {
     }
 }
 
+/// The folder a module belongs to: its top-level module (`""` for the crate root).
+fn folder(m: &[String]) -> &str {
+    m.first().map_or("", String::as_str)
+}
+
+/// Every import of `g` that does not go down `layers`, and every folder `layers` does not place.
+fn upward(
+    g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    layers: &[(&str, &[&str])],
+) -> Vec<String> {
+    // Layers are numbered from the bottom, so that "down" is "smaller".
+    let place: BTreeMap<&str, (usize, &str)> = layers
+        .iter()
+        .rev()
+        .enumerate()
+        .flat_map(|(k, (name, folders))| folders.iter().map(move |f| (*f, (k, *name))))
+        .collect();
+    let mut out = Vec::new();
+    let unplaced: BTreeSet<&str> = g
+        .keys()
+        .map(|m| folder(m))
+        .filter(|f| !place.contains_key(f))
+        .collect();
+    for f in unplaced {
+        out.push(format!("  {f}: in no layer"));
+    }
+    for (from, tos) in g {
+        let Some(&(a, a_name)) = place.get(folder(from)) else {
+            continue;
+        };
+        for to in tos {
+            let Some(&(b, b_name)) = place.get(folder(to)) else {
+                continue;
+            };
+            if folder(from) == folder(to) || b < a {
+                continue;
+            }
+            let way = if b > a { "up to" } else { "across" };
+            out.push(format!(
+                "  {} ({a_name}) imports {} ({b_name}): {way} a layer",
+                show(from),
+                show(to)
+            ));
+        }
+    }
+    out
+}
+
 fn check(src: &Path) {
     let g = graph(src);
     assert!(g.len() > 5, "{}: too few files found", src.display());
@@ -274,6 +348,17 @@ fn check(src: &Path) {
 #[test]
 fn the_library_has_no_import_cycle() {
     check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
+}
+
+#[test]
+fn the_library_imports_only_down_its_layers() {
+    let g = graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
+    let found = upward(&g, LIBRARY_LAYERS);
+    assert!(
+        found.is_empty(),
+        "the library's imports that do not go down its layers (see LIBRARY_LAYERS):\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -307,5 +392,39 @@ fn the_checker_sees_cycles() {
     let names: BTreeSet<String> = found[0].iter().map(|m| show(m)).collect();
     assert_eq!(names, BTreeSet::from(["a".to_string(), "a::c".to_string()]));
     assert!(g[&vec!["b".to_string()]].contains(&vec!["a".to_string(), "c".to_string()]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_checker_sees_imports_that_go_up_or_across() {
+    // `low` reaches up to `high`, and `side` across to `low`; `high` may import both.
+    let dir = std::env::temp_dir().join(format!("nq-layers-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("low")).unwrap();
+    std::fs::write(
+        dir.join("lib.rs"),
+        "pub mod high;\npub mod low;\npub mod side;\npub mod loose;\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("high.rs"), "use crate::{low::a::A, side::S};\n").unwrap();
+    std::fs::write(dir.join("low/mod.rs"), "pub mod a;\npub mod b;\n").unwrap();
+    std::fs::write(dir.join("low/a.rs"), "use super::b::B;\n").unwrap();
+    std::fs::write(dir.join("low/b.rs"), "fn f() { crate::high::h(); }\n").unwrap();
+    std::fs::write(dir.join("side.rs"), "use crate::low::b::B;\n").unwrap();
+    std::fs::write(dir.join("loose.rs"), "\n").unwrap();
+    let layers: &[(&str, &[&str])] = &[
+        ("root", &[""]),
+        ("top", &["high"]),
+        ("bottom", &["low", "side"]),
+    ];
+    let found = upward(&graph(&dir), layers);
+    assert_eq!(
+        found,
+        [
+            "  loose: in no layer",
+            "  low::b (bottom) imports high (top): up to a layer",
+            "  side (bottom) imports low::b (bottom): across a layer",
+        ],
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -6,7 +6,7 @@
 //! by ending the worker.
 
 use nqueens::method::UnknownMethod;
-use nqueens::run::watch::Progress;
+use nqueens::split::watch::Progress;
 use nqueens::{Count, Method, Puzzle};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;

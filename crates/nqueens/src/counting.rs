@@ -12,21 +12,20 @@
 //! runs through the one runner ([`crate::run::runner`]); a cluster rank counts its chunks
 //! through the same runner with [`Job::count_indices`].
 
-use crate::board::placement::check_n;
 use crate::counts::Counts;
 use crate::engine::constellation::SymmetryPlan;
 use crate::engine::gpu::{self, health::Health, select::GpuDevice};
 use crate::engine::halves::{self, HalvesPlan};
-use crate::error::{CheckpointProblem, Error, GpuProblem, Keep, Quantity, Task};
+use crate::error::{CheckpointProblem, Error, GpuProblem, Keep, Quantity, Task, check_n};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::reference::bitmask::BitmaskPlan;
 use crate::reference::{naive, sets};
 use crate::run::checkpoint::{Checkpoint, Saving};
-use crate::run::plan::{Plan, PlanId};
 use crate::run::runner::{self, Runner, Stopwatch};
 use crate::run::shard::{Shard, ShardRecord};
-use crate::run::watch::{NoProgress, Progress, Watch};
+use crate::split::plan::{Plan, PlanId};
+use crate::split::watch::{NoProgress, Progress, Watch};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -434,7 +433,7 @@ impl<'a> Count<'a> {
     /// Tells `progress` how many subproblems are done, from any thread.
     ///
     /// ```
-    /// use nqueens::{Count, run::watch::Progress};
+    /// use nqueens::{Count, split::watch::Progress};
     /// use std::sync::atomic::{AtomicU64, Ordering};
     ///
     /// struct Last(AtomicU64);
@@ -729,7 +728,7 @@ fn threads_for(
 /// others take milliseconds at any n, and a stop set meanwhile is heeded as the count begins.
 ///
 /// ```
-/// use nqueens::{counting::plan_watched, run::watch::{NoProgress, Watch}, Error, Method};
+/// use nqueens::{counting::plan_watched, split::watch::{NoProgress, Watch}, Error, Method};
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let stop = AtomicBool::new(true);

@@ -6,6 +6,7 @@
 //! that would help. Nothing here speaks of flags.
 
 use crate::board::conflict::{Line, Square};
+use crate::board::placement::MAX_N;
 use crate::method::{Method, UnknownMethod};
 use std::fmt;
 use std::io;
@@ -765,5 +766,23 @@ impl Error {
             context: context.into(),
             source,
         }
+    }
+}
+
+/// Checks that `n` is a board size the search methods accept (1 to [`MAX_N`]).
+///
+/// ```
+/// assert!(nqueens::error::check_n(8).is_ok());
+/// assert!(nqueens::error::check_n(0).is_err());
+/// assert!(nqueens::error::check_n(65).is_err());
+/// ```
+///
+/// It lives with the errors rather than on the board, so that the board, the bottom of the
+/// crate, names nothing that goes wrong.
+pub fn check_n(n: usize) -> Result<(), Error> {
+    if (1..=MAX_N).contains(&n) {
+        Ok(())
+    } else {
+        Err(Error::out_of_range(Quantity::N, n, 1, MAX_N))
     }
 }

@@ -19,27 +19,28 @@
 //!
 //! ## Map of the crate
 //!
-//! The front doors, which own every decision about a request:
+//! The modules stand in layers, and each imports only from the layers below it (a test of the
+//! command line's crate, `tests/layout.rs`, holds them to it). From the top:
 //!
-//! - [`counting`]: [`count`] and the [`Count`] builder; it picks the method and the threads,
-//!   refuses what cannot be served, and runs every count (plain, checkpointed, sharded).
-//! - [`listing`]: [`solutions`], every solution as an iterator.
-//!
-//! Grouped by role below them:
-//!
-//! - [`board`]: placements, what makes two queens attack, the eight symmetries of the square.
-//! - [`reference`](mod@reference): the three textbook methods (scan, sets, bit masks), kept to teach and to
-//!   cross-check every engine, the walk they share, and the search told step by step.
-//! - [`engine`]: the fast engines (border constellations by symmetry, the same split on GPUs,
-//!   meet in the middle) and the processor features their kernels use.
-//! - [`problems`]: completing a partly filled board, one solution for any size, a random one.
-//! - [`io`]: writing solutions in every format, pictures, reading placements back to verify.
-//! - [`run`]: what a long count is made of: plans and their identity, the one runner,
-//!   checkpoints, shards and the schedule of a cluster run.
-//!
-//! And the vocabulary they share: [`Method`] (the ways to count and list), [`Counts`] (what a
-//! count finds), [`Error`] (what went wrong, as data), [`known`] (published values to check
-//! against).
+//! - The front doors, which own every decision about a request: [`counting`] ([`count`] and the
+//!   [`Count`] builder; it picks the method and the threads, refuses what cannot be served, and
+//!   runs every count: plain, checkpointed, sharded), [`listing`] ([`solutions`], every solution
+//!   as an iterator), and [`io`] (writing solutions in every format, pictures, reading placements
+//!   back to verify).
+//! - The machinery that runs counts, [`run`]: the one runner, checkpoints, shards and the
+//!   schedule of a cluster run.
+//! - The engines: [`engine`] (border constellations by symmetry, the same split on GPUs, meet in
+//!   the middle, and the processor features their kernels use) and [`problems`] (completing a
+//!   partly filled board, one solution for any size, a random one).
+//! - The methods they build on and are checked against, [`reference`](mod@reference): the three
+//!   textbook methods (scan, sets, bit masks), the walk they share, and the search told step by
+//!   step.
+//! - The contract between engines and machinery, [`split`]: plans and their identity, and the
+//!   stop flag and progress that watch a search.
+//! - What went wrong, as data: [`Error`] (in [`error`]).
+//! - The words everything shares: [`board`] (placements, what makes two queens attack, the eight
+//!   symmetries of the square), [`Method`] (the ways to count and list), [`Counts`] (what a count
+//!   finds), [`known`] (published values to check against).
 
 pub mod board;
 pub mod counting;
@@ -53,6 +54,7 @@ pub mod method;
 pub mod problems;
 pub mod reference;
 pub mod run;
+pub mod split;
 
 pub use board::conflict::Conflict;
 pub use board::placement::{MAX_N, Placement};

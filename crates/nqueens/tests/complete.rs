@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Rng, list_all};
-use nqueens::run::plan::Plan;
+use nqueens::split::plan::Plan;
 use nqueens::{Count, Method, Puzzle, known};
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {

@@ -22,9 +22,9 @@ mod on_a_gpu {
     use nqueens::error::GpuProblem;
     use nqueens::known::{A000170, A002562};
     use nqueens::run::checkpoint::Checkpoint;
-    use nqueens::run::plan::Plan;
     use nqueens::run::shard::{Shard, merge};
-    use nqueens::run::watch::Watch;
+    use nqueens::split::plan::Plan;
+    use nqueens::split::watch::Watch;
     use nqueens::{Count, Error, Method};
     use std::sync::atomic::AtomicBool;
 

@@ -2,7 +2,7 @@
 //! the searches poll their watch from inside.
 
 use nqueens::counting::End;
-use nqueens::run::watch::Progress;
+use nqueens::split::watch::Progress;
 use nqueens::{Count, Method, Puzzle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};

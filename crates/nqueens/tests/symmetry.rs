@@ -7,7 +7,7 @@ use nqueens::board::symmetry::{Symmetry, canonical, class_size, images, is_canon
 use nqueens::counting::plan_for;
 use nqueens::engine::constellation::{SymmetryPlan, constellations};
 use nqueens::known::{A000170, A002562};
-use nqueens::run::plan::Plan;
+use nqueens::split::plan::Plan;
 use nqueens::{Count, Counts, Method};
 use std::collections::BTreeSet;
 

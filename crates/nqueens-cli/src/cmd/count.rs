@@ -11,7 +11,7 @@ use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
 use nqueens::counting::{End, Report};
-use nqueens::run::watch::{NoProgress, Progress};
+use nqueens::split::watch::{NoProgress, Progress};
 use nqueens::{Count, Error};
 use serde::Serialize;
 use std::io;

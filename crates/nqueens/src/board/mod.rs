@@ -1,4 +1,4 @@
-//! The board itself: placements and the sizes the searches accept, what makes two queens
+//! The board itself: placements and the largest board the searches accept, what makes two queens
 //! attack each other, and the eight symmetries of the square.
 
 pub mod conflict;
@@ -6,4 +6,4 @@ pub mod placement;
 pub mod symmetry;
 
 pub use conflict::{Conflict, Line, Square, conflict};
-pub use placement::{MAX_N, Placement, check_n, row_string};
+pub use placement::{MAX_N, Placement, row_string};

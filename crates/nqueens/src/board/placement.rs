@@ -1,30 +1,14 @@
-//! Placements: one column per row, the shared currency of every method, and the range of board
-//! sizes the searches accept.
+//! Placements: one column per row, the shared currency of every method, and the largest board
+//! the searches accept.
 //!
 //! Columns are `u32` rather than `usize` so that a placement of a hundred million queens (the
 //! constructions of `problems::construct`) takes 400 MB rather than 800 MB.
 
 use crate::board::conflict::{Conflict, conflict};
-use crate::error::{Error, Quantity};
 use std::fmt;
 
 /// The largest board the search methods accept: their masks are 64-bit words.
 pub const MAX_N: usize = 64;
-
-/// Checks that `n` is a board size the search methods accept (1 to [`MAX_N`]).
-///
-/// ```
-/// assert!(nqueens::board::check_n(8).is_ok());
-/// assert!(nqueens::board::check_n(0).is_err());
-/// assert!(nqueens::board::check_n(65).is_err());
-/// ```
-pub fn check_n(n: usize) -> Result<(), Error> {
-    if (1..=MAX_N).contains(&n) {
-        Ok(())
-    } else {
-        Err(Error::out_of_range(Quantity::N, n, 1, MAX_N))
-    }
-}
 
 /// One placement of `n` queens, one per row: `columns()[row]` is the column of that row's queen.
 ///

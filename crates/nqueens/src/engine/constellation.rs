@@ -29,16 +29,15 @@
 #[cfg(target_arch = "x86_64")]
 mod four_rows;
 
-use crate::board::placement::check_n;
 use crate::board::symmetry::Symmetry;
 use crate::counts::{Counts, SymmetryClasses};
 #[cfg(target_arch = "x86_64")]
 use crate::engine::cpu;
-use crate::error::Error;
+use crate::error::{Error, check_n};
 use crate::method::Method;
 use crate::reference::bitmask::full_mask;
-use crate::run::plan::{Plan, PlanId, fnv1a};
-use crate::run::watch::{POLL_ROWS, Watch};
+use crate::split::plan::{Plan, PlanId, fnv1a};
+use crate::split::watch::{POLL_ROWS, Watch};
 #[cfg(target_arch = "x86_64")]
 use four_rows::LastFour;
 use std::sync::OnceLock;
@@ -750,7 +749,7 @@ fn classes_of(n: usize, c: &Constellation, all: u128, watch: &Watch) -> Option<S
 /// [`constellations`].
 ///
 /// ```
-/// use nqueens::{engine::constellation::SymmetryPlan, run::plan::Plan};
+/// use nqueens::{engine::constellation::SymmetryPlan, split::plan::Plan};
 ///
 /// let plan = SymmetryPlan::new(8).unwrap();
 /// let sum = (0..plan.len()).map(|i| plan.count_one(i)).fold(plan.zero(), |a, b| a + b);
@@ -923,7 +922,7 @@ mod tests {
     #[test]
     fn building_the_split_heeds_a_stop() {
         let stop = std::sync::atomic::AtomicBool::new(true);
-        let watch = Watch::new(Some(&stop), &crate::run::watch::NoProgress, None);
+        let watch = Watch::new(Some(&stop), &crate::split::watch::NoProgress, None);
         assert!(matches!(
             SymmetryPlan::watched(64, &watch),
             Err(Error::Stopped)

@@ -43,7 +43,7 @@ mod tasks;
 use crate::error::Error;
 #[cfg(not(feature = "gpu"))]
 use crate::error::GpuProblem;
-use crate::run::plan::Plan;
+use crate::split::plan::Plan;
 use health::Health;
 use select::GpuDevice;
 use std::sync::Arc;

@@ -41,13 +41,12 @@ mod quarters;
 pub use geometry::{Geometry, MIN_N};
 pub use quarters::Quarters;
 
-use crate::board::placement::check_n;
 use crate::counts::Counts;
-use crate::error::{Error, Quantity};
+use crate::error::{Error, Quantity, check_n};
 use crate::method::Method;
 use crate::reference::bitmask;
-use crate::run::plan::{Plan, PlanId, fnv1a};
-use crate::run::watch::Watch;
+use crate::split::plan::{Plan, PlanId, fnv1a};
+use crate::split::watch::Watch;
 use geometry::{Diags, bit_uses, collect_keys, start};
 
 /// The most memory (bytes) the method may plan to use; larger boards are refused.
@@ -323,7 +322,7 @@ fn binomial(n: u64, k: u64) -> u64 {
 /// The half-board count split into one subproblem per orbit of row splits.
 ///
 /// ```
-/// use nqueens::{engine::halves::HalvesPlan, run::plan::Plan};
+/// use nqueens::{engine::halves::HalvesPlan, split::plan::Plan};
 ///
 /// let plan = HalvesPlan::new(10).unwrap();
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 724);

@@ -21,14 +21,14 @@
 //! dead branches are cut early instead of being found when the search reaches the given queen.
 
 use crate::board::conflict::{Line, Square};
-use crate::board::placement::{MAX_N, Placement, check_n};
+use crate::board::placement::{MAX_N, Placement};
 use crate::counts::Counts;
-use crate::error::{BoardError, Error, Place, Quantity};
+use crate::error::{BoardError, Error, Place, Quantity, check_n};
 use crate::method::Method;
 use crate::reference::bitmask::{Masks, Prefix, full_mask};
 use crate::reference::walk::Solutions;
-use crate::run::plan::{Plan, PlanId, fnv1a};
-use crate::run::watch::{POLL_ROWS, Watch};
+use crate::split::plan::{Plan, PlanId, fnv1a};
+use crate::split::watch::{POLL_ROWS, Watch};
 use std::fmt;
 use std::str::FromStr;
 
@@ -499,7 +499,7 @@ fn count_watched_from(
 /// 8 or fewer), so that rows with a given queen, which have no choice, do not thin the split.
 ///
 /// ```
-/// use nqueens::{Puzzle, run::plan::Plan};
+/// use nqueens::{Puzzle, split::plan::Plan};
 ///
 /// let plan = Puzzle::new(8).unwrap().plan();
 /// assert_eq!(plan.id().board, Some(Puzzle::new(8).unwrap().fingerprint()));

@@ -8,13 +8,12 @@
 //! complement) isolates the lowest one, so columns are tried left to right and solutions come out
 //! in lexicographic order.
 
-use crate::board::placement::check_n;
 use crate::counts::Counts;
-use crate::error::Error;
+use crate::error::{Error, check_n};
 use crate::method::Method;
 use crate::reference::walk::{Rule, Solutions};
-use crate::run::plan::{Plan, PlanId, fnv1a};
-use crate::run::watch::{POLL_ROWS, Watch};
+use crate::split::plan::{Plan, PlanId, fnv1a};
+use crate::split::watch::{POLL_ROWS, Watch};
 
 /// The mask with the low `n` bits set: every column of the board.
 ///
@@ -59,7 +58,7 @@ pub fn count_from(cols: u64, left: u64, right: u64) -> u64 {
 ///
 /// ```
 /// use nqueens::reference::bitmask::{count_watched_from, outside};
-/// use nqueens::run::watch::Watch;
+/// use nqueens::split::watch::Watch;
 ///
 /// assert_eq!(count_watched_from(outside(12), 0, 0, &Watch::none()), Some(14_200));
 /// ```
@@ -233,7 +232,7 @@ pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u
 /// the left half only. This halves the work with no effect on the answer.
 ///
 /// ```
-/// use nqueens::{reference::bitmask::BitmaskPlan, run::plan::Plan};
+/// use nqueens::{reference::bitmask::BitmaskPlan, split::plan::Plan};
 ///
 /// let plan = BitmaskPlan::new(8).unwrap();
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 92);

@@ -4,8 +4,7 @@
 //! It is the slowest method and the easiest to believe, which is why it stays: every faster
 //! engine is checked against it.
 
-use crate::board::placement::check_n;
-use crate::error::Error;
+use crate::error::{Error, check_n};
 use crate::reference::walk::{Rule, Solutions};
 
 /// The board as squares, and the scan for attacks.

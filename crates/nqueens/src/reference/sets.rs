@@ -2,8 +2,7 @@
 //! that checking a square is O(1). Squares on one diagonal share `row - col`, squares on one
 //! anti-diagonal share `row + col`.
 
-use crate::board::placement::check_n;
-use crate::error::Error;
+use crate::error::{Error, check_n};
 use crate::reference::walk::{Rule, Solutions};
 use std::collections::HashSet;
 

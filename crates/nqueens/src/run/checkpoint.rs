@@ -40,8 +40,8 @@ use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
-use crate::run::plan::{Plan, PlanId, parse_fingerprint};
 use crate::run::shard::Shard;
+use crate::split::plan::{Plan, PlanId, parse_fingerprint};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -173,7 +173,7 @@ impl Checkpoint {
         for (i, c) in &self.done {
             let _ = writeln!(s, "{i} {}", c.to_line());
         }
-        let sum = crate::run::plan::fnv1a(s.as_bytes());
+        let sum = crate::split::plan::fnv1a(s.as_bytes());
         let _ = writeln!(s, "checksum {sum:016x}");
         s
     }
@@ -203,7 +203,7 @@ impl Checkpoint {
             .strip_prefix("checksum ")
             .ok_or_else(|| damaged("the checksum line is missing (the file is cut short)"))?;
         // Compared as text, in the one spelling `to_text` writes, so no byte is free to change.
-        if stated != format!("{:016x}", crate::run::plan::fnv1a(body.as_bytes())) {
+        if stated != format!("{:016x}", crate::split::plan::fnv1a(body.as_bytes())) {
             return Err(damaged("the checksum does not match its content"));
         }
 
@@ -450,7 +450,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 mod tests {
     use super::*;
     use crate::counts::SymmetryClasses;
-    use crate::run::plan::Plan;
+    use crate::split::plan::Plan;
 
     fn plan(n: usize) -> crate::reference::bitmask::BitmaskPlan {
         crate::reference::bitmask::BitmaskPlan::new(n).unwrap()
@@ -554,7 +554,7 @@ mod tests {
     fn forged(cp: &Checkpoint, change: impl Fn(&str) -> String) -> String {
         let text = cp.to_text();
         let body = change(&text[..text.find("checksum ").unwrap()]);
-        let sum = crate::run::plan::fnv1a(body.as_bytes());
+        let sum = crate::split::plan::fnv1a(body.as_bytes());
         format!("{body}checksum {sum:016x}\n")
     }
 
@@ -625,7 +625,7 @@ mod tests {
                   fingerprint 0123456789abcdef\nshard 0/1\ndone 1\n3 4 - -\n";
         let text = format!(
             "{v1}checksum {:016x}\n",
-            crate::run::plan::fnv1a(v1.as_bytes())
+            crate::split::plan::fnv1a(v1.as_bytes())
         );
         let cp = Checkpoint::parse(&text, Path::new("x")).unwrap();
         assert_eq!(
@@ -636,7 +636,7 @@ mod tests {
         let board = v1.replace("bitmask", "complete");
         let text = format!(
             "{board}checksum {:016x}\n",
-            crate::run::plan::fnv1a(board.as_bytes())
+            crate::split::plan::fnv1a(board.as_bytes())
         );
         let e = Checkpoint::parse(&text, Path::new("x")).unwrap_err();
         assert!(e.to_string().contains("earlier version"), "{e}");

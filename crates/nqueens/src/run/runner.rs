@@ -4,13 +4,13 @@
 //! subproblem indices to the crate's `Runner`. It counts them on the calling thread or on a thread
 //! pool (work stealing balances subproblems of very different cost), reports each finished one
 //! to a callback and to the progress observer, and once asked to stop takes no new subproblem
-//! and has the ones under way cut short (see [`crate::run::watch`]).
+//! and has the ones under way cut short (see [`crate::split::watch`]).
 //! Pools are built once per process for each number of threads and kept, so that a program that
 //! counts many times (a cluster rank counting chunk after chunk) pays for its threads once.
 
 use crate::counts::Counts;
-use crate::run::plan::Plan;
-use crate::run::watch::{Progress, Watch};
+use crate::split::plan::Plan;
+use crate::split::watch::{Progress, Watch};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The number of threads "one per core" stands for on this machine (1 where it cannot be told,
@@ -141,7 +141,7 @@ impl Stopwatch {
 mod tests {
     use super::*;
     use crate::reference::bitmask::BitmaskPlan;
-    use crate::run::watch::NoProgress;
+    use crate::split::watch::NoProgress;
     use std::sync::Mutex;
 
     fn runner<'a>(plan: &'a dyn Plan, threads: usize, stop: Option<&'a AtomicBool>) -> Runner<'a> {

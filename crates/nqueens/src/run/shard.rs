@@ -11,11 +11,10 @@
 //! refuses parts that do not belong together, and adds up only a complete set in which every
 //! part appears exactly once.
 
-use crate::board::placement::check_n;
 use crate::counts::{Counts, SymmetryClasses};
-use crate::error::{Error, Origin, Quantity, ShardsProblem};
+use crate::error::{Error, Origin, Quantity, ShardsProblem, check_n};
 use crate::method::Method;
-use crate::run::plan::{PlanId, parse_fingerprint};
+use crate::split::plan::{PlanId, parse_fingerprint};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::io::{BufRead, Read};
@@ -349,7 +348,7 @@ mod tests {
     use super::*;
     use crate::known;
     use crate::reference::bitmask::BitmaskPlan;
-    use crate::run::plan::Plan;
+    use crate::split::plan::Plan;
 
     #[test]
     fn parts_cover_every_subproblem_once() {

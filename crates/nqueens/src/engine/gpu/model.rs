@@ -28,7 +28,7 @@
 
 use crate::engine::constellation::{Layout, SymmetryPlan};
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
-use crate::run::plan::Plan;
+use crate::split::plan::Plan;
 use std::collections::{BTreeMap, BinaryHeap};
 
 /// The shader that counts on GPUs.

@@ -22,8 +22,8 @@ use crate::engine::gpu::select::GpuDevice;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::error::{Error, GpuProblem, Quantity};
 use crate::method::Method;
-use crate::run::plan::{Plan, PlanId};
-use crate::run::watch::Watch;
+use crate::split::plan::{Plan, PlanId};
+use crate::split::watch::Watch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -51,7 +51,7 @@ const SOFTWARE_TASK_ROWS: usize = 10;
 ///
 /// ```
 /// use nqueens::engine::gpu::{plan::GpuPlan, select::GpuDevice};
-/// use nqueens::run::{plan::Plan, watch::Watch};
+/// use nqueens::split::{plan::Plan, watch::Watch};
 ///
 /// // Needs a GPU (or Mesa's software Vulkan device).
 /// if let Ok(plan) = GpuPlan::new(10, GpuDevice::default()) {
@@ -604,7 +604,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_a_batch_without_counts_and_the_next_batch_counts_again() {
-        use crate::run::watch::NoProgress;
+        use crate::split::watch::NoProgress;
         use std::sync::atomic::AtomicBool;
         let plan = gpu_plan(14);
         let all: Vec<usize> = (0..plan.len()).collect();

@@ -208,7 +208,7 @@ pub(crate) fn read_task(tasks: &[u8], t: usize) -> (Masks, u32) {
 mod tests {
     use super::*;
     use crate::engine::constellation::SymmetryPlan;
-    use crate::run::plan::Plan;
+    use crate::split::plan::Plan;
 
     #[test]
     fn tasks_cover_each_constellation_exactly() {

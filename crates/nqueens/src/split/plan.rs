@@ -14,7 +14,7 @@
 use crate::counts::Counts;
 use crate::error::Mismatch;
 use crate::method::Method;
-use crate::run::watch::Watch;
+use crate::split::watch::Watch;
 
 /// A deterministic list of independent subproblems whose counts add up to one whole count.
 ///
@@ -146,7 +146,7 @@ impl PlanId {
     /// and the split's fingerprint.
     ///
     /// ```
-    /// use nqueens::{counting::plan_for, run::plan::PlanId, Method};
+    /// use nqueens::{counting::plan_for, split::plan::PlanId, Method};
     ///
     /// let id = plan_for(9, Method::Symmetry).unwrap().id();
     /// assert_eq!(PlanId::from_words(&id.to_words()), Some(id));
@@ -185,7 +185,7 @@ impl PlanId {
 /// A 64-bit FNV-1a hash, for fingerprints that must not change between builds or machines.
 ///
 /// ```
-/// assert_eq!(nqueens::run::plan::fnv1a(b""), 0xcbf29ce484222325);
+/// assert_eq!(nqueens::split::plan::fnv1a(b""), 0xcbf29ce484222325);
 /// ```
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -200,7 +200,7 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 /// digits, so that no other spelling reads as the same fingerprint.
 ///
 /// ```
-/// use nqueens::run::plan::parse_fingerprint;
+/// use nqueens::split::plan::parse_fingerprint;
 ///
 /// assert_eq!(parse_fingerprint("00000000000000ff"), Some(255));
 /// assert_eq!(parse_fingerprint("ff"), None);
