@@ -109,7 +109,7 @@ pub fn advice(e: &Error) -> String {
                 Some(t) => format!("use --threads {t} or fewer, or --method symmetry"),
                 None => "use --method symmetry".to_string(),
             };
-            format!("{}: {help}", e.to_string().split("; ").next().unwrap_or(""))
+            format!("{}: {help}", e.problem())
         }
         Error::Gpu(GpuProblem::NotBuilt) => "this nqueens was built without GPU support: rebuild \
              it with 'cargo build --release -p nqueens-cli --features gpu'"

@@ -189,7 +189,7 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             let unfit = given.iter().find_map(|w| w.unfit());
             let value = match unfit {
                 Some(shown) if *value == usize::MAX as u128 => {
-                    message = message.replacen(&usize::MAX.to_string(), shown, 1);
+                    message = e.showing_value(shown);
                     py.import("builtins")
                         .and_then(|b| b.getattr("int")?.call1((shown,)))
                         .unwrap_or_else(|_| py.None().into_bound(py))
@@ -257,8 +257,7 @@ pub fn out_of_range(
     min: u128,
     max: u128,
 ) -> PyErr {
-    let message =
-        format!("{quantity} = {shown} is out of range: {quantity} must be from {min} to {max}");
+    let message = nqueens::error::out_of_range(quantity, shown, min, max);
     let value = py
         .import("builtins")
         .and_then(|b| b.getattr("int")?.call1((shown,)))

@@ -120,15 +120,10 @@ pub fn count(
     #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
 ) -> PyResult<u128> {
     let r = report(py, n, unique, method, threads)?;
-    match (unique, r.counts.unique) {
-        (false, _) => Ok(r.counts.total),
-        (true, Some(u)) => Ok(u),
-        // The library refuses unique counts of methods that cannot make them.
-        (true, None) => Err(PyRuntimeError::new_err(format!(
-            "method {} counted no unique solutions",
-            r.method
-        ))),
-    }
+    // The library refuses unique counts of methods that cannot make them.
+    r.number().ok_or_else(|| {
+        PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method))
+    })
 }
 
 /// The count of the n×n board with what the library decided: a Counts object with the total,

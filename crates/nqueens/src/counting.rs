@@ -623,6 +623,7 @@ impl<'a> Count<'a> {
             puzzle,
             shard,
             kept,
+            unique: self.unique,
             progress: self.progress,
             stop: self.stop,
         })
@@ -832,6 +833,7 @@ pub struct Job<'a> {
     puzzle: Option<Puzzle>,
     shard: Shard,
     kept: Kept,
+    unique: bool,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
 }
@@ -924,6 +926,7 @@ impl Job<'_> {
             shard: self.shard,
             plan: self.plan.as_ref().map(|p| p.id()),
             end: End::Finished,
+            unique: self.unique,
             notes: self.notes,
             save_error: None,
         }
@@ -1005,6 +1008,7 @@ impl Job<'_> {
             shard: self.shard,
             plan: self.plan.as_ref().map(|p| p.id()),
             end,
+            unique: self.unique,
             notes,
             save_error,
         })
@@ -1109,6 +1113,10 @@ pub struct Report {
     /// Whether the count finished.
     #[serde(skip)]
     pub end: End,
+    /// Whether the count was asked for unique solutions, which makes
+    /// [`number`](Report::number) the unique count.
+    #[serde(skip)]
+    pub unique: bool,
     /// What was decided that a person may want to know.
     #[serde(skip)]
     pub notes: Vec<Note>,
@@ -1119,6 +1127,24 @@ pub struct Report {
 }
 
 impl Report {
+    /// The number the count was asked for: the unique count when it was asked for unique
+    /// solutions, the total otherwise. None only for a unique count the method did not make,
+    /// which the request refuses before counting.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(8).run().unwrap().number(), Some(92));
+    /// assert_eq!(Count::new(8).unique(true).run().unwrap().number(), Some(12));
+    /// ```
+    pub fn number(&self) -> Option<u128> {
+        if self.unique {
+            self.counts.unique
+        } else {
+            Some(self.counts.total)
+        }
+    }
+
     /// True when every subproblem was counted.
     pub fn is_finished(&self) -> bool {
         self.end == End::Finished

@@ -591,21 +591,16 @@ fn foreign(m: &Mismatch) -> String {
     }
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Error {
+    /// Writes the message up to the library's own suggestion (see [`Error::suggestion`]).
+    fn write_problem(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::OutOfRange {
                 what,
                 value,
                 min,
                 max,
-            } => {
-                let name = what.name();
-                write!(
-                    f,
-                    "{name} = {value} is out of range: {name} must be from {min} to {max}"
-                )
-            }
+            } => f.write_str(&out_of_range(&what.name(), &value.to_string(), *min, *max)),
             Error::Invalid {
                 what,
                 text,
@@ -616,18 +611,8 @@ impl fmt::Display for Error {
                 "unknown {kind} '{name}': expected one of {}",
                 known.join(", ")
             ),
-            Error::Unsupported {
-                method,
-                task,
-                instead,
-            } => {
-                write!(f, "method {method} cannot {}", task.phrase())?;
-                let names: Vec<&str> = instead.iter().map(|m| m.name()).collect();
-                match names.len() {
-                    0 => Ok(()),
-                    1 => write!(f, "; method {} can", names[0]),
-                    _ => write!(f, "; methods {} can", names.join(", ")),
-                }
+            Error::Unsupported { method, task, .. } => {
+                write!(f, "method {method} cannot {}", task.phrase())
             }
             Error::Memory {
                 method,
@@ -635,7 +620,7 @@ impl fmt::Display for Error {
                 threads,
                 needed,
                 limit,
-                fits,
+                ..
             } => {
                 let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
                 write!(
@@ -645,15 +630,7 @@ impl fmt::Display for Error {
                     if *threads == 1 { "" } else { "s" },
                     gib(*needed),
                     gib(*limit)
-                )?;
-                match fits {
-                    Some(t) => write!(
-                        f,
-                        "; {t} thread{} would fit",
-                        if *t == 1 { "" } else { "s" }
-                    ),
-                    None => f.write_str("; not even one thread fits"),
-                }
+                )
             }
             Error::NotForPuzzles(task) => write!(
                 f,
@@ -700,6 +677,105 @@ impl fmt::Display for Error {
             Error::Io { context, source } => write!(f, "{context}: {source}"),
         }
     }
+
+    /// The library's own suggestion, in plain English, where the message has one: the
+    /// methods that can do what one cannot, or the threads that fit in memory. A front end that
+    /// words its own advice (the flag that would help) shows [`Error::problem`] instead of the
+    /// whole message, and reads the suggestion's facts from the variant's fields.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(8).method(Method::Bitmask).unique(true).run().unwrap_err();
+    /// assert_eq!(err.problem(), "method bitmask cannot count unique solutions");
+    /// assert_eq!(err.suggestion().as_deref(), Some("method symmetry can"));
+    /// assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
+    /// ```
+    pub fn suggestion(&self) -> Option<String> {
+        match self {
+            Error::Unsupported { instead, .. } => {
+                let names: Vec<&str> = instead.iter().map(|m| m.name()).collect();
+                match names.len() {
+                    0 => None,
+                    1 => Some(format!("method {} can", names[0])),
+                    _ => Some(format!("methods {} can", names.join(", "))),
+                }
+            }
+            Error::Memory { fits, .. } => Some(match fits {
+                Some(t) => format!("{t} thread{} would fit", if *t == 1 { "" } else { "s" }),
+                None => "not even one thread fits".to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// What is wrong, without the library's own suggestion: the whole message, or its part
+    /// before [`Error::suggestion`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(23).method(Method::Halves).threads(1024).run().unwrap_err();
+    /// let problem = err.problem();
+    /// assert!(problem.starts_with("n = 23 with method halves on 1024 threads needs about"));
+    /// assert_eq!(err.to_string(), format!("{problem}; {}", err.suggestion().unwrap()));
+    /// ```
+    pub fn problem(&self) -> String {
+        Problem(self).to_string()
+    }
+
+    /// The message, with the number of an [`Error::OutOfRange`] written as `shown`: for a front
+    /// end that took a number too large for the library's type (or below zero) and passed it on
+    /// saturated, so that the message names the number as it was given. Other errors give their
+    /// message unchanged.
+    ///
+    /// ```
+    /// let err = nqueens::count(usize::MAX).unwrap_err();
+    /// assert_eq!(
+    ///     err.showing_value("100000000000000000000000"),
+    ///     "n = 100000000000000000000000 is out of range: n must be from 1 to 64"
+    /// );
+    /// ```
+    pub fn showing_value(&self, shown: &str) -> String {
+        match self {
+            Error::OutOfRange { what, min, max, .. } => {
+                out_of_range(&what.name(), shown, *min, *max)
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// An error's message up to its suggestion, as [`fmt::Display`].
+struct Problem<'a>(&'a Error);
+
+impl fmt::Display for Problem<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_problem(f)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_problem(f)?;
+        match self.suggestion() {
+            Some(s) => write!(f, "; {s}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The sentence of a number out of range, `value` written as the front end was given it: one
+/// wording for the library's refusals and for a front end's own (a binding's limit or seed).
+///
+/// ```
+/// assert_eq!(
+///     nqueens::error::out_of_range("limit", "-1", 0, 10),
+///     "limit = -1 is out of range: limit must be from 0 to 10"
+/// );
+/// ```
+pub fn out_of_range(name: &str, value: &str, min: u128, max: u128) -> String {
+    format!("{name} = {value} is out of range: {name} must be from {min} to {max}")
 }
 
 impl std::error::Error for Error {

@@ -176,17 +176,15 @@ fn print(
                 processes,
             })?,
         }
-    } else if a.unique {
+    } else {
         // The library refuses --unique for methods that cannot count it, so it is known.
-        let unique = report.counts.unique.ok_or_else(|| {
+        let number = report.number().ok_or_else(|| {
             Failure::usage(format!(
                 "method {} counted no unique solutions",
                 report.method
             ))
         })?;
-        output::number(unique)?;
-    } else {
-        output::number(report.counts.total)?;
+        output::number(number)?;
     }
     Ok(())
 }

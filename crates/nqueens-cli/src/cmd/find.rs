@@ -4,14 +4,11 @@
 use crate::args::FindArgs;
 use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
+use nqueens::SolutionWriter;
 use nqueens::problems::construct::{self, Construction};
 use nqueens::problems::random;
-use nqueens::{Format, SolutionWriter};
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
-
-/// Formats that draw every square write n² characters: past this they are useless and huge.
-const MAX_DRAWN_N: usize = 1000;
 
 pub fn run(a: FindArgs) -> Outcome {
     let out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -33,9 +30,9 @@ pub fn run(a: FindArgs) -> Outcome {
     let format = a.format();
     // A seed asks for the random search: there is nothing else it could seed.
     let random = a.random || a.seed.is_some();
-    if !matches!(format, Format::Perm | Format::Json) && n > MAX_DRAWN_N {
+    if let Some(max) = format.max_n().filter(|&max| n > max) {
         return Err(Failure::usage(format!(
-            "the {format} format draws all n² squares, so it is for n up to {MAX_DRAWN_N}; \
+            "the {format} format draws all n² squares, so it is for n up to {max}; \
              use --format perm or json for n = {n}"
         )));
     }

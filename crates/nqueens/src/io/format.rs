@@ -68,18 +68,21 @@ impl Format {
         }
     }
 
-    /// The largest board the format writes, if it has a limit (pictures do).
+    /// The largest board the format is for, if it has a limit: the formats that draw all n²
+    /// squares (boards and pictures) are useless and huge past it; the lists of columns have
+    /// none.
     ///
     /// ```
     /// use nqueens::Format;
     ///
     /// assert_eq!(Format::Svg.max_n(), Some(1000));
+    /// assert_eq!(Format::Board.max_n(), Some(1000));
     /// assert_eq!(Format::Perm.max_n(), None);
     /// ```
     pub fn max_n(self) -> Option<usize> {
         match self {
-            Format::Svg | Format::Unicode => Some(MAX_PICTURE_N),
-            _ => None,
+            Format::Board | Format::Leetcode | Format::Svg | Format::Unicode => Some(MAX_PICTURE_N),
+            Format::Perm | Format::Json => None,
         }
     }
 }
