@@ -5,14 +5,15 @@
 // fit 360 and 390 px screens with no console error. Screenshots go to NQUEENS_WEB_SHOTS, as in
 // page.test.mjs.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, DIST, serve, launch, open } from './browser.mjs';
+import { ROOT, DIST, open } from './browser.mjs';
+import { useBrowser } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -117,22 +118,9 @@ const LANGS = Object.keys(WANT);
 const METHODS = ['scan', 'sets', 'bits'];
 const want = (lang, method, what, n) => WANT[lang][method][what].map((l) => l.replaceAll('$N', String(n))).join('\n');
 
-let server;
-let chromium;
+const live = useBrowser(SHOTS);
 
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  console.log(`screenshots: ${SHOTS}`);
-  server = await serve();
-  chromium = await launch();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (server) await server.close();
-});
-
-const page = (query, width, height) => open(chromium.browser, server.url + query, width, height);
+const page = (query, width, height) => open(live.chromium.browser, live.server.url + query, width, height);
 
 function noProblems(p) {
   assert.deepEqual(p.problems, [], 'the page logged errors');

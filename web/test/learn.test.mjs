@@ -5,37 +5,25 @@
 // runs, and the Methods view comparable on a phone. Screenshots go to NQUEENS_WEB_SHOTS (default:
 // a new temporary folder; its path is printed).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, serve, launch, open } from './browser.mjs';
+import { ROOT, open } from './browser.mjs';
+import { useBrowser } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
 const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
-let server;
-let chromium;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  console.log(`screenshots: ${SHOTS}`);
-  server = await serve();
-  chromium = await launch();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (server) await server.close();
-});
+const live = useBrowser(SHOTS);
 
 // A page in its own browser context: its own storage, as on a first visit.
 async function fresh(query, width, height) {
-  const context = await chromium.browser.createBrowserContext();
-  const p = await open(context, server.url + query, width, height);
+  const context = await live.chromium.browser.createBrowserContext();
+  const p = await open(context, live.server.url + query, width, height);
   p.context = context;
   return p;
 }
@@ -98,8 +86,8 @@ test('the cost line counts the squares of nqueens trace, and n^n and n!', async 
 });
 
 test('the introduction opens on the first visit only, and opens again on request', async () => {
-  const context = await chromium.browser.createBrowserContext();
-  const first = await open(context, server.url + '?n=6', 390, 800);
+  const context = await live.chromium.browser.createBrowserContext();
+  const first = await open(context, live.server.url + '?n=6', 390, 800);
   assert.equal(await first.$eval('#intro', (d) => d.open), true);
   // It names every view the tabs offer.
   const intro = await text(first, '#intro');
@@ -107,7 +95,7 @@ test('the introduction opens on the first visit only, and opens again on request
     assert.ok(intro.includes(tab), `the introduction says what ${tab} shows`);
   }
   await shot(first, 'intro-first-visit');
-  const again = await open(context, server.url + '?n=6', 390, 800);
+  const again = await open(context, live.server.url + '?n=6', 390, 800);
   assert.equal(await again.$eval('#intro', (d) => d.open), false);
   await again.click('#intro summary');
   assert.equal(await again.$eval('#intro', (d) => d.open), true);

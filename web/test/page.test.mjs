@@ -5,13 +5,14 @@
 // logs an error. A screenshot of each view is saved in NQUEENS_WEB_SHOTS (default: a new
 // temporary folder; its path is printed).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, serve, launch, open } from './browser.mjs';
+import { ROOT, open } from './browser.mjs';
+import { useBrowser } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -21,23 +22,10 @@ const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqu
 const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
 const A002562 = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787];
 
-let server;
-let chromium;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  console.log(`screenshots: ${SHOTS}`);
-  server = await serve();
-  chromium = await launch();
-});
-
-after(async () => {
-  if (chromium) await chromium.close();
-  if (server) await server.close();
-});
+const live = useBrowser(SHOTS);
 
 async function page(query, width, height) {
-  return open(chromium.browser, server.url + query, width, height);
+  return open(live.chromium.browser, live.server.url + query, width, height);
 }
 
 function noProblems(p) {

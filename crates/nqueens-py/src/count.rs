@@ -11,6 +11,7 @@ use crate::convert::{self, Whole};
 use nqueens::counting::{Count, Report};
 use nqueens::counts::SymmetryClasses as LibraryClasses;
 use nqueens::error::Error as LibraryError;
+use nqueens::method::Method;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -81,14 +82,7 @@ fn report(
     };
     let (size, workers) = (n.value, threads.as_ref().map(|t| t.value));
     let report = run(py, move |stop| {
-        let mut request = Count::new(size).unique(unique).stop(stop);
-        if let Some(m) = method {
-            request = request.method(m);
-        }
-        if let Some(t) = workers {
-            request = request.threads(t);
-        }
-        request.run()
+        asked(Count::new(size).unique(unique).stop(stop), method, workers).run()
     })?;
     let mut given = vec![&n];
     given.extend(threads.as_ref());
@@ -297,4 +291,19 @@ impl SymmetryClasses {
             self.rot90, self.rot180, self.asymmetric
         )
     }
+}
+
+/// `request` with the method and the threads a caller named, where it named them.
+pub(crate) fn asked(
+    mut request: Count<'_>,
+    method: Option<Method>,
+    threads: Option<usize>,
+) -> Count<'_> {
+    if let Some(m) = method {
+        request = request.method(m);
+    }
+    if let Some(t) = threads {
+        request = request.threads(t);
+    }
+    request
 }

@@ -48,14 +48,7 @@ impl Puzzle {
         let puzzle = self.inner.clone();
         let workers = threads.as_ref().map(|t| t.value);
         let report = count::run(py, move |stop| {
-            let mut request = Count::puzzle(puzzle).stop(stop);
-            if let Some(m) = method {
-                request = request.method(m);
-            }
-            if let Some(t) = workers {
-                request = request.threads(t);
-            }
-            request.run()
+            count::asked(Count::puzzle(puzzle).stop(stop), method, workers).run()
         })?;
         let given: Vec<&Whole> = threads.iter().collect();
         report.map_err(|e| convert::error(py, e, &given))

@@ -377,6 +377,10 @@ impl Plan for GpuPlan {
                 Err(_) => self.on_cpu(&done.piece, who, &searches, all),
             }
         };
+        // Queues a full piece; 1 when it went to the GPUs (and will come back on `answers`).
+        let ship = |fill: Filling, owners: &mut Vec<Vec<usize>>, all: &mut [u128]| {
+            self.send(fill, owners, &reply, &abandon, &searches, all, watch) as usize
+        };
         for (pos, search) in searches.iter().enumerate() {
             let Some((lay, k)) = search else { continue };
             let record = tasks::record(n, lay, *k);
@@ -394,16 +398,7 @@ impl Plan for GpuPlan {
                     }
                 }
                 if fill.len() == cap {
-                    let full = std::mem::take(&mut fill);
-                    out += self.send(
-                        full,
-                        &mut owners,
-                        &reply,
-                        &abandon,
-                        &searches,
-                        &mut all,
-                        watch,
-                    ) as usize;
+                    out += ship(std::mem::take(&mut fill), &mut owners, &mut all);
                     if watch.check() {
                         return None;
                     }
@@ -419,15 +414,7 @@ impl Plan for GpuPlan {
             }
         }
         if fill.len() > 0 {
-            out += self.send(
-                fill,
-                &mut owners,
-                &reply,
-                &abandon,
-                &searches,
-                &mut all,
-                watch,
-            ) as usize;
+            out += ship(fill, &mut owners, &mut all);
             if watch.check() {
                 return None;
             }
