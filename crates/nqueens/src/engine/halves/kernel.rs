@@ -26,16 +26,84 @@ use crate::engine::cpu;
 /// The most key bits that sort the east keys into buckets (2^6 = 64 buckets).
 pub const MAX_CUTS: u32 = 6;
 
+/// Vectors of words, each starting on a 64-byte cache line, in one allocation.
+///
+/// The kernel's loops read three to six vectors over the same word range at once, in 32-byte
+/// loads. Stored at whatever 8-byte offsets an allocator returns, those loads split cache lines
+/// in some runs and not in others, so one count's speed would depend on where its memory
+/// happened to land. Every vector here starts on a line and spans whole lines, so a word range
+/// sits at the same place within its lines in every vector, in every run.
+pub(super) struct Lines {
+    /// The storage, with room to move the first vector onto a line boundary.
+    buf: Vec<u64>,
+    /// Where the first vector starts in `buf`.
+    base: usize,
+    /// Words per vector, as used.
+    words: usize,
+    /// Words from one vector's start to the next: `words` rounded up to whole lines.
+    stride: usize,
+}
+
+/// Words in a cache line.
+const LINE: usize = 8;
+
+impl Lines {
+    /// No vectors.
+    pub(super) const fn new() -> Lines {
+        Lines {
+            buf: Vec::new(),
+            base: 0,
+            words: 0,
+            stride: 0,
+        }
+    }
+
+    /// Room for `count` vectors of `words` words, reusing the memory already held; the words
+    /// are left as they were or zero.
+    pub(super) fn reset(&mut self, count: usize, words: usize) {
+        self.words = words;
+        self.stride = words.next_multiple_of(LINE);
+        self.buf.resize(count * self.stride + LINE - 1, 0);
+        // `align_offset` may decline to answer; the vectors are then merely unaligned.
+        let shift = self.buf.as_ptr().align_offset(LINE * 8);
+        self.base = if shift < LINE { shift } else { 0 };
+    }
+
+    /// Vector `i`.
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> &[u64] {
+        let at = self.base + i * self.stride;
+        &self.buf[at..at + self.words]
+    }
+
+    /// Vector `i`, to write.
+    #[inline(always)]
+    pub(super) fn get_mut(&mut self, i: usize) -> &mut [u64] {
+        let at = self.base + i * self.stride;
+        &mut self.buf[at..at + self.words]
+    }
+
+    /// Vector `read` to read and vector `write` to write, for `read < write`.
+    #[inline(always)]
+    pub(super) fn pair(&mut self, read: usize, write: usize) -> (&[u64], &mut [u64]) {
+        debug_assert!(read < write);
+        let split = self.base + write * self.stride;
+        let (lo, hi) = self.buf.split_at_mut(split);
+        let at = self.base + read * self.stride;
+        (&lo[at..at + self.words], &mut hi[..self.words])
+    }
+}
+
 /// The east keys of one split, bit-sliced, in buckets and weighted classes.
 pub struct Sliced {
     /// Words per vector.
     pub(super) words: usize,
     /// `bits` vectors of `words` words each: vector `b` has bit `i` set when key `i` lacks bit `b`.
-    lacks: Vec<u64>,
+    lacks: Lines,
     /// Every key, as a vector of ones (the padding after each class is zero).
-    pub(super) all: Vec<u64>,
+    all: Lines,
     /// For each word, the base-2 logarithm of the weight of its class.
-    shift: Vec<u64>,
+    shift: Lines,
     /// The key bits that sort the keys into buckets, as a mask.
     pub(super) cuts: u64,
     /// Their positions, lowest first: bit `i` of a bucket number is the key's bit `cut_at[i]`.
@@ -85,9 +153,9 @@ impl Sliced {
     pub fn new(classes: &[(&[u64], u64)], bits: u32, cuts: &[u32]) -> Sliced {
         let mut sliced = Sliced {
             words: 0,
-            lacks: Vec::new(),
-            all: Vec::new(),
-            shift: Vec::new(),
+            lacks: Lines::new(),
+            all: Lines::new(),
+            shift: Lines::new(),
             cuts: 0,
             cut_at: Vec::new(),
             starts: Vec::new(),
@@ -190,10 +258,12 @@ impl Sliced {
         bits: usize,
     ) -> Vec<u32> {
         self.words = words;
-        self.lacks.resize(words * bits, 0);
-        self.all.resize(words, 0);
-        self.shift.resize(words, 0);
-        let (lacks, all, shift) = (&mut self.lacks, &mut self.all, &mut self.shift);
+        self.lacks.reset(bits, words);
+        self.all.reset(1, words);
+        self.shift.reset(1, words);
+        let lacks = &mut self.lacks;
+        let all = self.all.get_mut(0);
+        let shift = self.shift.get_mut(0);
         let mut firsts = Vec::new();
         let mut w = 0;
         for (keys, weight) in groups {
@@ -211,7 +281,7 @@ impl Sliced {
                 transpose64(&mut m, bits);
                 all[w] = ones;
                 for (b, &t) in m[..bits].iter().enumerate() {
-                    lacks[b * words + w] = !t & ones;
+                    lacks.get_mut(b)[w] = !t & ones;
                 }
                 w += 1;
             }
@@ -242,12 +312,25 @@ impl Sliced {
     /// How many keys are held (padding aside).
     #[cfg(test)]
     pub fn keys(&self) -> u64 {
-        self.all.iter().map(|w| w.count_ones() as u64).sum()
+        self.all().iter().map(|w| w.count_ones() as u64).sum()
+    }
+
+    /// Every key, as a vector of ones.
+    #[inline(always)]
+    pub(super) fn all(&self) -> &[u64] {
+        self.all.get(0)
+    }
+
+    /// Room for `count` vectors of candidates, laid out as the keys' vectors are.
+    pub(super) fn vectors(&self, count: usize) -> Lines {
+        let mut v = Lines::new();
+        v.reset(count, self.words);
+        v
     }
 
     #[inline(always)]
     fn lacks(&self, b: usize) -> &[u64] {
-        &self.lacks[b * self.words..(b + 1) * self.words]
+        self.lacks.get(b)
     }
 
     /// `out = cand & lacks(every bit of key)` on the buckets compatible with `seen`; returns
@@ -345,7 +428,7 @@ impl Sliced {
         hi: usize,
     ) -> u64 {
         let cand = &cand[lo..hi];
-        let shift = &self.shift[lo..hi];
+        let shift = &self.shift.get(0)[lo..hi];
         let ones = |w: u64, s: u64| (w.count_ones() as u64) << s;
         let l = |i: usize| &lacks[i][lo..hi];
         match (bits, more) {
@@ -471,16 +554,15 @@ impl Walk<'_> {
     fn run<const CUT: bool>(&self, start: (u64, u64, u64)) -> u64 {
         let n = self.n;
         let m = self.rows.len();
-        let words = self.sliced.words;
         if m == 0 {
-            return self.sliced.count::<false>(&self.sliced.all, 0, 0);
+            return self.sliced.count::<false>(self.sliced.all(), 0, 0);
         }
         let cuts = if CUT { self.sliced.cuts } else { 0 };
         // Buffer 0 holds every key; buffer k + 1 the candidates left by the queens of depths
         // 0..=k. `from[k]` names the buffer that holds depth k's candidates (a queen with no key
         // bits shares its parent's).
-        let mut bufs = vec![0u64; words * (m + 1)];
-        bufs[..words].copy_from_slice(&self.sliced.all);
+        let mut bufs = self.sliced.vectors(m + 1);
+        bufs.get_mut(0).copy_from_slice(self.sliced.all());
         let mut from = vec![0usize; m];
         // `seen[k]`: the buckets ruled out by the queens of depths 0..k (their cut bits).
         let mut seen = vec![0u32; m + 1];
@@ -527,11 +609,10 @@ impl Walk<'_> {
                     // Only cut bits (or none): the parent's vector serves, on fewer buckets.
                     from[k + 1] = from[k];
                 } else {
-                    let (lo, hi) = bufs.split_at_mut((k + 1) * words);
-                    let cand = &lo[from[k] * words..(from[k] + 1) * words];
+                    let (cand, out) = bufs.pair(from[k], k + 1);
                     if !self
                         .sliced
-                        .narrow::<CUT>(cand, bits & !cuts, seen[k + 1], &mut hi[..words])
+                        .narrow::<CUT>(cand, bits & !cuts, seen[k + 1], out)
                     {
                         dead = Some(k);
                         break;
@@ -546,7 +627,7 @@ impl Walk<'_> {
                 ready = k;
                 continue;
             }
-            let cand = &bufs[from[d] * words..(from[d] + 1) * words];
+            let cand = bufs.get(from[d]);
             let bits = self.key[r * n + c];
             total += self.sliced.count::<CUT>(
                 cand,
@@ -574,6 +655,26 @@ mod tests {
                 x & (x >> 1) & (u64::MAX >> (64 - bits))
             })
             .collect()
+    }
+
+    #[test]
+    fn every_vector_starts_on_a_cache_line_and_keeps_its_words() {
+        let mut v = Lines::new();
+        for (count, words) in [(1, 1), (3, 5), (7, 17), (2, 64), (4, 3)] {
+            v.reset(count, words);
+            for i in 0..count {
+                v.get_mut(i).fill(i as u64 + 1);
+            }
+            for i in 0..count {
+                assert_eq!(v.get(i).as_ptr() as usize % 64, 0, "{count} × {words}: {i}");
+                assert!(v.get(i).iter().all(|&w| w == i as u64 + 1));
+            }
+            if count > 1 {
+                let (read, write) = v.pair(0, count - 1);
+                assert!(read.iter().all(|&w| w == 1));
+                assert_eq!(write.len(), words);
+            }
+        }
     }
 
     #[test]
@@ -610,7 +711,7 @@ mod tests {
             let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
                 + 4 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
             assert_eq!(
-                sliced.count::<false>(&sliced.all, probe, 0),
+                sliced.count::<false>(sliced.all(), probe, 0),
                 naive,
                 "probe {probe:b}"
             );
@@ -635,13 +736,13 @@ mod tests {
             let naive: u64 = a.iter().filter(|&&k| k & probe == 0).count() as u64
                 + 2 * b.iter().filter(|&&k| k & probe == 0).count() as u64;
             let (rest, seen) = (probe & !sliced.cuts, sliced.bucket::<true>(probe));
-            assert_eq!(sliced.count::<true>(&sliced.all, rest, seen), naive);
-            assert_eq!(plain.count::<false>(&plain.all, probe, 0), naive);
+            assert_eq!(sliced.count::<true>(sliced.all(), rest, seen), naive);
+            assert_eq!(plain.count::<false>(plain.all(), probe, 0), naive);
             // Narrowing by part of the probe, then counting the rest, over the same buckets.
             let (first, second) = (probe & probe.wrapping_neg(), probe & probe.wrapping_sub(1));
             let seen1 = sliced.bucket::<true>(first);
-            let alive = sliced.narrow::<true>(&sliced.all, first & !sliced.cuts, seen1, &mut out);
-            let plain_alive = plain.narrow::<false>(&plain.all, first, 0, &mut plain_out);
+            let alive = sliced.narrow::<true>(sliced.all(), first & !sliced.cuts, seen1, &mut out);
+            let plain_alive = plain.narrow::<false>(plain.all(), first, 0, &mut plain_out);
             if plain_alive {
                 let seen2 = seen1 | sliced.bucket::<true>(second);
                 assert_eq!(

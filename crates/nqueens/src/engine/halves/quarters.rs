@@ -388,9 +388,8 @@ impl Quarters {
         let m = south_key.len();
         // `seen[j]`: the buckets ruled out by the north part and the first j south queens.
         let mut seen = vec![0u32; m + 1];
-        let words = sliced.words;
         // Vector j holds the keys left by the north part and the first j south queens.
-        let mut bufs = vec![0u64; words * (m + 1)];
+        let mut bufs = sliced.vectors(m + 1);
         let mut total = 0;
         // The middle column's queen, if any: the tables already avoid the long diagonals.
         let long = 1u64 << (g.n - 1);
@@ -413,7 +412,7 @@ impl Quarters {
                 }
                 if m == 0 {
                     total += sliced.count::<CUT>(
-                        &sliced.all,
+                        sliced.all(),
                         p.key & !cuts,
                         sliced.bucket::<CUT>(p.key),
                     );
@@ -439,9 +438,9 @@ impl Quarters {
                     let same = match ready {
                         None => {
                             // The first partner: narrow by the north part.
-                            let (first, _) = bufs.split_at_mut(words);
+                            let first = bufs.get_mut(0);
                             seen[0] = sliced.bucket::<CUT>(p.key);
-                            if !sliced.narrow::<CUT>(&sliced.all, p.key & !cuts, seen[0], first) {
+                            if !sliced.narrow::<CUT>(sliced.all(), p.key & !cuts, seen[0], first) {
                                 break;
                             }
                             0
@@ -469,9 +468,7 @@ impl Quarters {
                     while j < last {
                         let col = (q.cols >> (4 * j) & 15) as usize;
                         seen[j + 1] = seen[j] | south_cut[j][col];
-                        let (lo, hi) = bufs.split_at_mut((j + 1) * words);
-                        let cand = &lo[j * words..];
-                        let out = &mut hi[..words];
+                        let (cand, out) = bufs.pair(j, j + 1);
                         if !sliced.narrow::<CUT>(cand, south_key[j][col], seen[j + 1], out) {
                             dead = true;
                         }
@@ -489,8 +486,7 @@ impl Quarters {
                     let col = |j: usize| (q.cols >> (4 * j) & 15) as usize;
                     let key = (last..m).fold(0, |key, j| key | south_key[j][col(j)]);
                     let rule = (last..m).fold(seen[last], |v, j| v | south_cut[j][col(j)]);
-                    total +=
-                        sliced.count::<CUT>(&bufs[last * words..(last + 1) * words], key, rule);
+                    total += sliced.count::<CUT>(bufs.get(last), key, rule);
                 }
             }
         }
