@@ -19,15 +19,19 @@
 //!    a type that implements [`crate::split::plan::Plan`] (a method that cannot share its count
 //!    out counts the whole board as subproblem 0), and a walk of
 //!    [`crate::reference::walk::Solutions`] if it lists;
-//! 2. `method.rs` (this file): the variant of [`Method`], its place in [`Method::ALL`] (which
-//!    gives its name to `--help`, to errors, to the Python binding), and its description in
-//!    `DESCRIPTIONS`, at the variant's place;
+//! 2. `method.rs` (this file): the variant of [`Method`], its place at the end of
+//!    [`Method::ALL`] (which gives its name to `--help`, to errors and to the Python binding;
+//!    a cluster's messages number methods by that place), and its description in
+//!    `DESCRIPTIONS`, at the variant's place (a compile-time check holds the two together);
 //! 3. `dispatch.rs`: its arm in the engine table, the one match that reaches the code behind
 //!    each method (its plan, and its walk, completions or memory check where it has them).
 //!
-//! The front doors then serve it, refuse what it cannot do and name it where it can, from its
-//! description alone. To be the method a count takes when none is named, it needs one more
-//! line, in `counting.rs` (`choose`).
+//! The front doors, the command line and the bindings then serve it, refuse what it cannot do
+//! and name it where it can, from its description alone. What is not code spells the names out
+//! and is extended by hand: the table of methods in `README.md`, and in the Python package the
+//! names a type checker sees (`_Method` in `__init__.pyi`) and those `python -m nqueens` accepts
+//! (`METHOD_NAMES` in `__main__.py`). To be the method a count takes when none is named, it
+//! needs one more line, in `counting.rs` (`choose`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
