@@ -26,6 +26,8 @@ const LIBRARY_LAYERS: &[(&str, &[&str])] = &[
     ("front doors", &["counting", "listing", "io"]),
     // Running a split: threads, checkpoints, shards, the cluster schedule.
     ("machinery", &["run"]),
+    // The code behind each method, reached through one match: the front doors' engine table.
+    ("the engine table", &["dispatch"]),
     // Each offers splits of its counts; the completion of a board is one of them.
     ("engines", &["engine", "problems"]),
     // The textbook methods and the walk and masks the engines build on.

@@ -8,19 +8,17 @@
 //! combination asked for can be served at all. A combination is either served exactly or refused
 //! with an [`Error`] that says why; it never yields a wrong number.
 //!
-//! Every count of a method with a subproblem split, plain or checkpointed, whole or a shard,
-//! runs through the one runner ([`crate::run::runner`]); a cluster rank counts its chunks
-//! through the same runner with [`Job::count_indices`].
+//! Every count, plain or checkpointed, whole or a shard, runs through the one runner
+//! ([`crate::run::runner`]), on the plan of its method (a method without a split counts the
+//! whole board as its one subproblem); a cluster rank counts its chunks through the same runner
+//! with [`Job::count_indices`].
 
 use crate::counts::Counts;
-use crate::engine::constellation::SymmetryPlan;
-use crate::engine::gpu::{self, health::Health, select::GpuDevice};
-use crate::engine::halves::{self, HalvesPlan};
+use crate::dispatch;
+use crate::engine::gpu::{health::Health, select::GpuDevice};
 use crate::error::{CheckpointProblem, Error, GpuProblem, Keep, Quantity, Task, check_n};
-use crate::method::Method;
+use crate::method::{Method, Threads};
 use crate::problems::complete::Puzzle;
-use crate::reference::bitmask::BitmaskPlan;
-use crate::reference::{naive, sets};
 use crate::run::checkpoint::{Checkpoint, Saving};
 use crate::run::runner::{self, Runner, Stopwatch};
 use crate::run::shard::{Shard, ShardRecord};
@@ -510,6 +508,16 @@ impl<'a> Count<'a> {
             .shard
             .or(saved.map(|cp| cp.shard))
             .unwrap_or(Shard::WHOLE);
+        // The threads the count would take, for the memory estimate that the automatic choice
+        // and the threads both read: those asked, or one per core. Threads out of range are
+        // refused below; meanwhile the estimate is made for one.
+        let cores = runner::cores();
+        let want = match self.threads {
+            None => cores,
+            Some(t) if (1..=MAX_THREADS).contains(&t) => t,
+            Some(_) => 1,
+        };
+        let mut memory = Memory::new(n, want);
         let (method, automatic) = method_for(
             self.method,
             self.gpu,
@@ -517,6 +525,7 @@ impl<'a> Count<'a> {
             n,
             puzzle.is_some(),
             self.unique,
+            &mut memory,
         );
 
         // What the method can do.
@@ -553,71 +562,65 @@ impl<'a> Count<'a> {
                 return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
             }
         }
-        // A count on GPUs opens them first: how many there are sets its threads.
-        let (gpu_plan, devices, health, software) = match (&puzzle, method) {
-            (None, Method::Gpu) => {
-                let opened = gpu::open(n, self.gpu.unwrap_or_default())?;
-                let software = opened.software;
-                (
-                    Some(opened.plan),
-                    opened.devices,
-                    Some(opened.health),
-                    software,
-                )
-            }
-            _ => (None, Vec::new(), None, false),
-        };
-        let (threads, mut notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
-        // A software device chosen by default means no GPU's driver was found: a count that
-        // runs a thousand times slower than asked must say why.
-        if software && !matches!(self.gpu, Some(GpuDevice::Index(_))) {
-            notes.push(Note::SoftwareGpu);
-        }
-
-        let plan: Option<Box<dyn Plan>> = match &puzzle {
-            Some(p) => Some(Box::new(p.plan())),
-            None if gpu_plan.is_some() => gpu_plan,
-            // Building the list of a large board takes seconds: a stop that comes meanwhile is
-            // heeded. One set before is not: it asks for a count stopped before its first
-            // subproblem, whose checkpoint is written with nothing done.
-            None if method.has_split() => Some(plan_watched(
-                n,
+        // A memory limit is met before the plan is built: a split too large for one thread is
+        // never built at all.
+        let (fit, mut notes) = within_memory(
+            method,
+            n,
+            self.threads,
+            automatic,
+            want,
+            memory.take(method),
+        )?;
+        // Building the list of a large board takes seconds: a stop that comes meanwhile is
+        // heeded. One set before is not: it asks for a count stopped before its first
+        // subproblem, whose checkpoint is written with nothing done.
+        let opened = match &puzzle {
+            Some(p) => dispatch::complete(method, p)?,
+            None => dispatch::open(
                 method,
+                n,
+                self.gpu.unwrap_or_default(),
                 &Watch::new(
                     self.stop.filter(|s| !s.load(Ordering::Relaxed)),
                     &NoProgress,
                     None,
                 ),
-            )?),
-            None => None,
+            )?,
         };
-        if let Some(plan) = &plan {
-            match &kept {
-                Kept::Resume { path, saved, .. } => {
-                    saved.check(&plan.id(), shard, path)?;
-                    saved.check_counts(plan.as_ref(), path)?;
-                }
-                // Something there already: a file, whose work a new count would throw away, or
-                // something else (a named pipe, a device) that cannot hold a checkpoint.
-                Kept::New { path, .. } if path.exists() => {
-                    let problem = match path.metadata() {
-                        Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
-                        _ => CheckpointProblem::Exists,
-                    };
-                    return Err(Error::Checkpoint {
-                        path: path.clone(),
-                        problem,
-                    });
-                }
-                Kept::New { .. } | Kept::Off => {}
+        // A count on GPUs has opened them: how many there are sets its threads.
+        let threads = threads_for(method, self.threads, cores, fit, opened.devices.len());
+        // A software device chosen by default means no GPU's driver was found: a count that
+        // runs a thousand times slower than asked must say why.
+        if opened.software && !matches!(self.gpu, Some(GpuDevice::Index(_))) {
+            notes.push(Note::SoftwareGpu);
+        }
+        let plan = opened.plan;
+        match &kept {
+            Kept::Resume { path, saved, .. } => {
+                saved.check(&plan.id(), shard, path)?;
+                saved.check_counts(plan.as_ref(), path)?;
             }
+            // Something there already: a file, whose work a new count would throw away, or
+            // something else (a named pipe, a device) that cannot hold a checkpoint.
+            Kept::New { path, .. } if path.exists() => {
+                let problem = match path.metadata() {
+                    Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+                    _ => CheckpointProblem::Exists,
+                };
+                return Err(Error::Checkpoint {
+                    path: path.clone(),
+                    problem,
+                });
+            }
+            Kept::New { .. } | Kept::Off => {}
         }
         Ok(Job {
             n,
             method,
             threads,
-            devices,
-            health,
+            devices: opened.devices,
+            health: opened.health,
             notes,
             plan,
             puzzle,
@@ -643,7 +646,7 @@ impl<'a> Count<'a> {
 
 /// The method that counts, and whether it was chosen here rather than asked for: by name, by
 /// a GPU device (which only the GPU method counts on), or by the checkpoint resumed. A count
-/// left to choose may also choose its threads (see [`threads_for`]).
+/// left to choose may also choose its threads (see [`within_memory`]).
 fn method_for(
     asked: Option<Method>,
     gpu: Option<GpuDevice>,
@@ -651,12 +654,13 @@ fn method_for(
     n: usize,
     puzzle: bool,
     unique: bool,
+    memory: &mut Memory,
 ) -> (Method, bool) {
     match (asked, gpu, saved) {
         (Some(method), _, _) => (method, false),
         (None, Some(_), _) => (Method::Gpu, false),
         (None, None, Some(cp)) => (cp.id.method, false),
-        (None, None, None) => (choose(n, puzzle, unique), true),
+        (None, None, None) => (choose(n, puzzle, unique, memory), true),
     }
 }
 
@@ -664,12 +668,12 @@ fn method_for(
 /// one thread, the symmetry engine everywhere else (and for unique counts), the bit-mask method
 /// for partly filled boards. It depends on the board alone, so that every shard and every rank
 /// of one count makes the same choice.
-fn choose(n: usize, puzzle: bool, unique: bool) -> Method {
+fn choose(n: usize, puzzle: bool, unique: bool, memory: &mut Memory) -> Method {
     if puzzle {
         Method::Bitmask
     } else if !unique
         && (HALVES_FROM..=Method::Halves.max_n()).contains(&n)
-        && halves::check_memory(n, 1).is_ok()
+        && memory.fits_one(Method::Halves)
     {
         Method::Halves
     } else {
@@ -677,41 +681,77 @@ fn choose(n: usize, puzzle: bool, unique: bool) -> Method {
     }
 }
 
-/// The worker threads for a count, and a note when they are fewer than asked.
+/// The memory estimate of one request, made at most once for its method (it sizes the largest
+/// tables of the split for every thread): the automatic choice asks whether one thread fits,
+/// the threads how many do, and the plan is then built without an estimate of its own.
+struct Memory {
+    n: usize,
+    /// The threads the count would take.
+    threads: usize,
+    /// The method estimated for, and what the estimate said.
+    checked: Option<(Method, Result<(), Error>)>,
+}
+
+impl Memory {
+    fn new(n: usize, threads: usize) -> Memory {
+        Memory {
+            n,
+            threads,
+            checked: None,
+        }
+    }
+
+    /// Whether `method` counts the board on the request's threads within its memory limit.
+    fn check(&mut self, method: Method) -> &Result<(), Error> {
+        if self.checked.as_ref().is_some_and(|(m, _)| *m != method) {
+            self.checked = None;
+        }
+        let (n, threads) = (self.n, self.threads);
+        &self
+            .checked
+            .get_or_insert_with(|| (method, dispatch::fits(method, n, threads)))
+            .1
+    }
+
+    /// Whether `method` counts the board on one thread within its memory limit: on the
+    /// request's threads, or on the fewer that the refusal names.
+    fn fits_one(&mut self, method: Method) -> bool {
+        match self.check(method) {
+            Ok(()) => true,
+            Err(Error::Memory { fits, .. }) => fits.is_some(),
+            Err(_) => false,
+        }
+    }
+
+    /// What the estimate for `method` said, made now if it was not yet.
+    fn take(mut self, method: Method) -> Result<(), Error> {
+        self.check(method);
+        self.checked.map_or(Ok(()), |(_, fits)| fits)
+    }
+}
+
+/// The threads a method with a memory limit may take (`None`: as many as it would), and a note
+/// when they are fewer than asked, from the request's memory estimate (`fits`, for `want`
+/// threads).
 ///
-/// On GPUs, the threads are batches being cut into tasks and waited for at once: one per core
-/// (and at least one per GPU and one more), so that making tasks, which is the CPU's whole part
-/// of the count, never keeps the GPUs waiting.
-/// Otherwise only halves has a say: from n = 21 on, each of its threads holds the keys of a
-/// whole split, which can pass the memory limit with many threads. Left to choose (no threads
-/// asked, or the method itself chosen automatically), it takes as many as fit; asked for a
-/// number that does not fit, it refuses, naming one that does.
-fn threads_for(
+/// Only halves has a limit: from n = 21 on, each of its threads holds the keys of a whole split,
+/// which can pass the limit with many threads. Left to choose (no threads asked, or the method
+/// itself chosen automatically), it takes as many as fit; asked for a number that does not fit,
+/// it refuses, naming one that does.
+fn within_memory(
     method: Method,
     n: usize,
     asked: Option<usize>,
     automatic: bool,
-    gpus: usize,
-) -> Result<(usize, Vec<Note>), Error> {
-    if !method.has_split() {
-        return Ok((1, Vec::new()));
-    }
-    if method == Method::Gpu {
-        return Ok((
-            asked.unwrap_or_else(|| runner::cores().max(gpus + 1)),
-            Vec::new(),
-        ));
-    }
-    let want = asked.unwrap_or_else(runner::cores);
-    if method != Method::Halves {
-        return Ok((want, Vec::new()));
-    }
-    match halves::check_memory(n, want) {
-        Ok(()) => Ok((want, Vec::new())),
+    want: usize,
+    fits: Result<(), Error>,
+) -> Result<(Option<usize>, Vec<Note>), Error> {
+    match fits {
+        Ok(()) => Ok((None, Vec::new())),
         Err(Error::Memory {
             fits: Some(fits), ..
         }) if asked.is_none() || automatic => Ok((
-            fits,
+            Some(fits),
             vec![Note::FewerThreads {
                 method,
                 n,
@@ -720,6 +760,27 @@ fn threads_for(
             }],
         )),
         Err(e) => Err(e),
+    }
+}
+
+/// The worker threads for a count, by the method's thread policy (see [`Threads`]): `asked`,
+/// or one per core (`cores`), within the memory limit `fit` (see [`within_memory`]).
+///
+/// On GPUs, the threads are batches being cut into tasks and waited for at once: one per core
+/// (and at least one per GPU and one more), so that making tasks, which is the CPU's whole part
+/// of the count, never keeps the GPUs waiting.
+fn threads_for(
+    method: Method,
+    asked: Option<usize>,
+    cores: usize,
+    fit: Option<usize>,
+    gpus: usize,
+) -> usize {
+    match method.describe().threads {
+        Threads::One => 1,
+        Threads::EveryCore => asked.unwrap_or(cores),
+        Threads::CoresAndOnePerGpu => asked.unwrap_or(cores.max(gpus + 1)),
+        Threads::CoresWithinMemory => fit.or(asked).unwrap_or(cores),
     }
 }
 
@@ -738,10 +799,10 @@ fn threads_for(
 /// assert!(plan_watched(8, Method::Symmetry, &Watch::none()).is_ok());
 /// ```
 pub fn plan_watched(n: usize, method: Method, watch: &Watch) -> Result<Box<dyn Plan>, Error> {
-    match method {
-        Method::Symmetry => Ok(Box::new(SymmetryPlan::watched(n, watch)?)),
-        _ => plan_for(n, method),
+    if !method.has_split() {
+        return Err(Error::unsupported(method, Task::Split));
     }
+    dispatch::plan(method, n, watch)
 }
 
 /// The subproblem split of `method` for the n×n board; an error for methods without one.
@@ -754,13 +815,7 @@ pub fn plan_watched(n: usize, method: Method, watch: &Watch) -> Result<Box<dyn P
 /// assert!(plan_for(8, Method::Naive).is_err());
 /// ```
 pub fn plan_for(n: usize, method: Method) -> Result<Box<dyn Plan>, Error> {
-    Ok(match method {
-        Method::Bitmask => Box::new(BitmaskPlan::new(n)?),
-        Method::Symmetry => Box::new(SymmetryPlan::new(n)?),
-        Method::Halves => Box::new(HalvesPlan::new(n)?),
-        Method::Gpu => gpu::open(n, GpuDevice::default())?.plan,
-        Method::Naive | Method::Sets => return Err(Error::unsupported(method, Task::Split)),
-    })
+    plan_watched(n, method, &Watch::none())
 }
 
 /// Something the count decided that its caller may want to tell a person.
@@ -829,7 +884,9 @@ pub struct Job<'a> {
     devices: Vec<String>,
     health: Option<Arc<Health>>,
     notes: Vec<Note>,
-    plan: Option<Box<dyn Plan>>,
+    /// The plan it counts through: for a method without a split, the whole board as one
+    /// subproblem, which is not shared out.
+    plan: Box<dyn Plan>,
     puzzle: Option<Puzzle>,
     shard: Shard,
     kept: Kept,
@@ -881,9 +938,16 @@ impl Job<'_> {
 
     /// The subproblem split; an error for a method that counts in one piece.
     pub fn plan(&self) -> Result<&dyn Plan, Error> {
-        self.plan
-            .as_deref()
-            .ok_or_else(|| Error::unsupported(self.method, Task::Split))
+        if self.method.has_split() {
+            Ok(self.plan.as_ref())
+        } else {
+            Err(Error::unsupported(self.method, Task::Split))
+        }
+    }
+
+    /// The identity of the split, for a method that has one.
+    fn split_id(&self) -> Option<PlanId> {
+        self.plan().ok().map(|p| p.id())
     }
 
     /// Counts the subproblems `indices` of the plan on the job's threads, with no progress and
@@ -914,6 +978,7 @@ impl Job<'_> {
     /// The report of a count whose subproblems were all counted elsewhere, through
     /// [`Job::count_indices`] (by the ranks of a cluster run), adding up to `counts`.
     pub fn finished(self, counts: Counts, seconds: f64) -> Report {
+        let plan = self.split_id();
         Report {
             n: self.n,
             method: self.method,
@@ -924,7 +989,7 @@ impl Job<'_> {
             counts,
             seconds,
             shard: self.shard,
-            plan: self.plan.as_ref().map(|p| p.id()),
+            plan,
             end: End::Finished,
             unique: self.unique,
             notes: self.notes,
@@ -937,26 +1002,13 @@ impl Job<'_> {
         let clock = Stopwatch::start();
         let progress = self.progress.unwrap_or(&NoProgress);
         let stop = self.stop;
-        let asked_to_stop = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let mut save_error = None;
-        let (counts, end) = match (&self.plan, &self.kept) {
-            (None, _) => {
-                // The two slow references count in one piece, on one thread.
-                if asked_to_stop() {
-                    (Counts::total(0), End::Stopped { done: 0, of: 1 })
-                } else {
-                    let total = match self.method {
-                        Method::Naive => naive::count(self.n)?,
-                        _ => sets::count(self.n)?,
-                    };
-                    progress.update(1, 1);
-                    (Counts::total(total), End::Finished)
-                }
-            }
-            (Some(plan), Kept::Off) => {
+        let plan = self.plan.as_ref();
+        let (counts, end) = match &self.kept {
+            Kept::Off => {
                 let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
                 let runner = Runner {
-                    plan: plan.as_ref(),
+                    plan,
                     threads: self.threads,
                     progress,
                     stop,
@@ -974,19 +1026,18 @@ impl Job<'_> {
                 };
                 (sum, end)
             }
-            (Some(plan), Kept::New { path, every }) => {
-                let (counts, end, failure) =
-                    self.checkpointed(plan.as_ref(), path, *every, None)?;
+            Kept::New { path, every } => {
+                let (counts, end, failure) = self.checkpointed(plan, path, *every, None)?;
                 save_error = failure;
                 (counts, end)
             }
-            (Some(plan), Kept::Resume { path, every, saved }) => {
-                let (counts, end, failure) =
-                    self.checkpointed(plan.as_ref(), path, *every, Some(saved))?;
+            Kept::Resume { path, every, saved } => {
+                let (counts, end, failure) = self.checkpointed(plan, path, *every, Some(saved))?;
                 save_error = failure;
                 (counts, end)
             }
         };
+        let split = self.split_id();
         let mut notes = self.notes;
         if let Some(health) = &self.health {
             let failures = health.failures();
@@ -1006,7 +1057,7 @@ impl Job<'_> {
             counts,
             seconds: clock.seconds(),
             shard: self.shard,
-            plan: self.plan.as_ref().map(|p| p.id()),
+            plan: split,
             end,
             unique: self.unique,
             notes,
@@ -1167,5 +1218,101 @@ impl Report {
             counts: self.counts,
         })
         .filter(|_| self.is_finished())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reference::{bitmask, ops};
+
+    /// Every method's description against what the method does: each promise kept, each
+    /// refusal made, through the same doors a user knocks on.
+    #[test]
+    fn every_description_says_what_its_method_does() {
+        let six: Vec<_> = bitmask::solutions(6).unwrap().collect();
+        let refused = |r: Result<Report, Error>, task: Task| matches!(r, Err(Error::Unsupported { task: t, .. }) if t == task);
+        for &m in Method::ALL {
+            let d = m.describe();
+            assert_eq!((d.method, m.name().parse::<Method>().ok()), (m, Some(m)));
+            // One thread exactly when there is nothing to share out.
+            assert_eq!(d.threads == Threads::One, !d.splits, "{m}");
+            assert_eq!(ops::ops(m, 4).is_ok(), d.explains, "{m}");
+            match dispatch::solutions(m, 6) {
+                Ok(walk) => assert!(d.lists && walk.collect::<Vec<_>>() == six, "{m}"),
+                Err(e) => assert!(!d.lists && matches!(e, Error::Unsupported { .. }), "{m}"),
+            }
+            // Only a method with a memory limit refuses many threads on a large board.
+            let limited = dispatch::fits(m, 23, MAX_THREADS).is_err();
+            assert_eq!(limited, d.threads == Threads::CoresWithinMemory, "{m}");
+            assert_eq!(
+                Count::new(8)
+                    .method(m)
+                    .gpu_device(GpuDevice::All)
+                    .run()
+                    .is_err_and(|e| matches!(
+                        e,
+                        Error::Unsupported {
+                            task: Task::CountOnGpu,
+                            ..
+                        }
+                    )),
+                !d.on_gpu,
+                "{m}"
+            );
+            if !d.built {
+                let r = Count::new(8).method(m).run();
+                assert!(matches!(r, Err(Error::Gpu(GpuProblem::NotBuilt))), "{m}");
+                continue;
+            }
+
+            // The largest board is taken (the symmetry engine's, which takes seconds to list,
+            // is stopped as it starts; halves refuses it for memory, not for its size), and
+            // the next is refused for its size.
+            let stop = AtomicBool::new(true);
+            let watch = Watch::new(Some(&stop), &NoProgress, None);
+            let largest = dispatch::plan(m, d.max_n, &watch);
+            assert!(!matches!(largest, Err(Error::OutOfRange { .. })), "{m}");
+            let over = Count::new(d.max_n + 1).method(m).prepare();
+            assert!(
+                matches!(over, Err(Error::OutOfRange { max, .. }) if max == d.max_n as u128),
+                "{m}"
+            );
+
+            // Counting needs a GPU for a method that counts on one, which a test run may lack.
+            if d.on_gpu {
+                continue;
+            }
+            let r = Count::new(8).method(m).threads(3).run().unwrap();
+            let threads = if d.threads == Threads::One { 1 } else { 3 };
+            assert_eq!((r.counts.total, r.threads), (92, threads), "{m}");
+            let r = Count::new(8).method(m).unique(true).run();
+            match d.counts_unique {
+                true => assert_eq!(r.unwrap().counts.unique, Some(12), "{m}"),
+                false => assert!(refused(r, Task::CountUnique), "{m}"),
+            }
+            let corner = Puzzle::new(8).unwrap().place(0, 0).unwrap();
+            let r = Count::puzzle(corner).method(m).run();
+            match d.counts_puzzles {
+                true => assert_eq!(r.unwrap().counts.total, 4, "{m}"),
+                false => assert!(refused(r, Task::CountPuzzle), "{m}"),
+            }
+            let half = |i| {
+                Count::new(8)
+                    .method(m)
+                    .shard(Shard::new(i, 2).unwrap())
+                    .run()
+            };
+            let job = Count::new(8).method(m).prepare().unwrap();
+            assert_eq!(job.plan().is_ok(), d.splits, "{m}");
+            assert_eq!(plan_for(8, m).is_ok(), d.splits, "{m}");
+            match d.splits {
+                true => {
+                    let total = half(0).unwrap().counts.total + half(1).unwrap().counts.total;
+                    assert_eq!(total, 92, "{m}");
+                }
+                false => assert!(refused(half(0), Task::Split), "{m}"),
+            }
+        }
     }
 }

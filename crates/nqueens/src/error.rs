@@ -827,7 +827,7 @@ impl Error {
             Task::Split => m.has_split() && !m.counts_on_gpu(),
             Task::CountPuzzle => m.counts_puzzles(),
             Task::CountOnGpu => m.counts_on_gpu(),
-            Task::Explain => matches!(m, Method::Naive | Method::Sets | Method::Bitmask),
+            Task::Explain => m.describe().explains,
         };
         Error::Unsupported {
             method,

@@ -29,6 +29,8 @@
 //!   back to verify).
 //! - The machinery that runs counts, [`run`]: the one runner, checkpoints, shards and the
 //!   schedule of a cluster run.
+//! - The engine table (the private module `dispatch`): the one match that reaches the code
+//!   behind each method, for the front doors.
 //! - The engines: [`engine`] (border constellations by symmetry, the same split on GPUs, meet in
 //!   the middle, and the processor features their kernels use) and [`problems`] (completing a
 //!   partly filled board, one solution for any size, a random one).
@@ -45,6 +47,7 @@
 pub mod board;
 pub mod counting;
 pub mod counts;
+mod dispatch;
 pub mod engine;
 pub mod error;
 pub mod io;

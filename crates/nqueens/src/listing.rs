@@ -4,10 +4,10 @@
 //! of the method asked for. The symmetry engine counts classes without building boards, so it
 //! lists with the bit-mask walk; meet in the middle only counts.
 
+use crate::dispatch;
 use crate::error::{Error, Task};
 use crate::method::Method;
 use crate::reference::walk::Solutions;
-use crate::reference::{bitmask, naive, sets};
 
 /// Every solution for the n×n board (1 ≤ n ≤ 64), in lexicographic order (by the column of
 /// row 0, then of row 1, ...), found by the bit-mask walk as it is read.
@@ -21,7 +21,7 @@ use crate::reference::{bitmask, naive, sets};
 /// assert_eq!(first_three, ["1 5 8 6 3 7 2 4", "1 6 8 3 7 4 2 5", "1 7 4 6 8 2 5 3"]);
 /// ```
 pub fn solutions(n: usize) -> Result<Solutions, Error> {
-    bitmask::solutions(n)
+    solutions_by(n, Method::Bitmask)
 }
 
 /// Every solution for the n×n board, found by `method`; all methods that list give the same
@@ -39,10 +39,8 @@ pub fn solutions(n: usize) -> Result<Solutions, Error> {
 /// );
 /// ```
 pub fn solutions_by(n: usize, method: Method) -> Result<Solutions, Error> {
-    match method {
-        Method::Naive => naive::solutions(n),
-        Method::Sets => sets::solutions(n),
-        Method::Bitmask | Method::Symmetry => bitmask::solutions(n),
-        Method::Halves | Method::Gpu => Err(Error::unsupported(method, Task::List)),
+    if !method.can_list() {
+        return Err(Error::unsupported(method, Task::List));
     }
+    dispatch::solutions(method, n)
 }

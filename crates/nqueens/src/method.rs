@@ -4,6 +4,34 @@
 //! `reference` and `engine` modules, and [`crate::counting::Count`] decides which one serves a
 //! request. Keeping the names apart from the engines lets errors, plan identities and the
 //! command line speak of methods without depending on how any of them works.
+//!
+//! What each method is and can do is said once, in its description (the table `DESCRIPTIONS`
+//! below): its name, its line of help, whether it counts unique solutions, lists, splits its
+//! count, completes boards, counts on GPUs, is built, the largest board it takes, how many
+//! threads it counts on, and whether its search can be told step by step. The functions of
+//! [`Method`] read it, and so does every decision of the crate about what a method may be asked.
+//!
+//! ## Adding a method
+//!
+//! A new method touches these files of `crates/nqueens/src`, and no others:
+//!
+//! 1. its engine module, under `engine/` (or `reference/`), declared in that folder's `mod.rs`:
+//!    a type that implements [`crate::split::plan::Plan`] (a method that cannot share its count
+//!    out counts the whole board as subproblem 0), and a walk of
+//!    [`crate::reference::walk::Solutions`] if it lists;
+//! 2. `method.rs` (this file): the variant of [`Method`], its place at the end of
+//!    [`Method::ALL`] (which gives its name to `--help`, to errors and to the Python binding;
+//!    a cluster's messages number methods by that place), and its description in
+//!    `DESCRIPTIONS`, at the variant's place (a compile-time check holds the two together);
+//! 3. `dispatch.rs`: its arm in the engine table, the one match that reaches the code behind
+//!    each method (its plan, and its walk, completions or memory check where it has them).
+//!
+//! The front doors, the command line and the bindings then serve it, refuse what it cannot do
+//! and name it where it can, from its description alone. What is not code spells the names out
+//! and is extended by hand: the table of methods in `README.md`, and in the Python package the
+//! names a type checker sees (`_Method` in `__init__.pyi`) and those `python -m nqueens` accepts
+//! (`METHOD_NAMES` in `__main__.py`). To be the method a count takes when none is named, it
+//! needs one more line, in `counting.rs` (`choose`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -48,36 +76,19 @@ impl Method {
         Method::Gpu,
     ];
 
+    /// What the method is and can do: its entry in [`DESCRIPTIONS`].
+    pub(crate) const fn describe(self) -> &'static Description {
+        &DESCRIPTIONS[self as usize]
+    }
+
     /// The name used on the command line, in JSON and in checkpoints.
     pub fn name(self) -> &'static str {
-        match self {
-            Method::Naive => "naive",
-            Method::Sets => "sets",
-            Method::Bitmask => "bitmask",
-            Method::Symmetry => "symmetry",
-            Method::Halves => "halves",
-            Method::Gpu => "gpu",
-        }
+        self.describe().name
     }
 
     /// One line on what the method does.
     pub fn about(self) -> &'static str {
-        match self {
-            Method::Naive => "scan the board above for attacks (reference, slowest)",
-            Method::Sets => "sets of used columns and diagonals (reference)",
-            Method::Bitmask => {
-                "bit masks, lowest free bit first (reference, threaded; counts boards too)"
-            }
-            Method::Symmetry => "one board per symmetry class, weighted (threaded; counts unique)",
-            Method::Halves => {
-                "meet in the middle: pairs of half boards (fastest count, threaded; totals only, \
-                 n up to 32 within 4 GiB)"
-            }
-            Method::Gpu => {
-                "the symmetry engine on GPUs (Vulkan, Metal, DirectX 12; builds with the feature \
-                 gpu; counts unique, n up to 32)"
-            }
-        }
+        self.describe().about
     }
 
     /// True when the method counts unique solutions (solutions up to symmetry).
@@ -89,33 +100,30 @@ impl Method {
     /// assert!(!Method::Bitmask.counts_unique());
     /// ```
     pub fn counts_unique(self) -> bool {
-        matches!(self, Method::Symmetry | Method::Gpu)
+        self.describe().counts_unique
     }
 
     /// True when the method can list solutions, not only count them. The symmetry engine lists
     /// with the bit-mask walk: it counts classes without ever building boards.
     pub fn can_list(self) -> bool {
-        !matches!(self, Method::Halves | Method::Gpu)
+        self.describe().lists
     }
 
     /// True when the method's count splits into numbered subproblems, which is what threads,
     /// progress, checkpoints, shards and cluster runs share out. The two slow references count
     /// in one piece.
     pub fn has_split(self) -> bool {
-        matches!(
-            self,
-            Method::Bitmask | Method::Symmetry | Method::Halves | Method::Gpu
-        )
+        self.describe().splits
     }
 
     /// True when the method counts the completions of a partly filled board (a puzzle).
     pub fn counts_puzzles(self) -> bool {
-        self == Method::Bitmask
+        self.describe().counts_puzzles
     }
 
     /// True when the method counts on GPUs.
     pub fn counts_on_gpu(self) -> bool {
-        self == Method::Gpu
+        self.describe().on_gpu
     }
 
     /// True when this build of the crate holds the method: every method but [`Method::Gpu`],
@@ -130,7 +138,7 @@ impl Method {
     /// assert!(Method::Gpu.is_built() || refused);
     /// ```
     pub fn is_built(self) -> bool {
-        self != Method::Gpu || cfg!(feature = "gpu")
+        self.describe().built
     }
 
     /// The largest board the method takes (the smallest is always 1).
@@ -142,13 +150,7 @@ impl Method {
     /// assert_eq!(Method::Halves.max_n(), 32);
     /// ```
     pub fn max_n(self) -> usize {
-        match self {
-            // Its diagonal keys are 64-bit words: 2(n - 1) bits.
-            Method::Halves => 32,
-            // The shader's masks are 32-bit words, one bit a column.
-            Method::Gpu => 32,
-            _ => 64,
-        }
+        self.describe().max_n
     }
 
     /// The methods that can do what `can` says, in the order of [`Method::ALL`].
@@ -162,6 +164,160 @@ impl Method {
         Method::ALL.iter().copied().filter(|&m| can(m)).collect()
     }
 }
+
+/// What a method is and can do. Every question about a method's abilities, anywhere in the
+/// crate, reads its description; the code behind it is reached elsewhere, through the engine
+/// table (the module `dispatch`).
+#[derive(Debug)]
+pub(crate) struct Description {
+    /// The method described: each entry names its own, so that the table cannot slip out of
+    /// the enum's order unseen (a compile-time check below holds them together).
+    pub method: Method,
+    /// The name on the command line, in JSON and in checkpoints.
+    pub name: &'static str,
+    /// One line on what it does, for `--help`.
+    pub about: &'static str,
+    /// Whether it counts unique solutions.
+    pub counts_unique: bool,
+    /// Whether it lists solutions.
+    pub lists: bool,
+    /// Whether its count splits into subproblems to share out (threads, checkpoints, shards,
+    /// cluster runs). One without counts the whole board as its one subproblem.
+    pub splits: bool,
+    /// Whether it counts the completions of a partly filled board.
+    pub counts_puzzles: bool,
+    /// Whether it counts on GPUs.
+    pub on_gpu: bool,
+    /// Whether this build of the crate holds it.
+    pub built: bool,
+    /// The largest board it takes.
+    pub max_n: usize,
+    /// How many worker threads it counts on.
+    pub threads: Threads,
+    /// Whether the search can be told operation by operation
+    /// ([`crate::reference::ops`]).
+    pub explains: bool,
+}
+
+/// How many worker threads a method counts on. A number asked for is taken as it is, except by
+/// a method that counts on one thread, and by one with a memory limit where it does not fit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Threads {
+    /// One: the count is one piece, on the calling thread.
+    One,
+    /// One per core unless asked otherwise.
+    EveryCore,
+    /// One per core unless asked otherwise, and at least one per GPU and one more: the threads
+    /// cut the GPUs' work into tasks, and a GPU must never wait for its next batch.
+    CoresAndOnePerGpu,
+    /// One per core unless asked otherwise, but each thread holds tables that grow with n: a
+    /// count left to choose takes as many as fit in the method's memory limit, and one asked for
+    /// more is refused.
+    CoresWithinMemory,
+}
+
+/// The description of every method, in the order of the enum's variants. The largest board of
+/// most is the crate's (64: one bit of a 64-bit word per column).
+const DESCRIPTIONS: [Description; 6] = [
+    Description {
+        method: Method::Naive,
+        name: "naive",
+        about: "scan the board above for attacks (reference, slowest)",
+        counts_unique: false,
+        lists: true,
+        splits: false,
+        counts_puzzles: false,
+        on_gpu: false,
+        built: true,
+        max_n: 64,
+        threads: Threads::One,
+        explains: true,
+    },
+    Description {
+        method: Method::Sets,
+        name: "sets",
+        about: "sets of used columns and diagonals (reference)",
+        counts_unique: false,
+        lists: true,
+        splits: false,
+        counts_puzzles: false,
+        on_gpu: false,
+        built: true,
+        max_n: 64,
+        threads: Threads::One,
+        explains: true,
+    },
+    Description {
+        method: Method::Bitmask,
+        name: "bitmask",
+        about: "bit masks, lowest free bit first (reference, threaded; counts boards too)",
+        counts_unique: false,
+        lists: true,
+        splits: true,
+        counts_puzzles: true,
+        on_gpu: false,
+        built: true,
+        max_n: 64,
+        threads: Threads::EveryCore,
+        explains: true,
+    },
+    Description {
+        method: Method::Symmetry,
+        name: "symmetry",
+        about: "one board per symmetry class, weighted (threaded; counts unique)",
+        counts_unique: true,
+        // It counts classes without building boards: it lists with the bit-mask walk.
+        lists: true,
+        splits: true,
+        counts_puzzles: false,
+        on_gpu: false,
+        built: true,
+        max_n: 64,
+        threads: Threads::EveryCore,
+        explains: false,
+    },
+    Description {
+        method: Method::Halves,
+        name: "halves",
+        about: "meet in the middle: pairs of half boards (fastest count, threaded; totals only, \
+                n up to 32 within 4 GiB)",
+        counts_unique: false,
+        lists: false,
+        splits: true,
+        counts_puzzles: false,
+        on_gpu: false,
+        built: true,
+        // Its diagonal keys are 64-bit words: 2(n - 1) bits.
+        max_n: 32,
+        threads: Threads::CoresWithinMemory,
+        explains: false,
+    },
+    Description {
+        method: Method::Gpu,
+        name: "gpu",
+        about: "the symmetry engine on GPUs (Vulkan, Metal, DirectX 12; builds with the feature \
+                gpu; counts unique, n up to 32)",
+        counts_unique: true,
+        lists: false,
+        splits: true,
+        counts_puzzles: false,
+        on_gpu: true,
+        built: cfg!(feature = "gpu"),
+        // The shader's masks are 32-bit words, one bit a column.
+        max_n: 32,
+        threads: Threads::CoresAndOnePerGpu,
+        explains: false,
+    },
+];
+
+// Each description sits at its method's place, which is what `Method::describe` reads.
+const _: () = {
+    let mut i = 0;
+    while i < DESCRIPTIONS.len() {
+        assert!(DESCRIPTIONS[i].method as usize == i);
+        i += 1;
+    }
+};
 
 impl fmt::Display for Method {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -194,7 +194,7 @@ fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outco
     use crate::cluster::Gpus;
     let gpus = match (a.method, a.gpu_device) {
         (_, Some(_)) => Gpus::Named,
-        (Some(nqueens::Method::Gpu), None) => Gpus::Spread,
+        (Some(m), None) if m.counts_on_gpu() => Gpus::Spread,
         _ => Gpus::No,
     };
     match crate::cluster::count(request, a.threads, gpus)? {

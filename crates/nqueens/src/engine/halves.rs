@@ -341,6 +341,19 @@ impl HalvesPlan {
     /// The plan for n (1 to [`Method::max_n`] of halves), or an error when n is outside that
     /// range or would need more than [`MEMORY_LIMIT`] on one thread.
     pub fn new(n: usize) -> Result<HalvesPlan, Error> {
+        HalvesPlan::check_range(n)?;
+        check_memory(n, 1)?;
+        Ok(HalvesPlan::build(n))
+    }
+
+    /// [`HalvesPlan::new`] for a caller that has checked the memory already: a count checks it
+    /// once, for all its threads, before it builds the plan.
+    pub(crate) fn fitting(n: usize) -> Result<HalvesPlan, Error> {
+        HalvesPlan::check_range(n)?;
+        Ok(HalvesPlan::build(n))
+    }
+
+    fn check_range(n: usize) -> Result<(), Error> {
         check_n(n)?;
         let max = Method::Halves.max_n();
         if n > max {
@@ -351,9 +364,12 @@ impl HalvesPlan {
                 max,
             ));
         }
-        check_memory(n, 1)?;
+        Ok(())
+    }
+
+    fn build(n: usize) -> HalvesPlan {
         let geometry = (n >= MIN_N).then(|| Geometry::new(n));
-        Ok(HalvesPlan {
+        HalvesPlan {
             n,
             splits: if geometry.is_some() {
                 splits(n)
@@ -362,7 +378,7 @@ impl HalvesPlan {
             },
             geometry,
             quarters: std::sync::OnceLock::new(),
-        })
+        }
     }
 
     /// The row splits, one per subproblem (none below [`MIN_N`]).

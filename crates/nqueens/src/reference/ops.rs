@@ -182,7 +182,7 @@ pub struct Ops {
 /// assert!(ops(Method::Symmetry, 8).is_err());
 /// ```
 pub fn ops(method: Method, n: usize) -> Result<Ops, Error> {
-    if !matches!(method, Method::Naive | Method::Sets | Method::Bitmask) {
+    if !method.describe().explains {
         return Err(Error::unsupported(method, Task::Explain));
     }
     if !(1..=MAX_TRACE_N).contains(&n) {
