@@ -56,16 +56,66 @@ pub mod reference;
 pub mod run;
 pub mod split;
 
-pub use board::conflict::Conflict;
+pub use board::conflict::{Conflict, Line, Square, conflict};
 pub use board::placement::{MAX_N, Placement};
-pub use counting::{Count, Report, count};
+pub use board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
+pub use counting::{Count, End, Job, MAX_THREADS, Note, Report, count, plan_for, plan_watched};
 pub use counts::{Counts, SymmetryClasses};
-pub use error::{Error, Quantity};
+pub use engine::cpu;
+pub use engine::gpu::select::GpuDevice;
+pub use engine::halves::MEMORY_LIMIT;
+pub use error::{
+    BoardError, CheckpointProblem, Error, GpuProblem, Keep, Mismatch, Origin, Place, Quantity,
+    ShardsProblem, Task, out_of_range,
+};
 pub use io::format::{Format, SolutionWriter};
-pub use listing::solutions;
-pub use method::Method;
-pub use problems::complete::Puzzle;
-pub use reference::walk::Solutions;
+pub use io::verify::{InputFormat, MAX_VERIFY_N, Placed, ReadError, Reader};
+pub use listing::{solutions, solutions_by};
+pub use method::{Method, UnknownMethod};
+pub use problems::complete::{CompletionPlan, Puzzle};
+pub use problems::construct::{Construction, MAX_CONSTRUCT_N, has_solution, solution as construct};
+pub use problems::random::{MAX_RANDOM_N, solution as random};
+pub use reference::bitmask::{Masks, Prefix};
+pub use reference::ops::{Op, Ops, RowMasks, Set, ops};
+pub use reference::trace::{MAX_TRACE_N, Step, Steps, steps as trace};
+pub use reference::walk::{Class, Classes, Rule, Solutions};
+pub use run::schedule::{Chunk, Dispenser};
+pub use run::shard::{
+    MAX_RECORD_LINE, MAX_SHARDS, RecordLines, Shard, ShardRecord, merge, record_lines,
+};
+pub use split::plan::{Plan, PlanId};
+pub use split::watch::{NoProgress, POLL_ROWS, Progress, Watch};
+
+/// What the crate's own benches, examples and integration tests reach inside it, grouped by the
+/// module that defines it. Not API: hidden from the documentation, and free to change or go
+/// without notice.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::run::checkpoint::Checkpoint;
+    pub use crate::split::plan::fnv1a;
+
+    /// The symmetry engine.
+    pub mod constellation {
+        pub use crate::engine::constellation::{SymmetryPlan, constellations, count};
+    }
+
+    /// The GPU engine, and the model of its kernel (`examples/gpu_model.rs`).
+    #[cfg(feature = "gpu")]
+    pub mod gpu {
+        pub use crate::engine::gpu::model;
+        pub use crate::engine::gpu::plan::GpuPlan;
+    }
+
+    /// Meet in the middle.
+    pub mod halves {
+        pub use crate::engine::halves::check_memory;
+    }
+
+    /// The bit-mask method's kernel.
+    pub mod bitmask {
+        pub use crate::reference::bitmask::{count, count_from, outside};
+    }
+}
 
 /// The README's Rust examples, compiled and run with the crate's own, so that they cannot drift.
 #[cfg(doctest)]
