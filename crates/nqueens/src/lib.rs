@@ -17,44 +17,68 @@
 //! A placement is written one column per row: `[1, 3, 0, 2]` puts the queen of row 0 in
 //! column 1, the queen of row 1 in column 3, and so on.
 //!
+//! ## One name, one path
+//!
+//! Every name a user needs is at the crate root, and only there: [`Count`], [`Puzzle`],
+//! [`Error`], [`solutions`] and the rest. The modules that define them are private; two groups
+//! are kept as modules because their names belong together: [`known`], the published values
+//! to check against, and [`cpu`], the processor features the fast kernels are built for.
+//!
+//! - Counting: [`count`], the [`Count`] builder and the [`Job`] it prepares, its [`Report`]
+//!   ([`Note`], [`End`]); [`Counts`] and [`SymmetryClasses`], what a count finds; [`Method`],
+//!   the ways to count and list; [`Shard`], [`ShardRecord`] and [`merge`], a count in parts;
+//!   [`Plan`], [`PlanId`] and [`plan_for`], the split every long count runs; [`Progress`],
+//!   [`Watch`] and [`Dispenser`], watching it and spreading it over a cluster; [`GpuDevice`].
+//! - Listing and exploring: [`solutions`] and [`solutions_by`] ([`Solutions`], [`Placement`]);
+//!   [`Puzzle`], a partly filled board to complete; [`construct`] and [`random`], one solution
+//!   for a large board; [`conflict`] and [`Reader`], checking placements; [`Symmetry`] and
+//!   [`canonical`], the eight symmetries of the square; [`trace`] and [`ops`], the textbook
+//!   search told step by step and operation by operation.
+//! - Writing: [`SolutionWriter`], in every [`Format`] (pictures included).
+//! - What went wrong, as data: [`Error`] and its parts ([`Quantity`], [`Task`], [`GpuProblem`],
+//!   [`BoardError`], ...).
+//!
 //! ## Map of the crate
 //!
-//! The modules stand in layers, and each imports only from the layers below it (a test of the
-//! command line's crate, `tests/layout.rs`, holds them to it). From the top:
+//! Inside, the modules stand in layers, and each imports only from the layers below it (a test
+//! of the command line's crate, `tests/layout.rs`, holds them to it, and holds the root to the
+//! two public modules above). From the top:
 //!
-//! - The front doors, which own every decision about a request: [`counting`] ([`count`] and the
+//! - The front doors, which own every decision about a request: `counting` ([`count`] and the
 //!   [`Count`] builder; it picks the method and the threads, refuses what cannot be served, and
-//!   runs every count: plain, checkpointed, sharded), [`listing`] ([`solutions`], every solution
-//!   as an iterator), and [`io`] (writing solutions in every format, pictures, reading placements
+//!   runs every count: plain, checkpointed, sharded), `listing` ([`solutions`], every solution
+//!   as an iterator), and `io` (writing solutions in every format, pictures, reading placements
 //!   back to verify).
-//! - The machinery that runs counts, [`run`]: the one runner, checkpoints, shards and the
+//! - The machinery that runs counts, `run`: the one runner, checkpoints, shards and the
 //!   schedule of a cluster run.
-//! - The engines: [`engine`] (border constellations by symmetry, the same split on GPUs, meet in
-//!   the middle, and the processor features their kernels use) and [`problems`] (completing a
+//! - The engines: `engine` (border constellations by symmetry, the same split on GPUs, meet in
+//!   the middle, and the processor features their kernels use) and `problems` (completing a
 //!   partly filled board, one solution for any size, a random one).
-//! - The methods they build on and are checked against, [`reference`](mod@reference): the three
-//!   textbook methods (scan, sets, bit masks), the walk they share, and the search told step by
-//!   step.
-//! - The contract between engines and machinery, [`split`]: plans and their identity, and the
+//! - The methods they build on and are checked against, `reference`: the three textbook
+//!   methods (scan, sets, bit masks), the walk they share, and the search told step by step.
+//! - The contract between engines and machinery, `split`: plans and their identity, and the
 //!   stop flag and progress that watch a search.
-//! - What went wrong, as data: [`Error`] (in [`error`]).
-//! - The words everything shares: [`board`] (placements, what makes two queens attack, the eight
-//!   symmetries of the square), [`Method`] (the ways to count and list), [`Counts`] (what a count
-//!   finds), [`known`] (published values to check against).
+//! - What went wrong, as data: `error`.
+//! - The words everything shares: `board` (placements, what makes two queens attack, the eight
+//!   symmetries of the square), `method` (the ways to count and list), `counts` (what a count
+//!   finds), `known` (published values to check against).
+//!
+//! The crate's own tests, benches and examples reach a few internals besides, through one
+//! module hidden from this documentation; it is not API.
 
-pub mod board;
-pub mod counting;
-pub mod counts;
-pub mod engine;
-pub mod error;
-pub mod io;
+mod board;
+mod counting;
+mod counts;
+mod engine;
+mod error;
+mod io;
 pub mod known;
-pub mod listing;
-pub mod method;
-pub mod problems;
-pub mod reference;
-pub mod run;
-pub mod split;
+mod listing;
+mod method;
+mod problems;
+mod reference;
+mod run;
+mod split;
 
 pub use board::conflict::{Conflict, Line, Square, conflict};
 pub use board::placement::{MAX_N, Placement};

@@ -58,21 +58,28 @@ impl Rule for Used {
 }
 
 /// Every solution, in lexicographic order.
-///
-/// ```
-/// let first = nqueens::reference::sets::solutions(5).unwrap().next().unwrap();
-/// assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
-/// ```
 pub fn solutions(n: usize) -> Result<Solutions, Error> {
     check_n(n)?;
     Ok(Solutions::new(Box::new(Used::new(n))))
 }
 
 /// Counts every solution.
-///
-/// ```
-/// assert_eq!(nqueens::reference::sets::count(8).unwrap(), 92);
-/// ```
 pub fn count(n: usize) -> Result<u128, Error> {
     Ok(solutions(n)?.count() as u128)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solutions_come_in_lexicographic_order() {
+        let first = solutions(5).unwrap().next().unwrap();
+        assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn counts_q8() {
+        assert_eq!(count(8).unwrap(), 92);
+    }
 }
