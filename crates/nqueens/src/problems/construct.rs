@@ -114,7 +114,8 @@ impl Construction {
     }
 }
 
-/// One solution as a column list, or `Ok(None)` when `n` has none (2 and 3).
+/// One solution by construction ([`Construction`]) as a column list, or `Ok(None)` when `n`
+/// has none (2 and 3).
 ///
 /// ```
 /// let cols = nqueens::construct(5).unwrap().unwrap();
