@@ -4,8 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nqueens::board::conflict;
-use nqueens::io::verify::Reader;
+use nqueens::{conflict, Reader};
 
 /// Whether any two queens attack each other, by comparing every pair: slow, and independent of
 /// the crate's checker.

@@ -5,12 +5,9 @@ use crate::numbers::{whole, whole_as};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use nqueens::counting::MAX_THREADS;
-use nqueens::engine::gpu::select::GpuDevice;
-use nqueens::problems::construct::MAX_CONSTRUCT_N;
-use nqueens::reference::trace::MAX_TRACE_N;
-use nqueens::run::shard::{MAX_SHARDS, Shard};
-use nqueens::{Format, MAX_N, Method};
+use nqueens::{
+    Format, GpuDevice, MAX_CONSTRUCT_N, MAX_N, MAX_SHARDS, MAX_THREADS, MAX_TRACE_N, Method, Shard,
+};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -374,7 +371,7 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 /// `--version`: the version, the optional parts built in, and the kernels this processor runs.
 fn long_version() -> String {
-    use nqueens::engine::cpu;
+    use nqueens::cpu;
     let yes = |b: bool| if b { "yes" } else { "no" };
     format!(
         "{}\nbuilt with: mpi ({}), gpu ({})\nthis processor: symmetry kernels with BMI2 ({}), with BMI2 tables ({}); halves kernels with AVX2 ({})",

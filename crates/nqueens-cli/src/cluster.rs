@@ -32,12 +32,9 @@
 use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
-use nqueens::counting::{Job, Report};
-use nqueens::engine::gpu::select::GpuDevice;
-use nqueens::error::Origin;
-use nqueens::run::schedule::{Chunk, Dispenser};
-use nqueens::split::plan::{Plan, PlanId};
-use nqueens::{Count, Counts, Error};
+use nqueens::{
+    Chunk, Count, Counts, Dispenser, Error, GpuDevice, Job, Origin, Plan, PlanId, Report,
+};
 use std::sync::Mutex;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
@@ -399,7 +396,7 @@ fn decode(plan: &dyn Plan, rank: usize, w: &[u64]) -> Result<(Counts, u64), Erro
         from: Origin::Rank(rank),
         mismatch,
     };
-    let garbled = || mismatch(nqueens::error::Mismatch::Split);
+    let garbled = || mismatch(nqueens::Mismatch::Split);
     if w.len() != PlanId::WORDS + 1 + Counts::WORDS {
         return Err(garbled());
     }

@@ -4,10 +4,8 @@
 mod common;
 
 use common::{nqueens, scratch};
-use nqueens::counting::plan_for;
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
-use nqueens::{Count, Method};
+use nqueens::internals::Checkpoint;
+use nqueens::{Count, Method, Shard, plan_for};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 

@@ -27,10 +27,9 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
     use super::common::{fails_with, nqueens, scratch, stdout_of};
-    use nqueens::Count;
-    use nqueens::counting::plan_for;
+    use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
-    use nqueens::run::checkpoint::Checkpoint;
+    use nqueens::{Count, plan_for};
     use std::sync::atomic::AtomicBool;
 
     #[test]

@@ -5,12 +5,9 @@
 mod common;
 
 use common::{nqueens, scratch};
-use nqueens::counting::plan_for;
-use nqueens::engine::constellation::SymmetryPlan;
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
-use nqueens::split::plan::Plan;
-use nqueens::{Counts, Method, SymmetryClasses};
+use nqueens::internals::Checkpoint;
+use nqueens::internals::constellation::SymmetryPlan;
+use nqueens::{Counts, Method, Plan, Shard, SymmetryClasses, plan_for};
 use predicates::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
@@ -575,7 +572,7 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
         let text = std::fs::read_to_string(&path).unwrap();
         let body =
             text[..text.find("checksum ").unwrap()].replace("\nn 9\n", &format!("\nn {n}\n"));
-        let sum = nqueens::split::plan::fnv1a(body.as_bytes());
+        let sum = nqueens::internals::fnv1a(body.as_bytes());
         std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
         nqueens()
             .args(["count", "--resume"])

@@ -1,7 +1,8 @@
 //! The folders show the architecture, so the imports must respect it: in every crate (the
 //! library, the command line, the Python and web bindings), no two files import each other,
-//! directly or through others; and the library's folders stand in layers ([`LIBRARY_LAYERS`]),
-//! each importing only from the layers below it.
+//! directly or through others; the library's folders stand in layers ([`LIBRARY_LAYERS`]),
+//! each importing only from the layers below it; and the library's items are public at its root
+//! alone, its modules private but for a few ([`LIBRARY_PUBLIC_MODULES`]).
 //!
 //! A file imports every module it names by a `crate::` or `super::` path (in code, tests
 //! included; comments are skipped), and every module it declares with `mod`. A path counts for
@@ -39,6 +40,12 @@ const LIBRARY_LAYERS: &[(&str, &[&str])] = &[
     // The words: the board, method names, counts, published values.
     ("vocabulary", &["board", "method", "counts", "known"]),
 ];
+
+/// The library's modules that a user may name: every other module is private, so that each
+/// public item has one path, at the crate root. `known` and `cpu` are groups whose names belong
+/// together (published values; processor features); `internals` is hidden from the
+/// documentation and is no API: it is what the crate's own tests, benches and examples reach.
+const LIBRARY_PUBLIC_MODULES: &[&str] = &["cpu", "internals", "known"];
 
 /// The module path of each source file of a crate: `lib.rs` and `main.rs` are the root,
 /// `a.rs` and `a/mod.rs` are `a`, `a/b.rs` is `a::b`.
@@ -363,6 +370,52 @@ fn the_library_imports_only_down_its_layers() {
     );
 }
 
+/// The modules a crate root makes public: those it declares `pub mod` (or with any other `pub`
+/// visibility) and those it re-exports with `pub use`. Only the root's own statements count,
+/// not those of its inline modules (indented).
+fn public_modules(src: &Path) -> BTreeSet<String> {
+    let files = modules(src);
+    // A newline before the first line too, so that every statement at the margin follows one.
+    let text = format!(
+        "\n{}",
+        code(&std::fs::read_to_string(src.join("lib.rs")).unwrap()).join("\n")
+    );
+    let mut out = BTreeSet::new();
+    for (at, _) in text.match_indices("\npub") {
+        let statement = &text[at + 1..];
+        let statement = &statement[..statement.find(';').unwrap_or(statement.len())];
+        let mut words = statement.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (_, Some("mod"), Some(name)) => {
+                out.insert(name.trim_end_matches('{').to_string());
+            }
+            (_, Some("use"), Some(_)) => {
+                let tree = &statement[statement.find(" use ").unwrap() + " use ".len()..];
+                let mut paths = Vec::new();
+                expand(tree.as_bytes(), 0, Vec::new(), &mut paths);
+                for p in paths.iter().filter(|p| files.contains_key(*p)) {
+                    out.extend(p.last().cloned());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_library_shows_its_names_at_the_root() {
+    let found = public_modules(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
+    let allowed: BTreeSet<String> = LIBRARY_PUBLIC_MODULES
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(
+        found, allowed,
+        "the library's public modules (see LIBRARY_PUBLIC_MODULES): name items at the root instead"
+    );
+}
+
 #[test]
 fn the_command_line_has_no_import_cycle() {
     check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
@@ -428,5 +481,27 @@ fn the_checker_sees_imports_that_go_up_or_across() {
             "  side (bottom) imports low::b (bottom): across a layer",
         ],
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_checker_sees_public_modules() {
+    // `a` declared public, `b::c` re-exported, `b` and `d` private; items and the inline module's
+    // own statements are not modules of the root.
+    let dir = std::env::temp_dir().join(format!("nq-public-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    std::fs::write(
+        dir.join("lib.rs"),
+        "pub mod a;\nmod b;\npub(crate) mod d;\npub use b::{c, X};\npub use d::Y;\n\
+         pub mod inline {\n    pub use crate::b;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("a.rs"), "\n").unwrap();
+    std::fs::write(dir.join("b/mod.rs"), "pub mod c;\npub struct X;\n").unwrap();
+    std::fs::write(dir.join("b/c.rs"), "\n").unwrap();
+    std::fs::write(dir.join("d.rs"), "pub struct Y;\n").unwrap();
+    let found: Vec<String> = public_modules(&dir).into_iter().collect();
+    assert_eq!(found, ["a", "c", "d", "inline"]);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -5,10 +5,8 @@ mod common;
 
 use common::{nqueens, scratch};
 
-use nqueens::Method;
-use nqueens::counting::plan_for;
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
+use nqueens::internals::Checkpoint;
+use nqueens::{Method, Shard, plan_for};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};

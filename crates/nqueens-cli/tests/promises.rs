@@ -5,10 +5,8 @@
 mod common;
 
 use common::{fails_with, nqueens, scratch, stdout_of};
-use nqueens::counting::plan_for;
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
-use nqueens::{Counts, Method};
+use nqueens::internals::Checkpoint;
+use nqueens::{Counts, Method, Shard, plan_for};
 use predicates::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -76,7 +74,7 @@ fn sums_that_would_overflow_are_refused_as_damage() {
     // Shard records whose counts add up past 2^128.
     let plan = plan_for(9, Method::Bitmask).unwrap();
     for i in 0..2 {
-        let record = nqueens::run::shard::ShardRecord {
+        let record = nqueens::ShardRecord {
             id: plan.id(),
             shard: Shard::new(i, 2).unwrap(),
             counts: Counts::total(u128::MAX),

@@ -6,9 +6,7 @@
 //! `Solution` gives any row's column at once.
 
 use crate::convert::{self, Whole};
-use nqueens::board::conflict::{self as check, Conflict as LibraryConflict, Line, Square};
-use nqueens::problems::construct::Construction;
-use nqueens::problems::random;
+use nqueens::{Conflict as LibraryConflict, Construction, Line, Square};
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PySlice, PyTuple};
@@ -139,7 +137,7 @@ impl Solution {
             Ok(s) => (s.get().columns.to_vec(), Vec::new()),
             Err(_) => read_columns(columns)?,
         };
-        if let Some(c) = check::conflict(&list) {
+        if let Some(c) = nqueens::conflict(&list) {
             let conflict = conflict_of(c, &off, list.len());
             let message = format!("not a solution: {}", conflict.message);
             let attrs = vec![("conflict", Py::new(py, conflict)?.into_bound(py).into_any())];
@@ -367,7 +365,7 @@ pub fn find(
     // could seed.
     let found = if random || seed.is_some() {
         let seed = seed.unwrap_or_else(clock_seed);
-        py.detach(|| random::solution(size, seed))
+        py.detach(|| nqueens::random(size, seed))
             .map(|s| s.map(|v| (Columns::Listed(v), Some(seed))))
     } else {
         Construction::new(size).map(|c| c.map(|c| (Columns::Built(c), None)))
@@ -496,7 +494,7 @@ pub fn verify(columns: &Bound<'_, PyAny>) -> PyResult<Option<Conflict>> {
         Ok(s) => (s.get().columns.to_vec(), Vec::new()),
         Err(_) => read_columns(columns)?,
     };
-    let found = columns.py().detach(|| check::conflict(&list));
+    let found = columns.py().detach(|| nqueens::conflict(&list));
     Ok(found.map(|c| conflict_of(c, &off, list.len())))
 }
 
@@ -514,7 +512,7 @@ pub fn is_solution(columns: &Bound<'_, PyAny>) -> PyResult<bool> {
         return Ok(true);
     }
     let (list, _) = read_columns(columns)?;
-    Ok(columns.py().detach(|| check::conflict(&list)).is_none())
+    Ok(columns.py().detach(|| nqueens::conflict(&list)).is_none())
 }
 
 /// The Python conflict for the library's, on a board of `n` rows; `off` holds the columns of

@@ -11,9 +11,7 @@
 //! `usize`, so that the library's own range check refuses it and names the valid range; the
 //! refusal then shows the number as it was given.
 
-use nqueens::board::conflict::{Conflict, Line, Square};
-use nqueens::error::{BoardError, Error as LibraryError, Place, Quantity};
-use nqueens::method::Method;
+use nqueens::{BoardError, Conflict, Error as LibraryError, Line, Method, Place, Quantity, Square};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString};
@@ -257,7 +255,7 @@ pub fn out_of_range(
     min: u128,
     max: u128,
 ) -> PyErr {
-    let message = nqueens::error::out_of_range(quantity, shown, min, max);
+    let message = nqueens::out_of_range(quantity, shown, min, max);
     let value = py
         .import("builtins")
         .and_then(|b| b.getattr("int")?.call1((shown,)))

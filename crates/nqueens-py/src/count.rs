@@ -8,10 +8,7 @@
 //! too), waits a moment for the count to end, and raises `KeyboardInterrupt`.
 
 use crate::convert::{self, Whole};
-use nqueens::counting::{Count, Report};
-use nqueens::counts::SymmetryClasses as LibraryClasses;
-use nqueens::error::Error as LibraryError;
-use nqueens::method::Method;
+use nqueens::{Count, Error as LibraryError, Method, Report, SymmetryClasses as LibraryClasses};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;

@@ -40,13 +40,13 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // What this build can run: "gpu" is a name count() knows, but the package is built without
     // the library's feature gpu, so listing it would invite a refusal.
-    let methods = nqueens::method::Method::ALL
+    let methods = nqueens::Method::ALL
         .iter()
         .filter(|m| m.is_built())
         .map(|m| m.name())
         .collect::<Vec<_>>();
     m.add("METHODS", PyTuple::new(py, methods)?)?;
-    m.add("MAX_N", nqueens::board::placement::MAX_N)?;
+    m.add("MAX_N", nqueens::MAX_N)?;
     m.add("Error", py.get_type::<convert::Error>())?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
     m.add_function(wrap_pyfunction!(count::counts, m)?)?;

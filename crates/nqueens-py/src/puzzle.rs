@@ -4,9 +4,7 @@
 use crate::convert::{self, Whole};
 use crate::count;
 use crate::stream::{self, Solutions};
-use nqueens::board::placement::Placement;
-use nqueens::counting::{Count, Report};
-use nqueens::problems::complete::Puzzle as LibraryPuzzle;
+use nqueens::{Count, Placement, Puzzle as LibraryPuzzle, Report};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 

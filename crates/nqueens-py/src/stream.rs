@@ -7,10 +7,7 @@
 //! other Python threads run while it searches and the cost of giving up the lock is shared.
 
 use crate::convert::{self, Whole};
-use nqueens::board::placement::Placement;
-use nqueens::known;
-use nqueens::listing;
-use nqueens::method::Method;
+use nqueens::{Method, Placement, known};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
@@ -31,7 +28,7 @@ const BOARDS_BETWEEN_SIGNALS: usize = 4096;
 
 /// The most memory `boards` may plan for its list: the limit the library keeps to when it plans
 /// the memory of a count (meet in the middle's tables).
-const BOARDS_LIMIT: u64 = nqueens::engine::halves::MEMORY_LIMIT;
+const BOARDS_LIMIT: u64 = nqueens::MEMORY_LIMIT;
 
 type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
 
@@ -257,7 +254,7 @@ pub fn solutions(
         Some(name) => convert::method(&name).map_err(|e| convert::plain(py, e))?,
         None => Method::Bitmask,
     };
-    let walk = listing::solutions_by(n.value, method).map_err(|e| convert::error(py, e, &[&n]))?;
+    let walk = nqueens::solutions_by(n.value, method).map_err(|e| convert::error(py, e, &[&n]))?;
     let mut source = format!("n={}, method='{}'", n.value, method.name());
     let walk: Walk = if unique {
         source += ", unique=True";
@@ -282,7 +279,7 @@ pub fn boards<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = convert::n)] n: Whole,
 ) -> PyResult<Bound<'py, PyList>> {
-    let walk = listing::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
+    let walk = nqueens::solutions(n.value).map_err(|e| convert::error(py, e, &[&n]))?;
     let size = n.value;
     let needed = boards_memory(size);
     if needed > u128::from(BOARDS_LIMIT) {

@@ -6,8 +6,7 @@
 //! round's event waits there until the others have too. The cheap methods arrive first and the
 //! counters show by how much.
 
-use nqueens::Method;
-use nqueens::reference::ops::{self, Op, Ops, Set};
+use nqueens::{Method, Op, Ops, Set};
 use wasm_bindgen::prelude::*;
 
 /// The methods, in the order the page shows them.
@@ -32,7 +31,7 @@ pub const OP_LEN: usize = 4;
 /// Masks fit: boards have at most 12 columns.
 ///
 /// ```
-/// use nqueens::reference::ops::Op;
+/// use nqueens::Op;
 /// use nqueens_web::compare::encode;
 ///
 /// assert_eq!(encode(&Op::Pick { row: 2, bit: 0b100 }), [4, 2, 4, 0]);
@@ -83,7 +82,7 @@ impl Compare {
     pub fn new(n: usize) -> Result<Compare, JsError> {
         let mut lanes = Vec::new();
         for m in METHODS {
-            let ops = ops::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
+            let ops = nqueens::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
             lanes.push(Lane {
                 ops,
                 round: Vec::new(),

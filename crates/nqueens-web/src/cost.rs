@@ -7,9 +7,7 @@
 //! not in the last row. So the library's own walk is run with a rule that counts its queens,
 //! which is far quicker than stepping the trace.
 
-use nqueens::reference::bitmask::Masks;
-use nqueens::reference::trace;
-use nqueens::reference::walk::{Rule, Solutions};
+use nqueens::{Masks, Rule, Solutions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use wasm_bindgen::prelude::*;
@@ -48,7 +46,7 @@ impl Rule for Counted {
 #[wasm_bindgen]
 pub fn search_size(n: usize) -> Result<Vec<f64>, JsError> {
     // The trace's own limits, with its message.
-    trace::steps(n).map_err(|e| JsError::new(&e.to_string()))?;
+    nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
     let placed = Arc::new(AtomicU64::new(0));
     let above_last = Arc::new(AtomicU64::new(0));
     let rule = Counted {
@@ -65,13 +63,13 @@ pub fn search_size(n: usize) -> Result<Vec<f64>, JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::reference::trace::Step;
+    use nqueens::Step;
 
     #[test]
     fn the_size_is_the_trace_s() {
         for n in 1..=9 {
             let (mut placed, mut conflicts) = (0, 0);
-            for step in trace::steps(n).unwrap() {
+            for step in nqueens::trace(n).unwrap() {
                 match step {
                     Step::Place { .. } => placed += 1,
                     Step::Conflict { .. } => conflicts += 1,

@@ -5,9 +5,7 @@
 //! worker: the page stays responsive, reads the progress the worker posts, and cancels a count
 //! by ending the worker.
 
-use nqueens::method::UnknownMethod;
-use nqueens::split::watch::Progress;
-use nqueens::{Count, Method, Puzzle};
+use nqueens::{Count, Method, Progress, Puzzle, UnknownMethod};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 

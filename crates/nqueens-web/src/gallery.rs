@@ -1,8 +1,7 @@
 //! Every solution and every symmetry class of a board, drawn with the library's own SVG, and
 //! LeetCode 51's answer, for the page's gallery.
 
-use nqueens::board::symmetry::canonical;
-use nqueens::{Format, SolutionWriter};
+use nqueens::{Format, SolutionWriter, canonical};
 use wasm_bindgen::prelude::*;
 
 fn js(e: impl ToString) -> JsError {

@@ -4,8 +4,7 @@
 //! square the library refuses (a queen attacked by another given queen, say) is refused here
 //! with its message, and the board stays as it was.
 
-use nqueens::Puzzle;
-use nqueens::board::conflict::{Line, Square};
+use nqueens::{Line, Puzzle, Square};
 use wasm_bindgen::prelude::*;
 
 fn js(e: nqueens::Error) -> JsError {

@@ -5,8 +5,7 @@
 //! costs at most that many steps forward, and the memory kept grows by one small clone per
 //! [`EVERY`] steps however long the search is watched.
 
-use nqueens::board::conflict::{Line, Square};
-use nqueens::reference::trace::{self, Step, Steps};
+use nqueens::{Line, Square, Step, Steps};
 use wasm_bindgen::prelude::*;
 
 /// How many steps apart the saved places are.
@@ -22,7 +21,7 @@ pub const STEP_LEN: usize = 7;
 ///
 /// ```
 /// use nqueens_web::watch::encode;
-/// use nqueens::reference::trace::Step;
+/// use nqueens::Step;
 ///
 /// assert_eq!(encode(Some(&Step::Place { row: 1, col: 2 })), [1, 1, 2, -1, -1, -1, 0]);
 /// assert_eq!(encode(None), [0, -1, -1, -1, -1, -1, 0]);
@@ -77,7 +76,7 @@ impl Watch {
     /// The search on the n×n board (1 to 12), before its first step.
     #[wasm_bindgen(constructor)]
     pub fn new(n: usize) -> Result<Watch, JsError> {
-        let steps = trace::steps(n).map_err(|e| JsError::new(&e.to_string()))?;
+        let steps = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Watch {
             saved: vec![steps.clone()],
             steps,
@@ -237,7 +236,10 @@ mod tests {
     use super::*;
 
     fn all(n: usize) -> Vec<[i32; STEP_LEN]> {
-        trace::steps(n).unwrap().map(|s| encode(Some(&s))).collect()
+        nqueens::trace(n)
+            .unwrap()
+            .map(|s| encode(Some(&s)))
+            .collect()
     }
 
     #[test]
@@ -310,7 +312,7 @@ mod tests {
 
     #[test]
     fn recent_steps_are_the_trace_s_lines() {
-        let lines: Vec<String> = trace::steps(8).unwrap().map(|s| s.to_string()).collect();
+        let lines: Vec<String> = nqueens::trace(8).unwrap().map(|s| s.to_string()).collect();
         let mut w = Watch::new(8).unwrap();
         assert!(w.recent(5).is_empty());
         w.forward(3, -1);

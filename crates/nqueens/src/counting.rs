@@ -337,7 +337,7 @@ impl<'a> Count<'a> {
     /// GPU.
     ///
     /// ```
-    /// use nqueens::{Count, Method, engine::gpu::select::GpuDevice};
+    /// use nqueens::{Count, Method, GpuDevice};
     ///
     /// let err = Count::new(8).method(Method::Symmetry).gpu_device(GpuDevice::All).run().unwrap_err();
     /// assert_eq!(err.to_string(), "method symmetry cannot count on a GPU; method gpu can");
@@ -347,11 +347,11 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Counts only one part of the subproblems (see [`crate::run::shard`]). A resumed count
+    /// Counts only one part of the subproblems (see [`Shard`]). A resumed count
     /// that names no part counts the checkpoint's; one that names another part is refused.
     ///
     /// ```
-    /// use nqueens::{Count, run::shard::Shard};
+    /// use nqueens::{Count, Shard};
     ///
     /// let part = |i| Count::new(8).shard(Shard::new(i, 2).unwrap()).run().unwrap().counts.total;
     /// assert_eq!(part(0) + part(1), 92);
@@ -431,7 +431,7 @@ impl<'a> Count<'a> {
     /// Tells `progress` how many subproblems are done, from any thread.
     ///
     /// ```
-    /// use nqueens::{Count, split::watch::Progress};
+    /// use nqueens::{Count, Progress};
     /// use std::sync::atomic::{AtomicU64, Ordering};
     ///
     /// struct Last(AtomicU64);
@@ -458,7 +458,7 @@ impl<'a> Count<'a> {
     /// first subproblem, with its checkpoint written.
     ///
     /// ```
-    /// use nqueens::{Count, counting::End};
+    /// use nqueens::{Count, End};
     /// use std::sync::atomic::AtomicBool;
     ///
     /// let stop = AtomicBool::new(true);
@@ -790,7 +790,7 @@ fn threads_for(
 /// others take milliseconds at any n, and a stop set meanwhile is heeded as the count begins.
 ///
 /// ```
-/// use nqueens::{counting::plan_watched, split::watch::{NoProgress, Watch}, Error, Method};
+/// use nqueens::{Error, Method, NoProgress, Watch, plan_watched};
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let stop = AtomicBool::new(true);
@@ -808,7 +808,7 @@ pub fn plan_watched(n: usize, method: Method, watch: &Watch) -> Result<Box<dyn P
 /// The subproblem split of `method` for the n×n board; an error for methods without one.
 ///
 /// ```
-/// use nqueens::{counting::plan_for, Method};
+/// use nqueens::{plan_for, Method};
 ///
 /// let plan = plan_for(8, Method::Symmetry).unwrap();
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i)).sum::<nqueens::Counts>().total, 92);
@@ -1204,7 +1204,7 @@ impl Report {
     /// The record `merge` reads, for a finished count of a method with a split.
     ///
     /// ```
-    /// use nqueens::{Count, run::shard::Shard};
+    /// use nqueens::{Count, Shard};
     ///
     /// let r = Count::new(10).shard(Shard::new(1, 3).unwrap()).run().unwrap();
     /// let record = r.record().unwrap();

@@ -401,7 +401,7 @@ pub enum CheckpointProblem {
 /// A checkpoint a count was asked to keep, for [`Error::TwoCheckpoints`].
 ///
 /// ```
-/// use nqueens::{Count, Error, error::Keep};
+/// use nqueens::{Count, Error, Keep};
 ///
 /// let err = Count::new(8).checkpoint("a.ckpt").resume_from("b.ckpt").run().unwrap_err();
 /// assert!(matches!(
@@ -770,7 +770,7 @@ impl fmt::Display for Error {
 ///
 /// ```
 /// assert_eq!(
-///     nqueens::error::out_of_range("limit", "-1", 0, 10),
+///     nqueens::out_of_range("limit", "-1", 0, 10),
 ///     "limit = -1 is out of range: limit must be from 0 to 10"
 /// );
 /// ```
@@ -847,12 +847,6 @@ impl Error {
 
 /// Checks that `n` is a board size the search methods accept (1 to [`MAX_N`]).
 ///
-/// ```
-/// assert!(nqueens::error::check_n(8).is_ok());
-/// assert!(nqueens::error::check_n(0).is_err());
-/// assert!(nqueens::error::check_n(65).is_err());
-/// ```
-///
 /// It lives with the errors rather than on the board, so that the board, the bottom of the
 /// crate, names nothing that goes wrong.
 pub fn check_n(n: usize) -> Result<(), Error> {
@@ -860,5 +854,17 @@ pub fn check_n(n: usize) -> Result<(), Error> {
         Ok(())
     } else {
         Err(Error::out_of_range(Quantity::N, n, 1, MAX_N))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_searches_accept_1_to_max_n() {
+        assert!(check_n(8).is_ok());
+        assert!(check_n(0).is_err());
+        assert!(check_n(MAX_N + 1).is_err());
     }
 }

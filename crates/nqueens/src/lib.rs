@@ -17,58 +17,132 @@
 //! A placement is written one column per row: `[1, 3, 0, 2]` puts the queen of row 0 in
 //! column 1, the queen of row 1 in column 3, and so on.
 //!
+//! ## One name, one path
+//!
+//! Every name a user needs is at the crate root, and only there: [`Count`], [`Puzzle`],
+//! [`Error`], [`solutions`] and the rest. The modules that define them are private; two groups
+//! are kept as modules because their names belong together: [`known`], the published values
+//! to check against, and [`cpu`], the processor features the fast kernels are built for.
+//!
+//! - Counting: [`count`], the [`Count`] builder and the [`Job`] it prepares, its [`Report`]
+//!   ([`Note`], [`End`]); [`Counts`] and [`SymmetryClasses`], what a count finds; [`Method`],
+//!   the ways to count and list; [`Shard`], [`ShardRecord`] and [`merge`], a count in parts;
+//!   [`Plan`], [`PlanId`] and [`plan_for`], the split every long count runs; [`Progress`],
+//!   [`Watch`] and [`Dispenser`], watching it and spreading it over a cluster; [`GpuDevice`].
+//! - Listing and exploring: [`solutions`] and [`solutions_by`] ([`Solutions`], [`Placement`]);
+//!   [`Puzzle`], a partly filled board to complete; [`construct`] and [`random`], one solution
+//!   for a large board; [`conflict`] and [`Reader`], checking placements; [`Symmetry`] and
+//!   [`canonical`], the eight symmetries of the square; [`trace`] and [`ops`], the textbook
+//!   search told step by step and operation by operation.
+//! - Writing: [`SolutionWriter`], in every [`Format`] (pictures included).
+//! - What went wrong, as data: [`Error`] and its parts ([`Quantity`], [`Task`], [`GpuProblem`],
+//!   [`BoardError`], ...).
+//!
 //! ## Map of the crate
 //!
-//! The modules stand in layers, and each imports only from the layers below it (a test of the
-//! command line's crate, `tests/layout.rs`, holds them to it). From the top:
+//! Inside, the modules stand in layers, and each imports only from the layers below it (a test
+//! of the command line's crate, `tests/layout.rs`, holds them to it, and holds the root to the
+//! two public modules above). From the top:
 //!
-//! - The front doors, which own every decision about a request: [`counting`] ([`count`] and the
+//! - The front doors, which own every decision about a request: `counting` ([`count`] and the
 //!   [`Count`] builder; it picks the method and the threads, refuses what cannot be served, and
-//!   runs every count: plain, checkpointed, sharded), [`listing`] ([`solutions`], every solution
-//!   as an iterator), and [`io`] (writing solutions in every format, pictures, reading placements
+//!   runs every count: plain, checkpointed, sharded), `listing` ([`solutions`], every solution
+//!   as an iterator), and `io` (writing solutions in every format, pictures, reading placements
 //!   back to verify).
-//! - The machinery that runs counts, [`run`]: the one runner, checkpoints, shards and the
+//! - The machinery that runs counts, `run`: the one runner, checkpoints, shards and the
 //!   schedule of a cluster run.
-//! - The engine table (the private module `dispatch`): the one match that reaches the code
-//!   behind each method, for the front doors.
-//! - The engines: [`engine`] (border constellations by symmetry, the same split on GPUs, meet in
-//!   the middle, and the processor features their kernels use) and [`problems`] (completing a
+//! - The engine table, `dispatch`: the one match that reaches the code behind each method, for
+//!   the front doors.
+//! - The engines: `engine` (border constellations by symmetry, the same split on GPUs, meet in
+//!   the middle, and the processor features their kernels use) and `problems` (completing a
 //!   partly filled board, one solution for any size, a random one).
-//! - The methods they build on and are checked against, [`reference`](mod@reference): the three
-//!   textbook methods (scan, sets, bit masks), the walk they share, and the search told step by
-//!   step.
-//! - The contract between engines and machinery, [`split`]: plans and their identity, and the
+//! - The methods they build on and are checked against, `reference`: the three textbook
+//!   methods (scan, sets, bit masks), the walk they share, and the search told step by step.
+//! - The contract between engines and machinery, `split`: plans and their identity, and the
 //!   stop flag and progress that watch a search.
-//! - What went wrong, as data: [`Error`] (in [`error`]).
-//! - The words everything shares: [`board`] (placements, what makes two queens attack, the eight
-//!   symmetries of the square), [`Method`] (the ways to count and list), [`Counts`] (what a count
-//!   finds), [`known`] (published values to check against).
+//! - What went wrong, as data: `error`.
+//! - The words everything shares: `board` (placements, what makes two queens attack, the eight
+//!   symmetries of the square), `method` (the ways to count and list), `counts` (what a count
+//!   finds), `known` (published values to check against).
+//!
+//! The crate's own tests, benches and examples reach a few internals besides, through one
+//! module hidden from this documentation; it is not API.
 
-pub mod board;
-pub mod counting;
-pub mod counts;
+mod board;
+mod counting;
+mod counts;
 mod dispatch;
-pub mod engine;
-pub mod error;
-pub mod io;
+mod engine;
+mod error;
+mod io;
 pub mod known;
-pub mod listing;
-pub mod method;
-pub mod problems;
-pub mod reference;
-pub mod run;
-pub mod split;
+mod listing;
+mod method;
+mod problems;
+mod reference;
+mod run;
+mod split;
 
-pub use board::conflict::Conflict;
+pub use board::conflict::{Conflict, Line, Square, conflict};
 pub use board::placement::{MAX_N, Placement};
-pub use counting::{Count, Report, count};
+pub use board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
+pub use counting::{Count, End, Job, MAX_THREADS, Note, Report, count, plan_for, plan_watched};
 pub use counts::{Counts, SymmetryClasses};
-pub use error::{Error, Quantity};
+pub use engine::cpu;
+pub use engine::gpu::select::GpuDevice;
+pub use engine::halves::MEMORY_LIMIT;
+pub use error::{
+    BoardError, CheckpointProblem, Error, GpuProblem, Keep, Mismatch, Origin, Place, Quantity,
+    ShardsProblem, Task, out_of_range,
+};
 pub use io::format::{Format, SolutionWriter};
-pub use listing::solutions;
-pub use method::Method;
-pub use problems::complete::Puzzle;
-pub use reference::walk::Solutions;
+pub use io::verify::{InputFormat, MAX_VERIFY_N, Placed, ReadError, Reader};
+pub use listing::{solutions, solutions_by};
+pub use method::{Method, UnknownMethod};
+pub use problems::complete::{CompletionPlan, Puzzle};
+pub use problems::construct::{Construction, MAX_CONSTRUCT_N, has_solution, solution as construct};
+pub use problems::random::{MAX_RANDOM_N, solution as random};
+pub use reference::bitmask::{Masks, Prefix};
+pub use reference::ops::{Op, Ops, RowMasks, Set, ops};
+pub use reference::trace::{MAX_TRACE_N, Step, Steps, steps as trace};
+pub use reference::walk::{Class, Classes, Rule, Solutions};
+pub use run::schedule::{Chunk, Dispenser};
+pub use run::shard::{
+    MAX_RECORD_LINE, MAX_SHARDS, RecordLines, Shard, ShardRecord, merge, record_lines,
+};
+pub use split::plan::{Plan, PlanId};
+pub use split::watch::{NoProgress, POLL_ROWS, Progress, Watch};
+
+/// What the crate's own benches, examples and integration tests reach inside it, grouped by the
+/// module that defines it. Not API: hidden from the documentation, and free to change or go
+/// without notice.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::run::checkpoint::Checkpoint;
+    pub use crate::split::plan::fnv1a;
+
+    /// The symmetry engine.
+    pub mod constellation {
+        pub use crate::engine::constellation::{SymmetryPlan, constellations, count};
+    }
+
+    /// The GPU engine, and the model of its kernel (`examples/gpu_model.rs`).
+    #[cfg(feature = "gpu")]
+    pub mod gpu {
+        pub use crate::engine::gpu::model;
+        pub use crate::engine::gpu::plan::GpuPlan;
+    }
+
+    /// Meet in the middle.
+    pub mod halves {
+        pub use crate::engine::halves::check_memory;
+    }
+
+    /// The bit-mask method's kernel.
+    pub mod bitmask {
+        pub use crate::reference::bitmask::{count, count_from, outside};
+    }
+}
 
 /// The README's Rust examples, compiled and run with the crate's own, so that they cannot drift.
 #[cfg(doctest)]

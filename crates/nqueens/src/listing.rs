@@ -28,7 +28,7 @@ pub fn solutions(n: usize) -> Result<Solutions, Error> {
 /// boards in the same order.
 ///
 /// ```
-/// use nqueens::{listing::solutions_by, Method};
+/// use nqueens::{solutions_by, Method};
 ///
 /// for m in [Method::Naive, Method::Sets, Method::Bitmask] {
 ///     assert_eq!(solutions_by(6, m).unwrap().count(), 4);

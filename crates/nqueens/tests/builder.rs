@@ -3,14 +3,11 @@
 //! one, a checkpoint), the checkpoint calls in every order, shards, unique counts, every method
 //! (the GPU method too, whether this build holds it or not), a GPU device and threads.
 
-use nqueens::counting::plan_for;
-use nqueens::engine::gpu::select::GpuDevice;
-use nqueens::error::{GpuProblem, Keep, Quantity, Task};
-use nqueens::known;
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
-use nqueens::split::plan::Plan;
-use nqueens::{Count, Counts, Error, Method, Puzzle};
+use nqueens::internals::Checkpoint;
+use nqueens::{
+    Count, Counts, Error, GpuDevice, GpuProblem, Keep, Method, Plan, Puzzle, Quantity, Shard, Task,
+    known, plan_for,
+};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -3,12 +3,9 @@
 
 mod common;
 
-use nqueens::counting::plan_for;
-use nqueens::error::{GpuProblem, Task};
+use nqueens::internals::Checkpoint;
 use nqueens::known::{A000170, A002562};
-use nqueens::run::checkpoint::Checkpoint;
-use nqueens::run::shard::Shard;
-use nqueens::{Count, Counts, Error, Method, Puzzle};
+use nqueens::{Count, Counts, Error, GpuProblem, Method, Puzzle, Shard, Task, plan_for};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 

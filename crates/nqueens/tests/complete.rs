@@ -4,8 +4,7 @@
 mod common;
 
 use common::{Rng, list_all};
-use nqueens::split::plan::Plan;
-use nqueens::{Count, Method, Puzzle, known};
+use nqueens::{Count, Method, Plan, Puzzle, known};
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {
     list_all(Method::Naive, n)

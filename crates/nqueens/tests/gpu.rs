@@ -6,8 +6,7 @@
 #[cfg(not(feature = "gpu"))]
 #[test]
 fn without_the_feature_the_gpu_method_is_refused() {
-    use nqueens::error::GpuProblem;
-    use nqueens::{Count, Error, Method};
+    use nqueens::{Count, Error, GpuProblem, Method};
     let e = Count::new(8).method(Method::Gpu).run().unwrap_err();
     assert!(matches!(e, Error::Gpu(GpuProblem::NotBuilt)), "{e:?}");
     assert!(!Method::Gpu.is_built());
@@ -15,17 +14,13 @@ fn without_the_feature_the_gpu_method_is_refused() {
 
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
-    use nqueens::counting::plan_for;
-    use nqueens::engine::constellation::SymmetryPlan;
-    use nqueens::engine::gpu::plan::GpuPlan;
-    use nqueens::engine::gpu::select::GpuDevice;
-    use nqueens::error::GpuProblem;
+    use nqueens::internals::Checkpoint;
+    use nqueens::internals::constellation::SymmetryPlan;
+    use nqueens::internals::gpu::GpuPlan;
     use nqueens::known::{A000170, A002562};
-    use nqueens::run::checkpoint::Checkpoint;
-    use nqueens::run::shard::{Shard, merge};
-    use nqueens::split::plan::Plan;
-    use nqueens::split::watch::Watch;
-    use nqueens::{Count, Error, Method};
+    use nqueens::{
+        Count, Error, GpuDevice, GpuProblem, Method, Plan, Shard, Watch, merge, plan_for,
+    };
     use std::sync::atomic::AtomicBool;
 
     fn scratch(name: &str) -> std::path::PathBuf {
@@ -48,7 +43,7 @@ mod on_a_gpu {
             assert!(
                 r.notes
                     .iter()
-                    .all(|note| matches!(note, nqueens::counting::Note::SoftwareGpu)),
+                    .all(|note| matches!(note, nqueens::Note::SoftwareGpu)),
                 "n = {n}: {:?}",
                 r.notes
             );

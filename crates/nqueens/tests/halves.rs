@@ -4,11 +4,9 @@
 mod common;
 
 use common::count_with;
-use nqueens::counting::plan_for;
-use nqueens::engine::halves;
-use nqueens::error::Task;
+use nqueens::internals::halves;
 use nqueens::known::A000170;
-use nqueens::{Count, Error, Method};
+use nqueens::{Count, Error, Method, Task, plan_for};
 
 #[test]
 fn totals_match_oeis_up_to_16() {
@@ -66,7 +64,7 @@ fn refuses_unique_counts_and_listing() {
         "{err:?}"
     );
     assert!(!Method::Halves.can_list());
-    let listed = nqueens::listing::solutions_by(6, Method::Halves);
+    let listed = nqueens::solutions_by(6, Method::Halves);
     assert!(matches!(
         listed,
         Err(Error::Unsupported {

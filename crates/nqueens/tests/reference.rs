@@ -4,9 +4,9 @@
 mod common;
 
 use common::{count_with, is_valid_board, list_all};
+use nqueens::internals::bitmask;
 use nqueens::known::A000170;
-use nqueens::reference::bitmask;
-use nqueens::{Count, Method, counting::plan_for};
+use nqueens::{Count, Method, plan_for};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -84,7 +84,7 @@ fn leetcode_examples() {
 #[test]
 fn listing_stops_when_asked() {
     for method in listing_methods() {
-        let mut walk = nqueens::listing::solutions_by(8, method).unwrap();
+        let mut walk = nqueens::solutions_by(8, method).unwrap();
         let five: Vec<_> = walk.by_ref().take(5).collect();
         assert_eq!(five.len(), 5);
         // The walk goes on where it stopped.
@@ -98,7 +98,7 @@ fn sizes_outside_1_to_64_are_refused() {
     for &method in Method::ALL {
         assert!(Count::new(0).method(method).run().is_err());
         assert!(Count::new(65).method(method).run().is_err());
-        assert!(nqueens::listing::solutions_by(0, method).is_err());
+        assert!(nqueens::solutions_by(0, method).is_err());
     }
 }
 

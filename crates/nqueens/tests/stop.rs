@@ -1,9 +1,7 @@
 //! A count of any size heeds a stop at once, and shows progress even while no subproblem ends:
 //! the searches poll their watch from inside.
 
-use nqueens::counting::End;
-use nqueens::split::watch::Progress;
-use nqueens::{Count, Method, Puzzle};
+use nqueens::{Count, End, Method, Progress, Puzzle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -101,7 +99,7 @@ fn a_stop_set_before_the_count_still_writes_its_checkpoint() {
         .stop(&stop)
         .run()
         .unwrap();
-    let cp = nqueens::run::checkpoint::Checkpoint::load(&path).unwrap();
+    let cp = nqueens::internals::Checkpoint::load(&path).unwrap();
     assert_eq!(
         report.end,
         End::Stopped {

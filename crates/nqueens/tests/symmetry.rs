@@ -3,12 +3,11 @@
 mod common;
 
 use common::{count_with, is_valid_board, list_all};
-use nqueens::board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
-use nqueens::counting::plan_for;
-use nqueens::engine::constellation::{SymmetryPlan, constellations};
+use nqueens::internals::constellation::{self, SymmetryPlan, constellations};
 use nqueens::known::{A000170, A002562};
-use nqueens::split::plan::Plan;
-use nqueens::{Count, Counts, Method};
+use nqueens::{
+    Count, Counts, Method, Plan, Symmetry, canonical, class_size, images, is_canonical, plan_for,
+};
 use std::collections::BTreeSet;
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {
@@ -27,7 +26,7 @@ fn totals_and_unique_match_oeis_up_to_15() {
 #[test]
 fn classes_add_up_to_the_totals() {
     for n in 2..=13 {
-        let c = nqueens::engine::constellation::count(n).unwrap();
+        let c = constellation::count(n).unwrap();
         let classes = c.classes.unwrap();
         assert_eq!(classes.total(), A000170[n - 1], "n = {n}");
         assert_eq!(classes.unique(), A002562[n - 1], "n = {n}");
@@ -40,10 +39,7 @@ fn classes_add_up_to_the_totals() {
                 by_size[class_size(&s) as usize] += 1;
             }
         }
-        let classes = nqueens::engine::constellation::count(n)
-            .unwrap()
-            .classes
-            .unwrap();
+        let classes = constellation::count(n).unwrap().classes.unwrap();
         assert_eq!(classes.rot90, by_size[2], "n = {n}");
         assert_eq!(classes.rot180, by_size[4], "n = {n}");
         assert_eq!(classes.asymmetric, by_size[8], "n = {n}");

@@ -4,9 +4,7 @@
 use crate::args::FindArgs;
 use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
-use nqueens::SolutionWriter;
-use nqueens::problems::construct::{self, Construction};
-use nqueens::problems::random;
+use nqueens::{Construction, MAX_RANDOM_N, SolutionWriter, has_solution};
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
@@ -36,13 +34,12 @@ pub fn run(a: FindArgs) -> Outcome {
              use --format perm or json for n = {n}"
         )));
     }
-    if random && n > random::MAX_RANDOM_N {
+    if random && n > MAX_RANDOM_N {
         return Err(Failure::usage(format!(
-            "n = {n} is out of range for --random: n must be from 1 to {}",
-            random::MAX_RANDOM_N
+            "n = {n} is out of range for --random: n must be from 1 to {MAX_RANDOM_N}"
         )));
     }
-    if !construct::has_solution(n) {
+    if !has_solution(n) {
         return Err(Failure::none(format!(
             "no solution: {n} queens cannot be placed on a {n}×{n} board"
         )));
@@ -54,7 +51,7 @@ pub fn run(a: FindArgs) -> Outcome {
             say(&format!("random seed {seed} (repeat with --seed {seed})"));
             seed
         });
-        let columns = random::solution(n, seed)?
+        let columns = nqueens::random(n, seed)?
             .ok_or_else(|| Failure::none(format!("no solution for n = {n}")))?;
         writer.write(&columns)?;
     } else {

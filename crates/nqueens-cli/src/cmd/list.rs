@@ -5,7 +5,7 @@ use crate::args::ListArgs;
 use crate::board_file::{Subject, subject};
 use crate::failure::Outcome;
 use crate::output;
-use nqueens::{SolutionWriter, listing};
+use nqueens::{SolutionWriter, solutions_by};
 use std::io::{self, BufWriter};
 
 pub fn run(a: ListArgs) -> Outcome {
@@ -18,7 +18,7 @@ pub fn run(a: ListArgs) -> Outcome {
         }
         Subject::N(n) => {
             let method = a.method.unwrap_or(nqueens::Method::Bitmask);
-            let solutions = listing::solutions_by(n, method)?;
+            let solutions = solutions_by(n, method)?;
             let writer = SolutionWriter::new(out, a.format());
             if a.unique {
                 let classes = solutions

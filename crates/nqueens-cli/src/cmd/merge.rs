@@ -4,9 +4,7 @@
 use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};
 use crate::output;
-use nqueens::error::ShardsProblem;
-use nqueens::run::shard::{ShardRecord, merge, record_lines};
-use nqueens::{Counts, Error, Method};
+use nqueens::{Counts, Error, Method, ShardRecord, ShardsProblem, merge, record_lines};
 use serde::Serialize;
 use std::io::{self, BufReader, Read};
 use std::process::ExitCode;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 pub fn run(a: TraceArgs) -> Outcome {
     let mut out = BufWriter::new(io::stdout().lock());
-    for step in nqueens::reference::trace::steps(a.n)? {
+    for step in nqueens::trace(a.n)? {
         if a.json {
             output::json_line(&mut out, &step)?;
         } else {

@@ -3,8 +3,7 @@
 use crate::args::VerifyArgs;
 use crate::failure::{Failure, Outcome};
 use crate::output;
-use nqueens::Conflict;
-use nqueens::io::verify::{ReadError, Reader};
+use nqueens::{Conflict, ReadError, Reader};
 use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};

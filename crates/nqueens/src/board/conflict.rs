@@ -10,7 +10,7 @@ use std::fmt;
 /// A square of the board, 0-based; [`fmt::Display`] shows it 1-based, as people count.
 ///
 /// ```
-/// use nqueens::board::Square;
+/// use nqueens::Square;
 ///
 /// assert_eq!(Square { row: 0, col: 2 }.to_string(), "row 1, column 3");
 /// ```
@@ -47,7 +47,7 @@ impl Line {
     /// The line between two distinct squares, if they share one.
     ///
     /// ```
-    /// use nqueens::board::{Line, Square};
+    /// use nqueens::{Line, Square};
     ///
     /// let a = Square { row: 0, col: 0 };
     /// assert_eq!(Line::between(a, Square { row: 2, col: 2 }), Some(Line::Diagonal));
@@ -83,7 +83,7 @@ impl Line {
 /// Why a placement is not a solution.
 ///
 /// ```
-/// use nqueens::board::{conflict, Conflict, Line, Square};
+/// use nqueens::{conflict, Conflict, Line, Square};
 ///
 /// let c = conflict(&[0, 1, 3, 2]).unwrap();
 /// assert_eq!(
@@ -143,7 +143,7 @@ impl fmt::Display for Conflict {
 /// is kept, not a row number: a hundred million queens take about 60 MB to check, in O(n) time.
 ///
 /// ```
-/// use nqueens::board::{conflict, Conflict, Line, Square};
+/// use nqueens::{conflict, Conflict, Line, Square};
 ///
 /// assert_eq!(conflict(&[1, 3, 0, 2]), None);
 /// let c = conflict(&[2, 0, 3, 0]).unwrap();

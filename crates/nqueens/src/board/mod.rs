@@ -4,6 +4,3 @@
 pub mod conflict;
 pub mod placement;
 pub mod symmetry;
-
-pub use conflict::{Conflict, Line, Square, conflict};
-pub use placement::{MAX_N, Placement, row_string};

@@ -100,12 +100,18 @@ impl From<Vec<u32>> for Placement {
 }
 
 /// One row of a board: `n` cells, a `Q` in column `col`, `.` elsewhere.
-///
-/// ```
-/// assert_eq!(nqueens::board::row_string(4, 2), "..Q.");
-/// ```
 pub fn row_string(n: usize, col: u32) -> String {
     (0..n)
         .map(|c| if c == col as usize { 'Q' } else { '.' })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_holds_its_queen_in_its_column() {
+        assert_eq!(row_string(4, 2), "..Q.");
+    }
 }

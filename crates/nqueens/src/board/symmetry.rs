@@ -8,7 +8,7 @@
 /// One of the eight symmetries of the square (the dihedral group of order 8).
 ///
 /// ```
-/// use nqueens::board::symmetry::Symmetry;
+/// use nqueens::Symmetry;
 ///
 /// // A quarter turn clockwise takes the top-left corner to the top-right corner.
 /// assert_eq!(Symmetry::Rot90.cell(4, 0, 0), (0, 3));
@@ -50,7 +50,7 @@ impl Symmetry {
     /// Where the cell at (`row`, `col`) of an `n`×`n` board goes.
     ///
     /// ```
-    /// use nqueens::board::symmetry::Symmetry;
+    /// use nqueens::Symmetry;
     ///
     /// assert_eq!(Symmetry::Rot180.cell(8, 0, 1), (7, 6));
     /// assert_eq!(Symmetry::Transpose.cell(8, 0, 1), (1, 0));
@@ -72,7 +72,7 @@ impl Symmetry {
     /// The image of a placement (one column per row; every column used once, as in a solution).
     ///
     /// ```
-    /// use nqueens::board::symmetry::Symmetry;
+    /// use nqueens::Symmetry;
     ///
     /// assert_eq!(Symmetry::MirrorColumns.apply(&[1, 3, 0, 2]), vec![2, 0, 3, 1]);
     /// assert_eq!(Symmetry::Rot90.apply(&[1, 3, 0, 2]), vec![1, 3, 0, 2]);
@@ -91,7 +91,7 @@ impl Symmetry {
 /// The eight images of a solution, in the order of [`Symmetry::ALL`] (some may be equal).
 ///
 /// ```
-/// let images = nqueens::board::symmetry::images(&[1, 3, 0, 2]);
+/// let images = nqueens::images(&[1, 3, 0, 2]);
 /// assert_eq!(images[0], vec![1, 3, 0, 2]);
 /// assert_eq!(images[4], vec![2, 0, 3, 1]);
 /// ```
@@ -102,7 +102,7 @@ pub fn images(columns: &[u32]) -> [Vec<u32>; 8] {
 /// The representative of a solution's class: the lexicographically smallest of its images.
 ///
 /// ```
-/// assert_eq!(nqueens::board::symmetry::canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
+/// assert_eq!(nqueens::canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
 /// ```
 pub fn canonical(columns: &[u32]) -> Vec<u32> {
     images(columns)
@@ -114,8 +114,8 @@ pub fn canonical(columns: &[u32]) -> Vec<u32> {
 /// True when the solution is its class's representative (no image is smaller).
 ///
 /// ```
-/// assert!(nqueens::board::symmetry::is_canonical(&[1, 3, 0, 2]));
-/// assert!(!nqueens::board::symmetry::is_canonical(&[2, 0, 3, 1]));
+/// assert!(nqueens::is_canonical(&[1, 3, 0, 2]));
+/// assert!(!nqueens::is_canonical(&[2, 0, 3, 1]));
 /// ```
 pub fn is_canonical(columns: &[u32]) -> bool {
     // Most solutions fail early, so compare image by image rather than building all eight.
@@ -130,7 +130,7 @@ pub fn is_canonical(columns: &[u32]) -> bool {
 /// No solution of two or more queens is its own mirror image, so the rotations decide it.
 ///
 /// ```
-/// use nqueens::board::symmetry::class_size;
+/// use nqueens::class_size;
 ///
 /// assert_eq!(class_size(&[0]), 1);
 /// assert_eq!(class_size(&[1, 3, 0, 2]), 2);

@@ -46,7 +46,7 @@ use std::sync::OnceLock;
 /// the left column's and the right column's, as (row, column), a corner queen listed once.
 ///
 /// ```
-/// use nqueens::engine::constellation::constellations;
+/// use nqueens::internals::constellation::constellations;
 ///
 /// // n = 8: every canonical constellation is a valid partial board of 3 or 4 queens.
 /// let all = constellations(8);
@@ -80,7 +80,7 @@ impl Constellation {
 /// the top queen, then the bottom queen, then the rows of the left and right queens.
 ///
 /// ```
-/// use nqueens::engine::constellation::constellations;
+/// use nqueens::internals::constellation::constellations;
 ///
 /// assert!(constellations(3).is_empty());
 /// // n = 4: the two solutions are mirror images of each other.
@@ -749,7 +749,8 @@ fn classes_of(n: usize, c: &Constellation, all: u128, watch: &Watch) -> Option<S
 /// [`constellations`].
 ///
 /// ```
-/// use nqueens::{engine::constellation::SymmetryPlan, split::plan::Plan};
+/// use nqueens::Plan;
+/// use nqueens::internals::constellation::SymmetryPlan;
 ///
 /// let plan = SymmetryPlan::new(8).unwrap();
 /// let sum = (0..plan.len()).map(|i| plan.count_one(i)).fold(plan.zero(), |a, b| a + b);
@@ -876,7 +877,7 @@ fn one_queen() -> Counts {
 /// Counts all solutions and all classes for n on the calling thread.
 ///
 /// ```
-/// let c = nqueens::engine::constellation::count(10).unwrap();
+/// let c = nqueens::internals::constellation::count(10).unwrap();
 /// assert_eq!((c.total, c.unique), (724, Some(92)));
 /// ```
 pub fn count(n: usize) -> Result<Counts, Error> {

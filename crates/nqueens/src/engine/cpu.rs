@@ -18,7 +18,7 @@ pub const VECTOR: &str = "avx2,popcnt,bmi1";
 /// false off x86-64, where the engines run their portable builds.
 ///
 /// ```
-/// use nqueens::engine::cpu;
+/// use nqueens::cpu;
 ///
 /// if cpu::has(cpu::VECTOR) {
 ///     assert!(cpu::has("avx2"));

@@ -62,24 +62,6 @@ pub struct Opened {
 
 /// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names. Refused without
 /// the crate feature `gpu`, and where no GPU can be used.
-///
-/// ```
-/// use nqueens::engine::gpu::{self, select::GpuDevice};
-/// use nqueens::{Error, error::GpuProblem};
-///
-/// match gpu::open(8, GpuDevice::default()) {
-///     Ok(opened) => {
-///         assert!(!opened.devices.is_empty());
-///         let plan = &opened.plan;
-///         let sum = (0..plan.len()).map(|i| plan.count_one(i)).fold(plan.zero(), |a, b| a + b);
-///         assert_eq!((sum.total, sum.unique), (92, Some(12)));
-///         assert!(opened.health.failures().is_empty());
-///     }
-///     Err(Error::Gpu(GpuProblem::NotBuilt)) => assert!(!nqueens::Method::Gpu.is_built()),
-///     Err(Error::Gpu(_)) => {} // no GPU here
-///     Err(e) => panic!("{e}"),
-/// }
-/// ```
 pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
     #[cfg(feature = "gpu")]
     {
@@ -95,5 +77,30 @@ pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
     {
         let _ = (n, devices);
         Err(Error::Gpu(GpuProblem::NotBuilt))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::GpuProblem;
+    use crate::method::Method;
+
+    #[test]
+    fn the_plan_on_gpus_counts_as_the_symmetry_engine_or_says_why_not() {
+        match open(8, GpuDevice::default()) {
+            Ok(opened) => {
+                assert!(!opened.devices.is_empty());
+                let plan = &opened.plan;
+                let sum = (0..plan.len())
+                    .map(|i| plan.count_one(i))
+                    .fold(plan.zero(), |a, b| a + b);
+                assert_eq!((sum.total, sum.unique), (92, Some(12)));
+                assert!(opened.health.failures().is_empty());
+            }
+            Err(Error::Gpu(GpuProblem::NotBuilt)) => assert!(!Method::Gpu.is_built()),
+            Err(Error::Gpu(_)) => {} // no GPU here
+            Err(e) => panic!("{e}"),
+        }
     }
 }

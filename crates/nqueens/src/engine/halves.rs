@@ -70,15 +70,6 @@ pub struct Split {
 }
 
 /// Every row split up to the top-bottom mirror, with its orbit size as weight, in a fixed order.
-///
-/// ```
-/// use nqueens::engine::halves::splits;
-///
-/// // n = 6: 20 splits of 6 rows into 3 + 3, in orbits whose weights add back up to 20.
-/// let s = splits(6);
-/// assert_eq!(s.iter().map(|s| s.weight as u32).sum::<u32>(), 20);
-/// assert!(s.len() < 20);
-/// ```
 pub fn splits(n: usize) -> Vec<Split> {
     let half = n / 2;
     let all = (1u64 << n) - 1;
@@ -147,15 +138,8 @@ fn deposit(mut x: u64, mut mask: u64) -> u64 {
 /// no west queen on a long diagonal, each weighted 2 per east queen on a long diagonal, or
 /// [`Split::bare`] when there is none. Summed over [`splits`] with their weights, this is the
 /// number of solutions.
-///
-/// ```
-/// use nqueens::engine::halves::{count_split, splits, Geometry};
-///
-/// let g = Geometry::new(8);
-/// let total: u64 = splits(8).iter().map(|s| s.weight as u64 * count_split(&g, s)).sum();
-/// assert_eq!(total, 92);
-/// ```
-pub fn count_split(g: &Geometry, s: &Split) -> u64 {
+#[cfg(test)]
+fn count_split(g: &Geometry, s: &Split) -> u64 {
     count_split_with(g, None, s)
 }
 
@@ -277,13 +261,6 @@ pub const QUARTERS_MAX_N: usize = 21;
 /// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
 /// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
 /// one split (a few copies), their bit-sliced copy and the walk's candidate vectors.
-///
-/// ```
-/// use nqueens::engine::halves::memory_estimate;
-///
-/// assert!(memory_estimate(20, 2) < 2 << 30);
-/// assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
-/// ```
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
     // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
     // 4× per added row (measured up to 17; assumed beyond).
@@ -320,13 +297,6 @@ fn binomial(n: u64, k: u64) -> u64 {
 }
 
 /// The half-board count split into one subproblem per orbit of row splits.
-///
-/// ```
-/// use nqueens::{engine::halves::HalvesPlan, split::plan::Plan};
-///
-/// let plan = HalvesPlan::new(10).unwrap();
-/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 724);
-/// ```
 pub struct HalvesPlan {
     n: usize,
     /// `None` below [`MIN_N`], where the one subproblem is the whole bit-mask count.
@@ -339,15 +309,8 @@ pub struct HalvesPlan {
 
 impl HalvesPlan {
     /// The plan for n (1 to [`Method::max_n`] of halves), or an error when n is outside that
-    /// range or would need more than [`MEMORY_LIMIT`] on one thread.
-    pub fn new(n: usize) -> Result<HalvesPlan, Error> {
-        HalvesPlan::check_range(n)?;
-        check_memory(n, 1)?;
-        Ok(HalvesPlan::build(n))
-    }
-
-    /// [`HalvesPlan::new`] for a caller that has checked the memory already: a count checks it
-    /// once, for all its threads, before it builds the plan.
+    /// range. The memory it needs is not checked here: a count checks it once, for all its
+    /// threads, with [`check_memory`], before it builds the plan.
     pub(crate) fn fitting(n: usize) -> Result<HalvesPlan, Error> {
         HalvesPlan::check_range(n)?;
         Ok(HalvesPlan::build(n))
@@ -380,18 +343,13 @@ impl HalvesPlan {
             quarters: std::sync::OnceLock::new(),
         }
     }
-
-    /// The row splits, one per subproblem (none below [`MIN_N`]).
-    pub fn splits(&self) -> &[Split] {
-        &self.splits
-    }
 }
 
 /// Refuses n when `threads` threads would need more than [`MEMORY_LIMIT`]; the error names the
 /// most threads that fit, if one does.
 ///
 /// ```
-/// use nqueens::engine::halves::check_memory;
+/// use nqueens::internals::halves::check_memory;
 ///
 /// assert!(check_memory(18, 2).is_ok());
 /// assert!(check_memory(31, 1).is_err());
@@ -413,13 +371,6 @@ pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
 
 /// The most threads, at most `at_most`, that count n within [`MEMORY_LIMIT`], or `None` where
 /// not even one does.
-///
-/// ```
-/// use nqueens::engine::halves::threads_that_fit;
-///
-/// assert_eq!(threads_that_fit(18, 4), Some(4));
-/// assert_eq!(threads_that_fit(31, 4), None);
-/// ```
 pub fn threads_that_fit(n: usize, at_most: usize) -> Option<usize> {
     (1..=at_most)
         .rev()
@@ -472,7 +423,7 @@ mod tests {
     use crate::known::A000170;
 
     fn total(n: usize) -> u128 {
-        let plan = HalvesPlan::new(n).unwrap();
+        let plan = HalvesPlan::fitting(n).unwrap();
         (0..plan.len()).map(|i| plan.count_one(i).total).sum()
     }
 
@@ -583,9 +534,29 @@ mod tests {
 
     #[test]
     fn refuses_what_it_cannot_do() {
-        assert!(HalvesPlan::new(0).is_err());
-        assert!(HalvesPlan::new(33).is_err());
+        assert!(HalvesPlan::fitting(0).is_err());
+        assert!(HalvesPlan::fitting(33).is_err());
         assert!(check_memory(31, 1).is_err());
         assert!(check_memory(20, 16).is_ok());
+    }
+
+    #[test]
+    fn the_splits_stand_for_every_split_by_their_weights() {
+        // n = 6: 20 splits of 6 rows into 3 + 3, in orbits whose weights add back up to 20.
+        let s = splits(6);
+        assert_eq!(s.iter().map(|s| s.weight as u32).sum::<u32>(), 20);
+        assert!(s.len() < 20);
+    }
+
+    #[test]
+    fn the_memory_needed_grows_with_the_board() {
+        assert!(memory_estimate(20, 2) < 2 << 30);
+        assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
+    }
+
+    #[test]
+    fn the_threads_that_fit_are_none_where_one_does_not() {
+        assert_eq!(threads_that_fit(18, 4), Some(4));
+        assert_eq!(threads_that_fit(31, 4), None);
     }
 }

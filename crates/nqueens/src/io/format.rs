@@ -26,8 +26,8 @@ pub enum Format {
     Perm,
     /// JSON Lines: `{"columns":[...]}` with 0-based columns.
     Json,
-    /// One SVG document: a chessboard with queens, or a grid of them for a listing
-    /// (see [`crate::io::picture`]); n up to 1000.
+    /// One SVG document: a chessboard with queens, or a grid of them for a listing; n up to
+    /// 1000.
     Svg,
     /// A terminal board: `♛` on `·` light and `▪` dark squares, `×` blocked; n up to 1000.
     Unicode,

@@ -26,16 +26,6 @@ const LIGHT: &str = "#f0d9b5";
 const DARK: &str = "#b58863";
 
 /// Where the boards of an SVG listing go, in pixels.
-///
-/// ```
-/// use nqueens::io::picture::SvgLayout;
-///
-/// let l = SvgLayout::new(8);
-/// assert_eq!(l.cell, 40); // 8 squares of 40 px: a 320 px board
-/// assert_eq!(l.columns, 3);
-/// assert_eq!(l.size(1), (352, 352));
-/// assert_eq!(l.size(4), (1024, 688)); // three boards in the first row, one in the second
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgLayout {
     /// Squares per side.
@@ -213,15 +203,6 @@ pub fn svg_finish(out: &mut dyn Write, layout: Option<&SvgLayout>, boards: u64) 
 }
 
 /// Writes one board as Unicode text: `♛` queens, `·` light and `▪` dark squares, `×` blocked.
-///
-/// ```
-/// let mut out = Vec::new();
-/// nqueens::io::picture::unicode_board(&mut out, &[1, 3, 0, 2], Some(&[0, 0, 0, 0b1000])).unwrap();
-/// assert_eq!(
-///     String::from_utf8(out).unwrap(),
-///     "· ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ×\n"
-/// );
-/// ```
 pub fn unicode_board(
     out: &mut dyn Write,
     columns: &[u32],
@@ -250,4 +231,28 @@ pub fn unicode_board(
         out.write_all(line.as_bytes())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn boards_are_laid_out_in_rows_of_about_1200_px() {
+        let l = SvgLayout::new(8);
+        assert_eq!(l.cell, 40); // 8 squares of 40 px: a 320 px board
+        assert_eq!(l.columns, 3);
+        assert_eq!(l.size(1), (352, 352));
+        assert_eq!(l.size(4), (1024, 688)); // three boards in the first row, one in the second
+    }
+
+    #[test]
+    fn a_unicode_board_shows_queens_squares_and_blocked_squares() {
+        let mut out = Vec::new();
+        unicode_board(&mut out, &[1, 3, 0, 2], Some(&[0, 0, 0, 0b1000])).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "· ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ×\n"
+        );
+    }
 }

@@ -85,7 +85,7 @@ impl Placed {
     /// between rows, then attacks in the order [`conflict`] finds them.
     ///
     /// ```
-    /// use nqueens::io::verify::Reader;
+    /// use nqueens::Reader;
     ///
     /// let mut r = Reader::new("2 4 1 3\n1 2 3 4\n".as_bytes());
     /// assert_eq!(r.next().unwrap().unwrap().problem(), None);
@@ -144,7 +144,7 @@ impl From<io::Error> for ReadError {
 /// Reads placements one at a time from any byte source.
 ///
 /// ```
-/// use nqueens::io::verify::{InputFormat, Reader};
+/// use nqueens::{InputFormat, Reader};
 ///
 /// let text = ".Q..\n...Q\nQ...\n..Q.\n\n{\"columns\":[2,0,3,1],\"class_size\":2}\n";
 /// let mut r = Reader::new(text.as_bytes());

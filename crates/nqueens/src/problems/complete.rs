@@ -251,7 +251,7 @@ impl Puzzle {
     /// The squares of the given queens, top row first.
     ///
     /// ```
-    /// use nqueens::board::conflict::Square;
+    /// use nqueens::Square;
     ///
     /// let p = nqueens::Puzzle::new(6).unwrap().place(3, 0).unwrap().place(0, 4).unwrap();
     /// assert_eq!(p.queens(), [Square { row: 0, col: 4 }, Square { row: 3, col: 0 }]);
@@ -499,7 +499,7 @@ fn count_watched_from(
 /// 8 or fewer), so that rows with a given queen, which have no choice, do not thin the split.
 ///
 /// ```
-/// use nqueens::{Puzzle, split::plan::Plan};
+/// use nqueens::{Puzzle, Plan};
 ///
 /// let plan = Puzzle::new(8).unwrap().plan();
 /// assert_eq!(plan.id().board, Some(Puzzle::new(8).unwrap().fingerprint()));

@@ -16,11 +16,6 @@ use crate::split::plan::{Plan, PlanId, fnv1a};
 use crate::split::watch::{POLL_ROWS, Watch};
 
 /// The mask with the low `n` bits set: every column of the board.
-///
-/// ```
-/// assert_eq!(nqueens::reference::bitmask::full_mask(4), 0b1111);
-/// assert_eq!(nqueens::reference::bitmask::full_mask(64), u64::MAX);
-/// ```
 pub fn full_mask(n: usize) -> u64 {
     if n >= 64 { u64::MAX } else { (1u64 << n) - 1 }
 }
@@ -34,7 +29,7 @@ pub fn full_mask(n: usize) -> u64 {
 /// is what lets this kernel keep pace with the same loop compiled from C.
 ///
 /// ```
-/// use nqueens::reference::bitmask::{count_from, outside};
+/// use nqueens::internals::bitmask::{count_from, outside};
 ///
 /// assert_eq!(count_from(outside(8), 0, 0), 92);
 /// ```
@@ -55,13 +50,6 @@ pub fn count_from(cols: u64, left: u64, right: u64) -> u64 {
 /// [`count_from`] for a search that may run long (large boards): nodes with [`POLL_ROWS`] or
 /// more rows left poll `watch`, and each subtree below them is counted by the plain kernel, so
 /// the textbook loop stays as it is and pays nothing. `None` when the watch asked to stop.
-///
-/// ```
-/// use nqueens::reference::bitmask::{count_watched_from, outside};
-/// use nqueens::split::watch::Watch;
-///
-/// assert_eq!(count_watched_from(outside(12), 0, 0, &Watch::none()), Some(14_200));
-/// ```
 pub fn count_watched_from(cols: u64, left: u64, right: u64, watch: &Watch) -> Option<u64> {
     if (!cols).count_ones() < POLL_ROWS {
         return Some(count_from(cols, left, right));
@@ -82,8 +70,8 @@ pub fn count_watched_from(cols: u64, left: u64, right: u64, watch: &Watch) -> Op
 /// The bits of a 64-bit mask that lie outside an n-column board.
 ///
 /// ```
-/// assert_eq!(nqueens::reference::bitmask::outside(60), 0b1111 << 60);
-/// assert_eq!(nqueens::reference::bitmask::outside(64), 0);
+/// assert_eq!(nqueens::internals::bitmask::outside(60), 0b1111 << 60);
+/// assert_eq!(nqueens::internals::bitmask::outside(64), 0);
 /// ```
 pub fn outside(n: usize) -> u64 {
     !full_mask(n)
@@ -92,7 +80,7 @@ pub fn outside(n: usize) -> u64 {
 /// Counts every solution for n, single-threaded, walking the whole tree (no symmetry).
 ///
 /// ```
-/// assert_eq!(nqueens::reference::bitmask::count(8).unwrap(), 92);
+/// assert_eq!(nqueens::internals::bitmask::count(8).unwrap(), 92);
 /// ```
 pub fn count(n: usize) -> Result<u128, Error> {
     check_n(n)?;
@@ -151,12 +139,6 @@ impl Rule for Masks {
 }
 
 /// Every solution, in lexicographic order.
-///
-/// ```
-/// let all: Vec<_> = nqueens::reference::bitmask::solutions(4).unwrap().collect();
-/// assert_eq!(all.len(), 2);
-/// assert_eq!(all[0].columns(), &[1, 3, 0, 2]);
-/// ```
 pub fn solutions(n: usize) -> Result<Solutions, Error> {
     check_n(n)?;
     Ok(Solutions::new(Box::new(Masks::new(n))))
@@ -171,19 +153,6 @@ pub struct Prefix {
     pub left: u64,
     /// Cells of the next row attacked along diagonals running down to the left.
     pub right: u64,
-}
-
-/// Every valid placement of the first `depth` rows, in lexicographic order.
-///
-/// ```
-/// // Row 0 of a 4×4 board: four choices; rows 0 and 1: six compatible pairs.
-/// assert_eq!(nqueens::reference::bitmask::prefixes(4, 1).len(), 4);
-/// assert_eq!(nqueens::reference::bitmask::prefixes(4, 2).len(), 6);
-/// ```
-pub fn prefixes(n: usize, depth: usize) -> Vec<Prefix> {
-    let mut out = Vec::new();
-    for_each_prefix(n, depth, &mut |p, _| out.push(p));
-    out
 }
 
 /// Calls `visit` with the masks and the columns of every valid placement of the first `depth`
@@ -230,13 +199,6 @@ pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u
 /// kept prefix counts twice. For odd n the first queen may also stand in the middle column; the
 /// reflection then pairs the second row's columns the same way, so the second queen is taken in
 /// the left half only. This halves the work with no effect on the answer.
-///
-/// ```
-/// use nqueens::{reference::bitmask::BitmaskPlan, split::plan::Plan};
-///
-/// let plan = BitmaskPlan::new(8).unwrap();
-/// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 92);
-/// ```
 pub struct BitmaskPlan {
     n: usize,
     depth: usize,
@@ -308,5 +270,43 @@ impl Plan for BitmaskPlan {
                 counts.total
             )),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_mask_holds_every_column() {
+        assert_eq!(full_mask(4), 0b1111);
+        assert_eq!(full_mask(64), u64::MAX);
+    }
+
+    #[test]
+    fn a_watched_count_that_nothing_stops_is_the_plain_count() {
+        assert_eq!(
+            count_watched_from(outside(12), 0, 0, &Watch::none()),
+            Some(14_200)
+        );
+    }
+
+    #[test]
+    fn solutions_come_in_lexicographic_order() {
+        let all: Vec<_> = solutions(4).unwrap().collect();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0].columns(), &[1, 3, 0, 2]);
+    }
+
+    #[test]
+    fn prefixes_are_the_valid_placements_of_the_first_rows() {
+        // Row 0 of a 4×4 board: four choices; rows 0 and 1: six compatible pairs.
+        let prefixes = |depth| {
+            let mut found = 0;
+            for_each_prefix(4, depth, &mut |_, _| found += 1);
+            found
+        };
+        assert_eq!(prefixes(1), 4);
+        assert_eq!(prefixes(2), 6);
     }
 }

@@ -64,35 +64,20 @@ impl Rule for Scan {
 }
 
 /// Every solution, in lexicographic order.
-///
-/// ```
-/// let first = nqueens::reference::naive::solutions(5).unwrap().next().unwrap();
-/// assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
-/// ```
 pub fn solutions(n: usize) -> Result<Solutions, Error> {
     check_n(n)?;
     Ok(Solutions::new(Box::new(Scan::new(n))))
 }
 
 /// Counts every solution.
-///
-/// ```
-/// assert_eq!(nqueens::reference::naive::count(8).unwrap(), 92);
-/// ```
-pub fn count(n: usize) -> Result<u128, Error> {
+#[cfg(test)]
+fn count(n: usize) -> Result<u128, Error> {
     Ok(solutions(n)?.count() as u128)
 }
 
 /// The scan's count as a plan of one subproblem, the whole board: so that it runs through the
 /// one runner like every other count. With nothing to share out, the method has no split (see
 /// [`Method::has_split`]): its count is never checkpointed, sharded or spread over threads.
-///
-/// ```
-/// use nqueens::{reference::naive::NaivePlan, split::plan::Plan};
-///
-/// let plan = NaivePlan::new(8).unwrap();
-/// assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
-/// ```
 pub struct NaivePlan {
     n: usize,
 }
@@ -123,5 +108,27 @@ impl Plan for NaivePlan {
     fn count_watched(&self, _index: usize, _watch: &Watch) -> Option<Counts> {
         let walk = Solutions::new(Box::new(Scan::new(self.n)));
         Some(Counts::total(walk.count() as u128))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solutions_come_in_lexicographic_order() {
+        let first = solutions(5).unwrap().next().unwrap();
+        assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn its_plan_counts_the_whole_board_as_one_subproblem() {
+        let plan = NaivePlan::new(8).unwrap();
+        assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
+    }
+
+    #[test]
+    fn counts_q8() {
+        assert_eq!(count(8).unwrap(), 92);
     }
 }

@@ -103,7 +103,7 @@ impl Op {
     /// method reaches in the same order.
     ///
     /// ```
-    /// use nqueens::reference::ops::Op;
+    /// use nqueens::Op;
     ///
     /// assert!(Op::Place { row: 0, col: 0 }.is_event());
     /// assert!(!Op::Reject { row: 1, col: 0 }.is_event());
@@ -119,7 +119,7 @@ impl Op {
     /// worked out, a bit picked.
     ///
     /// ```
-    /// use nqueens::reference::ops::Op;
+    /// use nqueens::Op;
     ///
     /// assert!(Op::Pick { row: 0, bit: 0b100 }.is_work());
     /// assert!(!Op::Solution { number: 1 }.is_work());
@@ -138,7 +138,7 @@ pub struct RowMasks {
     /// The row being filled.
     pub row: usize,
     /// Columns in use, and the squares of this row attacked along each diagonal (see
-    /// [`crate::reference::bitmask`]).
+    /// [`Prefix`]).
     pub masks: Prefix,
     /// The free squares of the row not tried yet.
     pub untried: u64,
@@ -169,7 +169,7 @@ pub struct Ops {
 ///
 /// ```
 /// use nqueens::Method;
-/// use nqueens::reference::ops::{Op, ops};
+/// use nqueens::{Op, ops};
 ///
 /// // Every method finds the two 4×4 solutions through the same placements...
 /// let events = |m| ops(m, 4).unwrap().filter(Op::is_event).collect::<Vec<_>>();
@@ -233,7 +233,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::reference::ops::ops;
+    /// use nqueens::ops;
     ///
     /// let mut scan = ops(Method::Naive, 4).unwrap();
     /// scan.by_ref().for_each(drop);
@@ -253,7 +253,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::reference::ops::ops;
+    /// use nqueens::ops;
     ///
     /// let mut scan = ops(Method::Naive, 4).unwrap();
     /// assert_eq!(scan.trying(), Some((0, 0)));
@@ -275,7 +275,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::reference::ops::{Set, ops};
+    /// use nqueens::{Set, ops};
     ///
     /// let mut sets = ops(Method::Sets, 4).unwrap();
     /// // Up to the second placement: row 0 col 0, then row 1 col 2.
@@ -298,7 +298,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::reference::ops::ops;
+    /// use nqueens::ops;
     ///
     /// let mut masks = ops(Method::Bitmask, 4).unwrap();
     /// // Row 0's free squares, the pick of column 0, its queen, row 1's free squares:

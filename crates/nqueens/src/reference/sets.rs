@@ -62,35 +62,20 @@ impl Rule for Used {
 }
 
 /// Every solution, in lexicographic order.
-///
-/// ```
-/// let first = nqueens::reference::sets::solutions(5).unwrap().next().unwrap();
-/// assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
-/// ```
 pub fn solutions(n: usize) -> Result<Solutions, Error> {
     check_n(n)?;
     Ok(Solutions::new(Box::new(Used::new(n))))
 }
 
 /// Counts every solution.
-///
-/// ```
-/// assert_eq!(nqueens::reference::sets::count(8).unwrap(), 92);
-/// ```
-pub fn count(n: usize) -> Result<u128, Error> {
+#[cfg(test)]
+fn count(n: usize) -> Result<u128, Error> {
     Ok(solutions(n)?.count() as u128)
 }
 
 /// The sets method's count as a plan of one subproblem, the whole board: so that it runs through the
 /// one runner like every other count. With nothing to share out, the method has no split (see
 /// [`Method::has_split`]): its count is never checkpointed, sharded or spread over threads.
-///
-/// ```
-/// use nqueens::{reference::sets::SetsPlan, split::plan::Plan};
-///
-/// let plan = SetsPlan::new(8).unwrap();
-/// assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
-/// ```
 pub struct SetsPlan {
     n: usize,
 }
@@ -121,5 +106,27 @@ impl Plan for SetsPlan {
     fn count_watched(&self, _index: usize, _watch: &Watch) -> Option<Counts> {
         let walk = Solutions::new(Box::new(Used::new(self.n)));
         Some(Counts::total(walk.count() as u128))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solutions_come_in_lexicographic_order() {
+        let first = solutions(5).unwrap().next().unwrap();
+        assert_eq!(first.columns(), &[0, 2, 4, 1, 3]);
+    }
+
+    #[test]
+    fn its_plan_counts_the_whole_board_as_one_subproblem() {
+        let plan = SetsPlan::new(8).unwrap();
+        assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
+    }
+
+    #[test]
+    fn counts_q8() {
+        assert_eq!(count(8).unwrap(), 92);
     }
 }

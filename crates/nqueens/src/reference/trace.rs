@@ -20,8 +20,7 @@ pub const MAX_TRACE_N: usize = 12;
 /// above it, with rows and columns counted from 1.
 ///
 /// ```
-/// use nqueens::board::{Line, Square};
-/// use nqueens::reference::trace::Step;
+/// use nqueens::{Line, Square, Step};
 ///
 /// assert_eq!(Step::Place { row: 0, col: 1 }.to_string(), "place row 1 col 2");
 /// let c = Step::Conflict {
@@ -121,7 +120,7 @@ impl fmt::Display for Step {
 /// The steps of the search on an `n`×`n` board (1 to [`MAX_TRACE_N`]), one at a time.
 ///
 /// ```
-/// let lines: Vec<String> = nqueens::reference::trace::steps(4)
+/// let lines: Vec<String> = nqueens::trace(4)
 ///     .unwrap()
 ///     .map(|step| step.to_string())
 ///     .collect();
@@ -169,7 +168,7 @@ impl Steps {
     /// The columns of the queens on the board after the last step, row 0 first.
     ///
     /// ```
-    /// let mut steps = nqueens::reference::trace::steps(4).unwrap();
+    /// let mut steps = nqueens::trace(4).unwrap();
     /// steps.by_ref().take(4).for_each(drop); // place, conflict, conflict, place
     /// assert_eq!(steps.columns(), &[0, 2]);
     /// ```
@@ -180,8 +179,8 @@ impl Steps {
     /// The solutions announced so far.
     ///
     /// ```
-    /// let mut steps = nqueens::reference::trace::steps(4).unwrap();
-    /// steps.by_ref().find(|s| matches!(s, nqueens::reference::trace::Step::Solution { .. }));
+    /// let mut steps = nqueens::trace(4).unwrap();
+    /// steps.by_ref().find(|s| matches!(s, nqueens::Step::Solution { .. }));
     /// assert_eq!(steps.found(), 1);
     /// ```
     pub fn found(&self) -> u64 {

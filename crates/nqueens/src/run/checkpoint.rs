@@ -56,8 +56,8 @@ const VERSION: u32 = 2;
 /// The finished part of a count: which subproblems are done and what each counted.
 ///
 /// ```
-/// use nqueens::run::{checkpoint::Checkpoint, shard::Shard};
-/// use nqueens::{counting::plan_for, Method};
+/// use nqueens::{Shard, internals::Checkpoint};
+/// use nqueens::{plan_for, Method};
 ///
 /// let plan = plan_for(8, Method::Bitmask).unwrap();
 /// let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
@@ -316,13 +316,6 @@ impl Checkpoint {
 /// Writes `bytes` to `path` so that a crash leaves either the old file or the new one: a
 /// temporary file in the same directory (a rename is atomic only within one file system),
 /// flushed, renamed over the target, and the directory flushed so the rename itself is durable.
-///
-/// ```
-/// let path = std::env::temp_dir().join(format!("nq-doc-{}.txt", std::process::id()));
-/// nqueens::run::checkpoint::write_atomically(&path, b"hello").unwrap();
-/// assert_eq!(std::fs::read(&path).unwrap(), b"hello");
-/// std::fs::remove_file(&path).unwrap();
-/// ```
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -657,5 +650,13 @@ mod tests {
         let mut split = cp.clone();
         split.id.fingerprint ^= 1;
         assert!(split.check(&p8, Shard::WHOLE, here).is_err());
+    }
+
+    #[test]
+    fn an_atomic_write_leaves_the_whole_file() {
+        let path = std::env::temp_dir().join(format!("nq-atomic-{}.txt", std::process::id()));
+        write_atomically(&path, b"hello").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"hello");
+        std::fs::remove_file(&path).unwrap();
     }
 }

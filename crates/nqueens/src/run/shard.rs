@@ -27,7 +27,7 @@ pub const MAX_SHARDS: usize = 1_000_000;
 /// Part `index` of `count` of a plan: the subproblems `i` with `i % count == index`.
 ///
 /// ```
-/// use nqueens::run::shard::Shard;
+/// use nqueens::Shard;
 ///
 /// let s: Shard = "1/3".parse().unwrap();
 /// assert_eq!(s.indices(8).collect::<Vec<_>>(), vec![1, 4, 7]);
@@ -49,7 +49,7 @@ impl Shard {
     /// Part `index` of `count`, checked: `1 ≤ count ≤` [`MAX_SHARDS`] and `index < count`.
     ///
     /// ```
-    /// use nqueens::run::shard::Shard;
+    /// use nqueens::Shard;
     ///
     /// assert!(Shard::new(0, 1).is_ok());
     /// assert_eq!(
@@ -119,7 +119,7 @@ impl FromStr for Shard {
 /// The finished count of one part, as `count --shard I/K --json` prints it and `merge` reads it.
 ///
 /// ```
-/// use nqueens::{Count, run::shard::{merge, Shard}};
+/// use nqueens::{Count, Shard, merge};
 ///
 /// let parts: Vec<_> = (0..3)
 ///     .map(|i| Count::new(8).shard(Shard::new(i, 3).unwrap()).run().unwrap().record().unwrap())
@@ -224,7 +224,7 @@ pub const MAX_RECORD_LINE: usize = 4096;
 /// reading ends at the first refusal.
 ///
 /// ```
-/// use nqueens::run::shard::{record_lines, MAX_RECORD_LINE};
+/// use nqueens::{record_lines, MAX_RECORD_LINE};
 /// use std::io::Read;
 ///
 /// let lines: Vec<_> = record_lines("{}\n\n{\"n\":8}".as_bytes(), "-").collect();

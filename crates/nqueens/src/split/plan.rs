@@ -19,7 +19,7 @@ use crate::split::watch::Watch;
 /// A deterministic list of independent subproblems whose counts add up to one whole count.
 ///
 /// ```
-/// use nqueens::{counting::plan_for, Method};
+/// use nqueens::{plan_for, Method};
 ///
 /// let plan = plan_for(8, Method::Bitmask).unwrap();
 /// let sum: u128 = (0..plan.len()).map(|i| plan.count_one(i).total).sum();
@@ -88,7 +88,7 @@ pub trait Plan: Send + Sync {
 /// counts may be added.
 ///
 /// ```
-/// use nqueens::{counting::plan_for, Method};
+/// use nqueens::{plan_for, Method};
 ///
 /// let a = plan_for(10, Method::Bitmask).unwrap().id();
 /// let b = plan_for(11, Method::Bitmask).unwrap().id();
@@ -146,7 +146,7 @@ impl PlanId {
     /// and the split's fingerprint.
     ///
     /// ```
-    /// use nqueens::{counting::plan_for, split::plan::PlanId, Method};
+    /// use nqueens::{plan_for, PlanId, Method};
     ///
     /// let id = plan_for(9, Method::Symmetry).unwrap().id();
     /// assert_eq!(PlanId::from_words(&id.to_words()), Some(id));
@@ -185,7 +185,7 @@ impl PlanId {
 /// A 64-bit FNV-1a hash, for fingerprints that must not change between builds or machines.
 ///
 /// ```
-/// assert_eq!(nqueens::split::plan::fnv1a(b""), 0xcbf29ce484222325);
+/// assert_eq!(nqueens::internals::fnv1a(b""), 0xcbf29ce484222325);
 /// ```
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
@@ -198,14 +198,6 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 /// Reads a fingerprint as checkpoints and shard records write it: exactly 16 lowercase hex
 /// digits, so that no other spelling reads as the same fingerprint.
-///
-/// ```
-/// use nqueens::split::plan::parse_fingerprint;
-///
-/// assert_eq!(parse_fingerprint("00000000000000ff"), Some(255));
-/// assert_eq!(parse_fingerprint("ff"), None);
-/// assert_eq!(parse_fingerprint("00000000000000FF"), None);
-/// ```
 pub fn parse_fingerprint(text: &str) -> Option<u64> {
     let canonical = text.len() == 16
         && text
@@ -214,4 +206,16 @@ pub fn parse_fingerprint(text: &str) -> Option<u64> {
     canonical
         .then(|| u64::from_str_radix(text, 16).ok())
         .flatten()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fingerprint_reads_only_as_sixteen_lowercase_hex_digits() {
+        assert_eq!(parse_fingerprint("00000000000000ff"), Some(255));
+        assert_eq!(parse_fingerprint("ff"), None);
+        assert_eq!(parse_fingerprint("00000000000000FF"), None);
+    }
 }

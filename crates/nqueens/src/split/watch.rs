@@ -38,11 +38,11 @@ impl Progress for NoProgress {
 /// The watch over one subproblem's search.
 ///
 /// ```
-/// use nqueens::split::watch::Watch;
+/// use nqueens::Watch;
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let stop = AtomicBool::new(false);
-/// let watch = Watch::new(Some(&stop), &nqueens::split::watch::NoProgress, None);
+/// let watch = Watch::new(Some(&stop), &nqueens::NoProgress, None);
 /// assert!(!watch.poll());
 /// stop.store(true, std::sync::atomic::Ordering::Relaxed);
 /// assert!(watch.poll());

@@ -77,7 +77,7 @@ fn rank(c: Clash) -> u8 {
 
 /// Every solution the method lists for n, as column lists.
 pub fn list_all(method: Method, n: usize) -> Vec<Vec<u32>> {
-    nqueens::listing::solutions_by(n, method)
+    nqueens::solutions_by(n, method)
         .unwrap()
         .map(|p| p.into_columns())
         .collect()

@@ -6,14 +6,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The failures of a count's GPUs, and the work the CPU took over.
-///
-/// ```
-/// use nqueens::engine::gpu::health::Health;
-///
-/// let health = Health::default();
-/// assert!(health.failures().is_empty());
-/// assert_eq!((health.recounted(), health.tasks()), (0, 0));
-/// ```
 #[derive(Debug, Default)]
 pub struct Health {
     failures: Mutex<Vec<String>>,
@@ -76,5 +68,17 @@ impl Health {
     #[cfg(feature = "gpu")]
     pub(crate) fn take_finished(&self) -> u64 {
         self.untold.swap(0, Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_record_holds_no_failure_and_no_work() {
+        let health = Health::default();
+        assert!(health.failures().is_empty());
+        assert_eq!((health.recounted(), health.tasks()), (0, 0));
     }
 }

@@ -50,8 +50,8 @@ const SOFTWARE_TASK_ROWS: usize = 10;
 /// The symmetry engine's split, counted on GPUs.
 ///
 /// ```
-/// use nqueens::engine::gpu::{plan::GpuPlan, select::GpuDevice};
-/// use nqueens::split::{plan::Plan, watch::Watch};
+/// use nqueens::internals::gpu::GpuPlan;
+/// use nqueens::{GpuDevice, Plan, Watch};
 ///
 /// // Needs a GPU (or Mesa's software Vulkan device).
 /// if let Ok(plan) = GpuPlan::new(10, GpuDevice::default()) {

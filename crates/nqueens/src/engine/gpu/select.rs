@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// devices (such as Mesa's lavapipe) last, each kind in the order the driver lists them.
 ///
 /// ```
-/// use nqueens::engine::gpu::select::GpuDevice;
+/// use nqueens::GpuDevice;
 ///
 /// assert_eq!("1".parse::<GpuDevice>().unwrap(), GpuDevice::Index(1));
 /// assert_eq!("all".parse::<GpuDevice>().unwrap(), GpuDevice::All);

@@ -34,11 +34,6 @@ pub struct Geometry {
 
 impl Geometry {
     /// The geometry of the n×n board (5 ≤ n ≤ 32).
-    ///
-    /// ```
-    /// let g = nqueens::engine::halves::Geometry::new(8);
-    /// assert_eq!(g.key_bits(), 14); // 2(n - 1) cross-half diagonals
-    /// ```
     pub fn new(n: usize) -> Geometry {
         assert!(
             (MIN_N..=Method::Halves.max_n()).contains(&n),
@@ -91,11 +86,6 @@ impl Geometry {
             cut_from: 1 << 14,
             bucket_keys: 512,
         }
-    }
-
-    /// The number of diagonals that cross both halves: the width of the keys.
-    pub fn key_bits(&self) -> u32 {
-        self.bits
     }
 
     pub(super) fn full(&self) -> u64 {
@@ -200,4 +190,15 @@ pub(super) fn bit_uses(keys: impl Iterator<Item = u64>) -> [u32; 64] {
         }
     }
     uses
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keys_hold_every_diagonal_that_crosses_both_halves() {
+        // 2(n - 1) of them.
+        assert_eq!(Geometry::new(8).bits, 14);
+    }
 }

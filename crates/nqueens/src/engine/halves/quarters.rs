@@ -162,16 +162,6 @@ pub struct Quarters {
 
 impl Quarters {
     /// Enumerates both east quarters of the board `g`.
-    ///
-    /// ```
-    /// use nqueens::engine::halves::{Geometry, Quarters};
-    ///
-    /// // n = 8: quarters of 4 rows × 4 columns. Each east one holds 87 non-attacking
-    /// // placements of at most one queen per row (the empty one included); each west one 51, as
-    /// // the west avoids the long diagonals.
-    /// let q = Quarters::new(&Geometry::new(8));
-    /// assert_eq!(q.parts(), 2 * 87 + 2 * 51);
-    /// ```
     pub fn new(g: &Geometry) -> Quarters {
         let top = g.n / 2;
         let none = Diags::default();
@@ -190,7 +180,8 @@ impl Quarters {
     }
 
     /// The number of parts held, both quarters together.
-    pub fn parts(&self) -> usize {
+    #[cfg(test)]
+    fn parts(&self) -> usize {
         [&self.north, &self.south, &self.north_west, &self.south_west]
             .iter()
             .map(|q| q.parts.len())
@@ -563,5 +554,14 @@ mod tests {
         };
         assert_eq!(q.north.parts.len(), brute(0, 4));
         assert_eq!(q.south.parts.len(), brute(4, 4));
+    }
+
+    #[test]
+    fn the_quarters_hold_every_placement_of_their_bands() {
+        // n = 8: quarters of 4 rows × 4 columns. Each east one holds 87 non-attacking placements
+        // of at most one queen per row (the empty one included); each west one 51, as the west
+        // avoids the long diagonals.
+        let q = Quarters::new(&Geometry::new(8));
+        assert_eq!(q.parts(), 2 * 87 + 2 * 51);
     }
 }
