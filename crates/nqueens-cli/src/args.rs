@@ -1,15 +1,16 @@
 //! The command line's shape: subcommands, flags, help texts, the version text, and how parse
 //! errors are reported.
 
-use crate::numbers::{whole, whole_as};
+use crate::numbers::whole_as;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nqueens::counting::MAX_THREADS;
 use nqueens::engine::gpu::select::GpuDevice;
+use nqueens::error::{BadNumber, NumberFault};
 use nqueens::problems::construct::MAX_CONSTRUCT_N;
 use nqueens::reference::trace::MAX_TRACE_N;
-use nqueens::run::shard::{MAX_SHARDS, Shard};
+use nqueens::run::shard::Shard;
 use nqueens::{Format, MAX_N, Method};
 use std::path::PathBuf;
 
@@ -326,16 +327,9 @@ fn seed(s: &str) -> Result<u64, String> {
     whole_as(s, "S", 0, u64::MAX)
 }
 
-/// `I/K`, each a number of the one grammar, then checked as a pair.
+/// `I/K`, read by the library, which names the part that is wrong and its range.
 fn shard(s: &str) -> Result<Shard, String> {
-    let Some((i, k)) = s.split_once('/') else {
-        return Err(format!(
-            "not I/K: expected two whole numbers with 0 ≤ I < K ≤ {MAX_SHARDS}, such as 0/4"
-        ));
-    };
-    let k = whole_as(k, "K", 1, MAX_SHARDS)?;
-    let i = whole_as(i, "I", 0, k - 1)?;
-    Shard::new(i, k).map_err(|e| e.to_string())
+    s.parse::<Shard>().map_err(|e| e.to_string())
 }
 
 fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
@@ -416,8 +410,13 @@ pub fn one_line(e: &clap::Error) -> String {
             Some("trace") => MAX_TRACE_N,
             _ => MAX_N,
         };
-        let range = whole("0", "N", 1, max as u128).unwrap_err();
-        let range = range.trim_start_matches("out of range: N must be a whole number ");
+        let range = BadNumber {
+            name: "N",
+            fault: NumberFault::OutOfRange,
+            min: 1,
+            max: max as u128,
+        }
+        .range();
         msg.push_str(&format!(" (N is the board size, {range})"));
     }
     let commands = || {
