@@ -6,6 +6,7 @@
 //! that would help. Nothing here speaks of flags.
 
 use crate::board::conflict::{Line, Square};
+use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use crate::board::placement::MAX_N;
 use crate::method::{Method, UnknownMethod};
 use std::fmt;
@@ -433,7 +434,7 @@ pub enum BoardError {
         /// The most accepted.
         max: usize,
     },
-    /// A character other than `Q`, `.` and `x`.
+    /// A character other than `Q`, `.` and `x` (the glyphs of [`crate::board::glyphs`]).
     BadCharacter {
         /// Where it stands (with its column).
         at: Place,
@@ -490,12 +491,18 @@ impl fmt::Display for Place {
     }
 }
 
+/// The squares of a board's grid as messages list them: "Q (queen), . (free) or x (blocked)".
+fn grid_squares() -> String {
+    format!("{QUEEN} (queen), {FREE} (free) or {BLOCKED} (blocked)")
+}
+
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::Empty => f.write_str(
-                "the board is empty: expected n rows of n squares, each Q (queen), . (free) or \
-                 x (blocked)",
+            BoardError::Empty => write!(
+                f,
+                "the board is empty: expected n rows of n squares, each {}",
+                grid_squares()
             ),
             BoardError::NotSquare { at, squares, rows } => write!(
                 f,
@@ -507,8 +514,8 @@ impl fmt::Display for BoardError {
             }
             BoardError::BadCharacter { at, found } => write!(
                 f,
-                "{at}: unexpected character {found:?}: each square is Q (queen), . (free) or x \
-                 (blocked)"
+                "{at}: unexpected character {found:?}: each square is {}",
+                grid_squares()
             ),
             BoardError::TwoQueens { at, cols } => write!(
                 f,
