@@ -391,7 +391,7 @@ pub fn is_help(e: &clap::Error) -> bool {
 /// the flag that a misspelt one was likely meant to be).
 pub fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let mut parts: Vec<String> = Vec::new();
+    let mut msg = String::new();
     let mut usage = "";
     for line in text.lines() {
         let line = line.trim();
@@ -400,10 +400,13 @@ pub fn one_line(e: &clap::Error) -> String {
             break;
         }
         if !line.is_empty() && !line.starts_with("For more information") {
-            parts.push(line.trim_start_matches("error: ").to_string());
+            // A line that ends in a colon introduces the next; others are separate clauses.
+            if !msg.is_empty() {
+                msg.push_str(if msg.ends_with(':') { " " } else { "; " });
+            }
+            msg.push_str(line.trim_start_matches("error: "));
         }
     }
-    let mut msg = parts.join("; ").replace(":;", ":");
     if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N") {
         let max = match usage.split_whitespace().nth(1) {
             Some("find") => MAX_CONSTRUCT_N,

@@ -5,7 +5,7 @@
 //! command line, a binding) matches on the variants to word its own advice, such as the flag
 //! that would help. Nothing here speaks of flags.
 
-use crate::board::conflict::{Line, Square};
+use crate::board::conflict::{Counting, Line, Square};
 use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use crate::board::placement::MAX_N;
 use crate::method::{Method, UnknownMethod};
@@ -478,16 +478,43 @@ pub struct Place {
     pub col: Option<usize>,
 }
 
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}", self.row)?;
+impl Place {
+    /// The place in a message, counted as `counting` says: "row 2 (line 3), column 1".
+    ///
+    /// ```
+    /// use nqueens::board::conflict::Counting;
+    /// use nqueens::error::Place;
+    ///
+    /// let at = Place { row: 2, line: 3, col: Some(1) };
+    /// assert_eq!(at.to_string(), "row 2 (line 3), column 1");
+    /// assert_eq!(at.words(Counting::FromZero), "row 1 (line 2), column 0");
+    /// ```
+    pub fn words(&self, counting: Counting) -> String {
+        let number = |from_one| renumbered(counting, from_one);
+        let mut s = format!("row {}", number(self.row));
         if self.line != self.row {
-            write!(f, " (line {})", self.line)?;
+            s += &format!(" (line {})", number(self.line));
         }
         if let Some(c) = self.col {
-            write!(f, ", column {c}")?;
+            s += &format!(", column {}", number(c));
         }
-        Ok(())
+        s
+    }
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Counting::FromOne))
+    }
+}
+
+/// The number a message gives the row, column or line numbered `from_one` (as places and the
+/// lines of a text are): itself from 1, one less from 0.
+fn renumbered(counting: Counting, from_one: usize) -> usize {
+    match counting {
+        Counting::FromOne => from_one,
+        // A hand-made 0 has no number below it; it stays 0 rather than wrapping.
+        Counting::FromZero => from_one.saturating_sub(1),
     }
 }
 
@@ -496,32 +523,48 @@ fn grid_squares() -> String {
     format!("{QUEEN} (queen), {FREE} (free) or {BLOCKED} (blocked)")
 }
 
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl BoardError {
+    /// The message, rows, columns and lines counted as `counting` says; its [`fmt::Display`]
+    /// counts from 1, as a person counts the lines of a file.
+    ///
+    /// ```
+    /// use nqueens::board::conflict::Counting;
+    /// use nqueens::{Error, Puzzle};
+    ///
+    /// let Err(Error::Board(e)) = Puzzle::parse("Q..Q\n....\n....\n....\n") else { panic!() };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "row 1 has two queens, in columns 1 and 4: a row holds at most one queen"
+    /// );
+    /// assert_eq!(
+    ///     e.words(Counting::FromZero),
+    ///     "row 0 has two queens, in columns 0 and 3: a row holds at most one queen"
+    /// );
+    /// ```
+    pub fn words(&self, counting: Counting) -> String {
         match self {
-            BoardError::Empty => write!(
-                f,
+            BoardError::Empty => format!(
                 "the board is empty: expected n rows of n squares, each {}",
                 grid_squares()
             ),
-            BoardError::NotSquare { at, squares, rows } => write!(
-                f,
-                "{at} has {squares} squares but the board has {rows} rows: a board must be \
-                 square (n rows of n squares)"
+            BoardError::NotSquare { at, squares, rows } => format!(
+                "{} has {squares} squares but the board has {rows} rows: a board must be \
+                 square (n rows of n squares)",
+                at.words(counting)
             ),
             BoardError::TooLarge { rows, max } => {
-                write!(f, "the board has {rows} rows: n must be from 1 to {max}")
+                format!("the board has {rows} rows: n must be from 1 to {max}")
             }
-            BoardError::BadCharacter { at, found } => write!(
-                f,
-                "{at}: unexpected character {found:?}: each square is {}",
+            BoardError::BadCharacter { at, found } => format!(
+                "{}: unexpected character {found:?}: each square is {}",
+                at.words(counting),
                 grid_squares()
             ),
-            BoardError::TwoQueens { at, cols } => write!(
-                f,
-                "{at} has two queens, in columns {} and {}: a row holds at most one queen",
-                cols.0 + 1,
-                cols.1 + 1
+            BoardError::TwoQueens { at, cols } => format!(
+                "{} has two queens, in columns {} and {}: a row holds at most one queen",
+                at.words(counting),
+                counting.number(cols.0),
+                counting.number(cols.1)
             ),
             BoardError::Attack {
                 along,
@@ -533,23 +576,28 @@ impl fmt::Display for BoardError {
                     Line::Column => "in the same column",
                     Line::Diagonal | Line::AntiDiagonal => "along a diagonal",
                 };
-                write!(
-                    f,
-                    "the queens at {first} and {second} attack each other {how}"
+                format!(
+                    "the queens at {} and {} attack each other {how}",
+                    first.words(counting),
+                    second.words(counting)
                 )
             }
-            BoardError::Blocked(square) => {
-                write!(
-                    f,
-                    "the square at {square} is blocked: no queen may stand there"
-                )
-            }
-            BoardError::BlankInside { line } => write!(
-                f,
-                "blank line {line} inside the board: a board file holds one board, its rows on \
-                 consecutive lines"
+            BoardError::Blocked(square) => format!(
+                "the square at {} is blocked: no queen may stand there",
+                square.words(counting)
+            ),
+            BoardError::BlankInside { line } => format!(
+                "blank line {} inside the board: a board file holds one board, its rows on \
+                 consecutive lines",
+                renumbered(counting, *line)
             ),
         }
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Counting::FromOne))
     }
 }
 
