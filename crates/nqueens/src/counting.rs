@@ -223,9 +223,19 @@ pub struct Count<'a> {
     unique: bool,
     gpu: Option<GpuDevice>,
     shard: Option<Shard>,
+    cluster: Option<Cluster>,
     persistence: Persistence,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
+}
+
+/// The place of a count in a cluster job, for [`Count::one_of`].
+#[derive(Clone, Copy)]
+struct Cluster {
+    /// The processes of the job.
+    processes: usize,
+    /// This process's rank among those on its machine.
+    local_rank: usize,
 }
 
 impl Count<'static> {
@@ -288,6 +298,7 @@ impl Count<'static> {
             unique: false,
             gpu: None,
             shard: None,
+            cluster: None,
             persistence: Persistence::Off { every: SAVE_EVERY },
             progress: None,
             stop: None,
@@ -360,6 +371,29 @@ impl<'a> Count<'a> {
     /// ```
     pub fn shard(mut self, shard: Shard) -> Self {
         self.shard = Some(shard);
+        self
+    }
+
+    /// Counts as one of the `processes` processes of a cluster job that share out the plan (see
+    /// [`crate::run::schedule`]), `local_rank` being this one's rank among those on its machine.
+    /// A process among several counts, unless told otherwise, on one thread on the processor
+    /// (one process per core is the usual layout), and with the GPU method on one GPU of its
+    /// machine picked by its local rank ([`GpuDevice::Spread`]), so that the processes of a
+    /// machine spread over its GPUs. A job of one process counts as any count does.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(10).one_of(4, 1).prepare().unwrap().threads(), 1);
+    /// assert_eq!(Count::new(10).one_of(4, 1).threads(2).prepare().unwrap().threads(), 2);
+    /// let alone = Count::new(10).one_of(1, 0).prepare().unwrap();
+    /// assert_eq!(alone.threads(), Count::new(10).prepare().unwrap().threads());
+    /// ```
+    pub fn one_of(mut self, processes: usize, local_rank: usize) -> Self {
+        self.cluster = Some(Cluster {
+            processes,
+            local_rank,
+        });
         self
     }
 
@@ -553,10 +587,19 @@ impl<'a> Count<'a> {
                 return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
             }
         }
+        // One process of several counts on its share of the machine, unless told otherwise.
+        let (gpus, threads) = match self.cluster {
+            Some(c) if c.processes > 1 && method == Method::Gpu => (
+                self.gpu.or(Some(GpuDevice::Spread(c.local_rank))),
+                self.threads,
+            ),
+            Some(c) if c.processes > 1 => (self.gpu, self.threads.or(Some(1))),
+            _ => (self.gpu, self.threads),
+        };
         // A count on GPUs opens them first: how many there are sets its threads.
         let (gpu_plan, devices, health, software) = match (&puzzle, method) {
             (None, Method::Gpu) => {
-                let opened = gpu::open(n, self.gpu.unwrap_or_default())?;
+                let opened = gpu::open(n, gpus.unwrap_or_default())?;
                 let software = opened.software;
                 (
                     Some(opened.plan),
@@ -567,10 +610,10 @@ impl<'a> Count<'a> {
             }
             _ => (None, Vec::new(), None, false),
         };
-        let (threads, mut notes) = threads_for(method, n, self.threads, automatic, devices.len())?;
+        let (threads, mut notes) = threads_for(method, n, threads, automatic, devices.len())?;
         // A software device chosen by default means no GPU's driver was found: a count that
         // runs a thousand times slower than asked must say why.
-        if software && !matches!(self.gpu, Some(GpuDevice::Index(_))) {
+        if software && !matches!(gpus, Some(GpuDevice::Index(_))) {
             notes.push(Note::SoftwareGpu);
         }
 
