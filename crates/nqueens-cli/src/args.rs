@@ -1,12 +1,13 @@
 //! The command line's shape: subcommands, flags, help texts, the version text, and how parse
 //! errors are reported.
 
-use crate::numbers::{whole, whole_as};
+use crate::numbers::whole_as;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nqueens::{
-    Format, GpuDevice, MAX_CONSTRUCT_N, MAX_N, MAX_SHARDS, MAX_THREADS, MAX_TRACE_N, Method, Shard,
+    BadNumber, Format, GpuDevice, MAX_CONSTRUCT_N, MAX_N, MAX_THREADS, MAX_TRACE_N, Method,
+    NumberFault, Shard,
 };
 use std::path::PathBuf;
 
@@ -323,16 +324,9 @@ fn seed(s: &str) -> Result<u64, String> {
     whole_as(s, "S", 0, u64::MAX)
 }
 
-/// `I/K`, each a number of the one grammar, then checked as a pair.
+/// `I/K`, read by the library, which names the part that is wrong and its range.
 fn shard(s: &str) -> Result<Shard, String> {
-    let Some((i, k)) = s.split_once('/') else {
-        return Err(format!(
-            "not I/K: expected two whole numbers with 0 ≤ I < K ≤ {MAX_SHARDS}, such as 0/4"
-        ));
-    };
-    let k = whole_as(k, "K", 1, MAX_SHARDS)?;
-    let i = whole_as(i, "I", 0, k - 1)?;
-    Shard::new(i, k).map_err(|e| e.to_string())
+    s.parse::<Shard>().map_err(|e| e.to_string())
 }
 
 fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
@@ -394,7 +388,7 @@ pub fn is_help(e: &clap::Error) -> bool {
 /// the flag that a misspelt one was likely meant to be).
 pub fn one_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
-    let mut parts: Vec<String> = Vec::new();
+    let mut msg = String::new();
     let mut usage = "";
     for line in text.lines() {
         let line = line.trim();
@@ -403,18 +397,26 @@ pub fn one_line(e: &clap::Error) -> String {
             break;
         }
         if !line.is_empty() && !line.starts_with("For more information") {
-            parts.push(line.trim_start_matches("error: ").to_string());
+            // A line that ends in a colon introduces the next; others are separate clauses.
+            if !msg.is_empty() {
+                msg.push_str(if msg.ends_with(':') { " " } else { "; " });
+            }
+            msg.push_str(line.trim_start_matches("error: "));
         }
     }
-    let mut msg = parts.join("; ").replace(":;", ":");
     if e.kind() == ErrorKind::MissingRequiredArgument && msg.contains("<N") {
         let max = match usage.split_whitespace().nth(1) {
             Some("find") => MAX_CONSTRUCT_N,
             Some("trace") => MAX_TRACE_N,
             _ => MAX_N,
         };
-        let range = whole("0", "N", 1, max as u128).unwrap_err();
-        let range = range.trim_start_matches("out of range: N must be a whole number ");
+        let range = BadNumber {
+            name: "N",
+            fault: NumberFault::OutOfRange,
+            min: 1,
+            max: max as u128,
+        }
+        .range();
         msg.push_str(&format!(" (N is the board size, {range})"));
     }
     let commands = || {

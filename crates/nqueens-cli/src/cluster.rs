@@ -28,13 +28,18 @@
 //! one word encoding the library gives them. The order in which chunks are handed out (the
 //! opening shares, then guided chunks) is the library's schedule; each chunk is counted by the
 //! library's one runner, on the rank's threads.
+//!
+//! How a rank counts (its threads, its GPU) is the library's decision too ([`Count::one_of`]),
+//! taken once, as the count is prepared, from the launcher's word on the job's size: the count
+//! must be prepared before MPI is up, to start on the opening share. A job of one process (no
+//! launcher at all) is prepared as any count and run whole. A launcher that does not say the
+//! size leaves its ranks counting as if each were alone: exact, only on more threads than
+//! cores.
 
 use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
-use nqueens::{
-    Chunk, Count, Counts, Dispenser, Error, GpuDevice, Job, Origin, Plan, PlanId, Report,
-};
+use nqueens::{Chunk, Count, Counts, Dispenser, Error, Job, Origin, Plan, PlanId, Report};
 use std::sync::Mutex;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
@@ -86,44 +91,19 @@ fn local_rank() -> usize {
     .unwrap_or(0)
 }
 
-/// How the ranks of a job count on GPUs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Gpus {
-    /// They do not (a method on the processor).
-    No,
-    /// Each on the GPUs the command line named.
-    Named,
-    /// Each on one GPU of its machine, picked by its rank there, so that the ranks of one
-    /// machine spread over its GPUs.
-    Spread,
-}
-
 /// Counts `request` over every rank of the MPI job. Rank 0 returns the report and the number
 /// of processes; the other ranks return `None`.
 ///
-/// On the processor, each rank counts on one thread unless `threads` says otherwise (one
-/// process per core is the usual MPI layout); on GPUs (one process per GPU), on the library's
-/// threads for its GPU. Started without `mpirun`, the program is a job of one process and
-/// counts alone, on every core unless `threads` says otherwise.
-pub fn count(
-    request: Count<'static>,
-    threads: Option<usize>,
-    gpus: Gpus,
-) -> Result<Option<(Report, usize)>, Failure> {
+/// Each rank counts as the library has one of the job's processes count (see
+/// [`Count::one_of`]); started without `mpirun`, the program is a job of one process and counts
+/// as any count does.
+pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure> {
     let start = Instant::now();
-    let alone = request.clone();
-    let request = match gpus {
-        Gpus::Spread => request.gpu_device(GpuDevice::Spread(local_rank())),
-        Gpus::No | Gpus::Named => request,
-    };
-    let job = match (threads, gpus) {
-        (Some(t), _) => request.threads(t),
-        (None, Gpus::No) => request.threads(1),
-        (None, Gpus::Named | Gpus::Spread) => request,
-    }
-    .prepare()?;
+    let guess = launcher_rank();
+    let processes = guess.map_or(1, |(_, size)| size);
+    let job = request.one_of(processes, local_rank()).prepare()?;
     let plan = job.plan()?;
-    let guess = launcher_rank().filter(|&(_, size)| size > 1);
+    let guess = guess.filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {
         let opening = guess.map(|(rank, size)| {
             let share = Dispenser::new(plan.len(), size).opening(rank);
@@ -153,13 +133,7 @@ pub fn count(
         })
     })?;
     match role {
-        Role::Alone => {
-            let alone = match threads {
-                Some(t) => alone.threads(t),
-                None => alone,
-            };
-            Ok(Some((alone.run()?, 1)))
-        }
+        Role::Alone => Ok(Some((job.run()?, 1))),
         Role::Root(counts, size) => {
             let seconds = start.elapsed().as_secs_f64();
             Ok(Some((job.finished(counts, seconds), size)))

@@ -126,7 +126,7 @@ pub fn advice(e: &Error) -> String {
                 .to_string()
         }
         Error::Mismatch {
-            from: Origin::Checkpoint(path),
+            from: Origin::Checkpoint(_),
             mismatch,
         } => {
             let hint = match mismatch {
@@ -137,10 +137,7 @@ pub fn advice(e: &Error) -> String {
                 }
                 _ => String::new(),
             };
-            format!(
-                "checkpoint {} does not match this count: {mismatch}{hint}",
-                path.display()
-            )
+            format!("{}{hint}", e.problem())
         }
         other => other.to_string(),
     }

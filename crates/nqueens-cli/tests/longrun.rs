@@ -1,5 +1,6 @@
 //! Long runs from the command line: checkpoints that survive SIGINT and SIGKILL, refused
-//! checkpoints, shards and their merge, and `--mpi` in a build without MPI.
+//! checkpoints, shards and their merge, and `--mpi` alone, under `mpirun`, and in a build
+//! without MPI.
 
 mod common;
 
@@ -266,4 +267,42 @@ fn mpi_without_mpirun_counts_alone() {
         .assert()
         .success()
         .stdout("724\n");
+}
+
+/// Under `mpirun`, the ranks share out one count: rank 0 alone prints it, whole, and each rank
+/// counts on one thread, as the library has one of several processes count. Open MPI's
+/// settings let it run as root and with more ranks than cores; where no `mpirun` is installed
+/// there is nothing to run.
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_ranks_share_one_count_on_a_thread_each() {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let run = |np: &str| {
+        std::process::Command::new("mpirun")
+            .args(["-np", np])
+            .arg(&bin)
+            .args(["count", "12", "--mpi", "--json"])
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .env("OMPI_MCA_rmaps_base_oversubscribe", "1")
+            .output()
+    };
+    for np in ["2", "3"] {
+        let Ok(out) = run(np) else {
+            eprintln!("no mpirun here: nothing to run");
+            return;
+        };
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 1, "{stdout}");
+        let report: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+        assert_eq!(report["solutions"], 14200, "{stdout}");
+        assert_eq!(report["processes"].to_string(), np, "{stdout}");
+        assert_eq!(report["threads"], 1, "{stdout}");
+    }
 }

@@ -2,16 +2,18 @@
 //! library's structured errors out, and every refusal as `nqueens.Error`.
 //!
 //! The package speaks of squares as its arguments take them, from 0: `place(0, 0)` is the
-//! square called "row 0, column 0" in every message. The library's sentences count from 1, as
-//! the command line's users do, so the messages about boards and conflicts are worded here from
-//! the errors' parts rather than taken from the library.
+//! square called "row 0, column 0" in every message. The library's messages count from 1, as
+//! the command line's users do, and it words them from 0 on request, so the messages about
+//! boards and conflicts are the library's, asked for in that counting. Two are the package's
+//! own, since they say what only the package knows: a queen off the board names its column as
+//! it was given (any Python int), and a blank line splits a text, not a file.
 //!
 //! Python's integers have no sign limit and no width, the library's sizes are `usize`; a number
 //! that does not fit (a negative `n`, say) is still handed to the library, as the largest
 //! `usize`, so that the library's own range check refuses it and names the valid range; the
 //! refusal then shows the number as it was given.
 
-use nqueens::{BoardError, Conflict, Error as LibraryError, Line, Method, Place, Quantity, Square};
+use nqueens::{BoardError, Conflict, Counting, Error as LibraryError, Method, Quantity};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString};
@@ -296,26 +298,13 @@ pub fn refusal(
     err
 }
 
-/// A square as the package names it: from 0, as `place` and `verify` take it.
-pub fn square(s: Square) -> String {
-    format!("row {}, column {}", s.row, s.col)
-}
-
 /// The sentence for a conflict, squares from 0; `column` is the column of an off-board queen as
 /// it was given (the check saw a column too large for it as the largest `u32`), `n` the size
 /// of the board.
 pub fn conflict(c: &Conflict, column: Option<&str>, n: usize) -> String {
     match c {
-        Conflict::Attack {
-            along,
-            first,
-            second,
-        } => format!(
-            "queens at {} and {} share {}",
-            square(*first),
-            square(*second),
-            along.phrase()
-        ),
+        // The column as it was given, which no square of the library can hold, and the columns
+        // the board has.
         Conflict::OffBoard(s) => {
             let col = column.map_or(s.col.to_string(), str::to_string);
             format!(
@@ -324,68 +313,21 @@ pub fn conflict(c: &Conflict, column: Option<&str>, n: usize) -> String {
                 n.saturating_sub(1)
             )
         }
-        Conflict::EmptyRow { row } => format!("row {row} has no queen"),
+        other => other.words(Counting::FromZero),
     }
 }
 
 /// The sentence for a board that cannot be read or built, rows, columns and lines of its text
-/// counted from 0. The library counts the squares of a board file from 1, as its readers do;
-/// the variants without a place keep the library's words.
+/// counted from 0.
 fn board(b: &BoardError) -> String {
-    // The library's places count from 1.
-    let place = |at: &Place| {
-        let mut s = format!("row {}", at.row - 1);
-        if at.line != at.row {
-            s += &format!(" (line {})", at.line - 1);
-        }
-        if let Some(c) = at.col {
-            s += &format!(", column {}", c - 1);
-        }
-        s
-    };
     match b {
-        BoardError::NotSquare { at, squares, rows } => format!(
-            "{} has {squares} squares but the board has {rows} rows: a board must be square (n \
-             rows of n squares)",
-            place(at)
-        ),
-        BoardError::BadCharacter { at, found } => format!(
-            "{}: unexpected character {found:?}: each square is Q (queen), . (free) or x \
-             (blocked)",
-            place(at)
-        ),
-        BoardError::TwoQueens { at, cols } => format!(
-            "{} has two queens, in columns {} and {}: a row holds at most one queen",
-            place(at),
-            cols.0,
-            cols.1
-        ),
-        BoardError::Attack {
-            along,
-            first,
-            second,
-        } => {
-            let how = match along {
-                Line::Row => "in the same row",
-                Line::Column => "in the same column",
-                Line::Diagonal | Line::AntiDiagonal => "along a diagonal",
-            };
-            format!(
-                "the queens at {} and {} attack each other {how}",
-                square(*first),
-                square(*second)
-            )
-        }
-        BoardError::Blocked(s) => format!(
-            "the square at {} is blocked: no queen may stand there",
-            square(*s)
-        ),
+        // The package reads a board from a text, not from a file as the library's words have it.
         BoardError::BlankInside { line } => format!(
             "blank line {} inside the board: the text holds one board, its rows on \
              consecutive lines",
-            line - 1
+            line.saturating_sub(1)
         ),
-        other => other.to_string(),
+        other => other.words(Counting::FromZero),
     }
 }
 

@@ -221,9 +221,19 @@ pub struct Count<'a> {
     unique: bool,
     gpu: Option<GpuDevice>,
     shard: Option<Shard>,
+    cluster: Option<Cluster>,
     persistence: Persistence,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
+}
+
+/// The place of a count in a cluster job, for [`Count::one_of`].
+#[derive(Clone, Copy)]
+struct Cluster {
+    /// The processes of the job.
+    processes: usize,
+    /// This process's rank among those on its machine.
+    local_rank: usize,
 }
 
 impl Count<'static> {
@@ -286,6 +296,7 @@ impl Count<'static> {
             unique: false,
             gpu: None,
             shard: None,
+            cluster: None,
             persistence: Persistence::Off { every: SAVE_EVERY },
             progress: None,
             stop: None,
@@ -358,6 +369,30 @@ impl<'a> Count<'a> {
     /// ```
     pub fn shard(mut self, shard: Shard) -> Self {
         self.shard = Some(shard);
+        self
+    }
+
+    /// Counts as one of the `processes` processes of a cluster job that share out the plan (see
+    /// [`Dispenser`](crate::Dispenser)), `local_rank` being this one's rank among those on its
+    /// machine.
+    /// A process among several counts, unless told otherwise, on one thread on the processor
+    /// (one process per core is the usual layout), and with the GPU method on one GPU of its
+    /// machine picked by its local rank ([`GpuDevice::Spread`]), so that the processes of a
+    /// machine spread over its GPUs. A job of one process counts as any count does.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(10).one_of(4, 1).prepare().unwrap().threads(), 1);
+    /// assert_eq!(Count::new(10).one_of(4, 1).threads(2).prepare().unwrap().threads(), 2);
+    /// let alone = Count::new(10).one_of(1, 0).prepare().unwrap();
+    /// assert_eq!(alone.threads(), Count::new(10).prepare().unwrap().threads());
+    /// ```
+    pub fn one_of(mut self, processes: usize, local_rank: usize) -> Self {
+        self.cluster = Some(Cluster {
+            processes,
+            local_rank,
+        });
         self
     }
 
@@ -512,7 +547,11 @@ impl<'a> Count<'a> {
         // and the threads both read: those asked, or one per core. Threads out of range are
         // refused below; meanwhile the estimate is made for one.
         let cores = runner::cores();
-        let want = match self.threads {
+        // One process of several counts on one thread unless told otherwise (one process per
+        // core is the usual layout); on GPUs, on its own GPU (below).
+        let several = self.cluster.filter(|c| c.processes > 1);
+        let asked = self.threads.or(several.map(|_| 1));
+        let want = match asked {
             None => cores,
             Some(t) if (1..=MAX_THREADS).contains(&t) => t,
             Some(_) => 1,
@@ -562,16 +601,19 @@ impl<'a> Count<'a> {
                 return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
             }
         }
+        // One process of several that counts on GPUs takes the one its rank on its machine
+        // picks, on the threads the method takes for a GPU.
+        let (gpus, asked) = match several {
+            Some(c) if method.counts_on_gpu() => (
+                self.gpu.or(Some(GpuDevice::Spread(c.local_rank))),
+                self.threads,
+            ),
+            _ => (self.gpu, asked),
+        };
         // A memory limit is met before the plan is built: a split too large for one thread is
         // never built at all.
-        let (fit, mut notes) = within_memory(
-            method,
-            n,
-            self.threads,
-            automatic,
-            want,
-            memory.take(method),
-        )?;
+        let (fit, mut notes) =
+            within_memory(method, n, asked, automatic, want, memory.take(method))?;
         // Building the list of a large board takes seconds: a stop that comes meanwhile is
         // heeded. One set before is not: it asks for a count stopped before its first
         // subproblem, whose checkpoint is written with nothing done.
@@ -580,7 +622,7 @@ impl<'a> Count<'a> {
             None => dispatch::open(
                 method,
                 n,
-                self.gpu.unwrap_or_default(),
+                gpus.unwrap_or_default(),
                 &Watch::new(
                     self.stop.filter(|s| !s.load(Ordering::Relaxed)),
                     &NoProgress,
@@ -589,10 +631,10 @@ impl<'a> Count<'a> {
             )?,
         };
         // A count on GPUs has opened them: how many there are sets its threads.
-        let threads = threads_for(method, self.threads, cores, fit, opened.devices.len());
+        let threads = threads_for(method, asked, cores, fit, opened.devices.len());
         // A software device chosen by default means no GPU's driver was found: a count that
         // runs a thousand times slower than asked must say why.
-        if opened.software && !matches!(self.gpu, Some(GpuDevice::Index(_))) {
+        if opened.software && !matches!(gpus, Some(GpuDevice::Index(_))) {
             notes.push(Note::SoftwareGpu);
         }
         let plan = opened.plan;

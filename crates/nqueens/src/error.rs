@@ -5,7 +5,8 @@
 //! command line, a binding) matches on the variants to word its own advice, such as the flag
 //! that would help. Nothing here speaks of flags.
 
-use crate::board::conflict::{Line, Square};
+use crate::board::conflict::{Counting, Line, Square};
+use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use crate::board::placement::MAX_N;
 use crate::method::{Method, UnknownMethod};
 use std::fmt;
@@ -53,6 +54,9 @@ pub enum Error {
         /// What is accepted.
         expected: String,
     },
+    /// Text that should name a shard, `I/K`, and does not: it has no `/`, or one of its parts is
+    /// not a whole number in its range.
+    ShardText(ShardText),
     /// The method cannot do the task; `instead` lists the methods that can.
     Unsupported {
         /// The method asked for.
@@ -161,6 +165,219 @@ impl Quantity {
     }
 }
 
+/// Why a number written as text was refused, for [`BadNumber`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NumberFault {
+    /// Not a whole number at all: a word, a fraction, a sign other than a leading minus, a
+    /// misplaced underscore, nothing.
+    NotWhole,
+    /// Digits after a minus sign.
+    Negative,
+    /// A whole number outside the range, however many digits it has.
+    OutOfRange,
+}
+
+impl fmt::Display for NumberFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NumberFault::NotWhole => "not a whole number",
+            NumberFault::Negative => "negative",
+            NumberFault::OutOfRange => "out of range",
+        })
+    }
+}
+
+/// A number written as text that [`whole_number`] refused: its name, why, and the range it
+/// must be in. The message names the range, its large bounds grouped in thousands.
+///
+/// ```
+/// use nqueens::error::{whole_number, BadNumber, NumberFault};
+///
+/// let e = whole_number("-3", "T", 1, 1024).unwrap_err();
+/// assert_eq!(e, BadNumber { name: "T", fault: NumberFault::Negative, min: 1, max: 1024 });
+/// assert_eq!(e.to_string(), "negative: T must be a whole number from 1 to 1024");
+/// assert_eq!(e.range(), "from 1 to 1024");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadNumber {
+    /// How the number is called in the message ("N", "K").
+    pub name: &'static str,
+    /// What is wrong with it.
+    pub fault: NumberFault,
+    /// The smallest accepted.
+    pub min: u128,
+    /// The largest accepted.
+    pub max: u128,
+}
+
+impl BadNumber {
+    /// The accepted range as the message words it: "from 1 to 1,000,000".
+    pub fn range(&self) -> String {
+        format!("from {} to {}", grouped(self.min), grouped(self.max))
+    }
+}
+
+impl fmt::Display for BadNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} must be a whole number {}",
+            self.fault,
+            self.name,
+            self.range()
+        )
+    }
+}
+
+/// Reads a whole number from `min` to `max` written as text, in the one grammar of every number
+/// a person types (a board size, threads, a part of a shard): decimal digits, which may be
+/// grouped by single underscores between digits (`10_000_000`), with spaces around them but not
+/// inside; no sign, no other base. The refusal says why and names the range; `name` is how it
+/// calls the number.
+///
+/// ```
+/// use nqueens::error::{whole_number, NumberFault};
+///
+/// assert_eq!(whole_number(" 1_000 ", "N", 1, 1 << 40), Ok(1000));
+/// assert_eq!(whole_number("08", "N", 1, 64), Ok(8));
+/// for (text, fault) in [("1.5", NumberFault::NotWhole), ("_8", NumberFault::NotWhole),
+///                       ("-3", NumberFault::Negative), ("65", NumberFault::OutOfRange)] {
+///     assert_eq!(whole_number(text, "N", 1, 64).unwrap_err().fault, fault, "{text}");
+/// }
+/// assert_eq!(
+///     whole_number("0", "N", 1, 1_000_000_000).unwrap_err().to_string(),
+///     "out of range: N must be a whole number from 1 to 1,000,000,000"
+/// );
+/// ```
+pub fn whole_number(
+    text: &str,
+    name: &'static str,
+    min: u128,
+    max: u128,
+) -> Result<u128, BadNumber> {
+    let refuse = |fault| BadNumber {
+        name,
+        fault,
+        min,
+        max,
+    };
+    let t = text.trim();
+    let digits_only = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let well_formed = t.split('_').all(digits_only);
+    if !well_formed {
+        return Err(refuse(match t.strip_prefix('-') {
+            Some(rest) if digits_only(rest) => NumberFault::Negative,
+            _ => NumberFault::NotWhole,
+        }));
+    }
+    let digits: String = t.chars().filter(|&c| c != '_').collect();
+    match digits.parse::<u128>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(refuse(NumberFault::OutOfRange)),
+    }
+}
+
+/// A number written with thousands separators when it is large, as ranges read best: 64,
+/// 10,000, 1,000,000,000.
+fn grouped(v: u128) -> String {
+    let digits = v.to_string();
+    if digits.len() <= 4 {
+        return digits;
+    }
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Which part of a shard `I/K` a [`ShardText`] refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardPart {
+    /// `I`, before the `/`: which part, from 0 to `K - 1`.
+    Index,
+    /// `K`, after the `/`: how many parts.
+    Count,
+}
+
+impl ShardPart {
+    /// The part's letter, as messages name it.
+    pub fn letter(self) -> &'static str {
+        match self {
+            ShardPart::Index => "I",
+            ShardPart::Count => "K",
+        }
+    }
+}
+
+/// Why text is not a shard `I/K`, for [`Error::ShardText`].
+///
+/// ```
+/// use nqueens::error::{NumberFault, ShardPart, ShardText};
+/// use nqueens::run::shard::Shard;
+/// use nqueens::Error;
+///
+/// let e = "7/7".parse::<Shard>().unwrap_err();
+/// assert!(matches!(
+///     e,
+///     Error::ShardText(ShardText::Part {
+///         part: ShardPart::Index,
+///         fault: NumberFault::OutOfRange,
+///         min: 0,
+///         max: 6,
+///     })
+/// ));
+/// assert_eq!(e.to_string(), "out of range: I must be a whole number from 0 to 6");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShardText {
+    /// No `/` between two parts.
+    NotIK {
+        /// The most parts a count may be cut into.
+        max_count: usize,
+    },
+    /// One part is not a whole number in its range (`K` is read first: the range of `I`
+    /// depends on it).
+    Part {
+        /// The part refused.
+        part: ShardPart,
+        /// What is wrong with it.
+        fault: NumberFault,
+        /// The smallest accepted.
+        min: usize,
+        /// The largest accepted.
+        max: usize,
+    },
+}
+
+impl fmt::Display for ShardText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ShardText::NotIK { max_count } => write!(
+                f,
+                "not I/K: expected two whole numbers with 0 ≤ I < K ≤ {max_count}, such as 0/4"
+            ),
+            ShardText::Part {
+                part,
+                fault,
+                min,
+                max,
+            } => BadNumber {
+                name: part.letter(),
+                fault,
+                min: min as u128,
+                max: max as u128,
+            }
+            .fmt(f),
+        }
+    }
+}
+
 /// A task that some methods cannot do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -217,7 +434,7 @@ pub enum BoardError {
         /// The most accepted.
         max: usize,
     },
-    /// A character other than `Q`, `.` and `x`.
+    /// A character other than `Q`, `.` and `x` (the glyphs every board picture is written in).
     BadCharacter {
         /// Where it stands (with its column).
         at: Place,
@@ -261,44 +478,93 @@ pub struct Place {
     pub col: Option<usize>,
 }
 
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}", self.row)?;
+impl Place {
+    /// The place in a message, counted as `counting` says: "row 2 (line 3), column 1".
+    ///
+    /// ```
+    /// use nqueens::board::conflict::Counting;
+    /// use nqueens::error::Place;
+    ///
+    /// let at = Place { row: 2, line: 3, col: Some(1) };
+    /// assert_eq!(at.to_string(), "row 2 (line 3), column 1");
+    /// assert_eq!(at.words(Counting::FromZero), "row 1 (line 2), column 0");
+    /// ```
+    pub fn words(&self, counting: Counting) -> String {
+        let number = |from_one| renumbered(counting, from_one);
+        let mut s = format!("row {}", number(self.row));
         if self.line != self.row {
-            write!(f, " (line {})", self.line)?;
+            s += &format!(" (line {})", number(self.line));
         }
         if let Some(c) = self.col {
-            write!(f, ", column {c}")?;
+            s += &format!(", column {}", number(c));
         }
-        Ok(())
+        s
     }
 }
 
-impl fmt::Display for BoardError {
+impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Counting::FromOne))
+    }
+}
+
+/// The number a message gives the row, column or line numbered `from_one` (as places and the
+/// lines of a text are): itself from 1, one less from 0.
+fn renumbered(counting: Counting, from_one: usize) -> usize {
+    match counting {
+        Counting::FromOne => from_one,
+        // A hand-made 0 has no number below it; it stays 0 rather than wrapping.
+        Counting::FromZero => from_one.saturating_sub(1),
+    }
+}
+
+/// The squares of a board's grid as messages list them: "Q (queen), . (free) or x (blocked)".
+fn grid_squares() -> String {
+    format!("{QUEEN} (queen), {FREE} (free) or {BLOCKED} (blocked)")
+}
+
+impl BoardError {
+    /// The message, rows, columns and lines counted as `counting` says; its [`fmt::Display`]
+    /// counts from 1, as a person counts the lines of a file.
+    ///
+    /// ```
+    /// use nqueens::board::conflict::Counting;
+    /// use nqueens::{Error, Puzzle};
+    ///
+    /// let Err(Error::Board(e)) = Puzzle::parse("Q..Q\n....\n....\n....\n") else { panic!() };
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "row 1 has two queens, in columns 1 and 4: a row holds at most one queen"
+    /// );
+    /// assert_eq!(
+    ///     e.words(Counting::FromZero),
+    ///     "row 0 has two queens, in columns 0 and 3: a row holds at most one queen"
+    /// );
+    /// ```
+    pub fn words(&self, counting: Counting) -> String {
         match self {
-            BoardError::Empty => f.write_str(
-                "the board is empty: expected n rows of n squares, each Q (queen), . (free) or \
-                 x (blocked)",
+            BoardError::Empty => format!(
+                "the board is empty: expected n rows of n squares, each {}",
+                grid_squares()
             ),
-            BoardError::NotSquare { at, squares, rows } => write!(
-                f,
-                "{at} has {squares} squares but the board has {rows} rows: a board must be \
-                 square (n rows of n squares)"
+            BoardError::NotSquare { at, squares, rows } => format!(
+                "{} has {squares} squares but the board has {rows} rows: a board must be \
+                 square (n rows of n squares)",
+                at.words(counting)
             ),
             BoardError::TooLarge { rows, max } => {
-                write!(f, "the board has {rows} rows: n must be from 1 to {max}")
+                format!("the board has {rows} rows: n must be from 1 to {max}")
             }
-            BoardError::BadCharacter { at, found } => write!(
-                f,
-                "{at}: unexpected character {found:?}: each square is Q (queen), . (free) or x \
-                 (blocked)"
+            BoardError::BadCharacter { at, found } => format!(
+                "{}: unexpected character {found:?}: each square is {}",
+                at.words(counting),
+                grid_squares()
             ),
-            BoardError::TwoQueens { at, cols } => write!(
-                f,
-                "{at} has two queens, in columns {} and {}: a row holds at most one queen",
-                cols.0 + 1,
-                cols.1 + 1
+            BoardError::TwoQueens { at, cols } => format!(
+                "{} has two queens, in columns {} and {}: a row holds at most one queen",
+                at.words(counting),
+                counting.number(cols.0),
+                counting.number(cols.1)
             ),
             BoardError::Attack {
                 along,
@@ -310,23 +576,28 @@ impl fmt::Display for BoardError {
                     Line::Column => "in the same column",
                     Line::Diagonal | Line::AntiDiagonal => "along a diagonal",
                 };
-                write!(
-                    f,
-                    "the queens at {first} and {second} attack each other {how}"
+                format!(
+                    "the queens at {} and {} attack each other {how}",
+                    first.words(counting),
+                    second.words(counting)
                 )
             }
-            BoardError::Blocked(square) => {
-                write!(
-                    f,
-                    "the square at {square} is blocked: no queen may stand there"
-                )
-            }
-            BoardError::BlankInside { line } => write!(
-                f,
-                "blank line {line} inside the board: a board file holds one board, its rows on \
-                 consecutive lines"
+            BoardError::Blocked(square) => format!(
+                "the square at {} is blocked: no queen may stand there",
+                square.words(counting)
+            ),
+            BoardError::BlankInside { line } => format!(
+                "blank line {} inside the board: a board file holds one board, its rows on \
+                 consecutive lines",
+                renumbered(counting, *line)
             ),
         }
+    }
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Counting::FromOne))
     }
 }
 
@@ -667,6 +938,7 @@ impl Error {
             Error::Mismatch { from, mismatch } => {
                 write!(f, "{from} does not match this count: {mismatch}")
             }
+            Error::ShardText(t) => write!(f, "{t}"),
             Error::Shards(p) => write!(f, "{p}"),
             Error::Gpu(p) => write!(f, "{p}"),
             Error::Overflow { from } => write!(

@@ -83,7 +83,7 @@ mod reference;
 mod run;
 mod split;
 
-pub use board::conflict::{Conflict, Line, Square, conflict};
+pub use board::conflict::{Conflict, Counting, Line, Square, conflict};
 pub use board::placement::{MAX_N, Placement};
 pub use board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
 pub use counting::{Count, End, Job, MAX_THREADS, Note, Report, count, plan_for, plan_watched};
@@ -92,8 +92,8 @@ pub use engine::cpu;
 pub use engine::gpu::select::GpuDevice;
 pub use engine::halves::MEMORY_LIMIT;
 pub use error::{
-    BoardError, CheckpointProblem, Error, GpuProblem, Keep, Mismatch, Origin, Place, Quantity,
-    ShardsProblem, Task, out_of_range,
+    BadNumber, BoardError, CheckpointProblem, Error, GpuProblem, Keep, Mismatch, NumberFault,
+    Origin, Place, Quantity, ShardPart, ShardText, ShardsProblem, Task, out_of_range, whole_number,
 };
 pub use io::format::{Format, SolutionWriter};
 pub use io::verify::{InputFormat, MAX_VERIFY_N, Placed, ReadError, Reader};

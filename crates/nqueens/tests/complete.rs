@@ -232,6 +232,16 @@ fn bad_boards_are_refused_with_row_and_column() {
         );
         assert!(!err.contains('\n'), "{err:?} is not one line");
     }
+    // The glyphs a grid may hold, named as the grid is written.
+    assert_eq!(
+        Puzzle::parse("").unwrap_err().to_string(),
+        "the board is empty: expected n rows of n squares, each Q (queen), . (free) or x (blocked)"
+    );
+    assert_eq!(
+        Puzzle::parse("?\n").unwrap_err().to_string(),
+        "row 1, column 1: unexpected character '?': each square is Q (queen), . (free) or x \
+         (blocked)"
+    );
     let big = (".".repeat(65) + "\n").repeat(65);
     assert_eq!(
         Puzzle::parse(&big).unwrap_err().to_string(),

@@ -189,13 +189,7 @@ fn print(
 
 #[cfg(feature = "mpi")]
 fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outcome {
-    use crate::cluster::Gpus;
-    let gpus = match (a.method, a.gpu_device) {
-        (_, Some(_)) => Gpus::Named,
-        (Some(m), None) if m.counts_on_gpu() => Gpus::Spread,
-        _ => Gpus::No,
-    };
-    match crate::cluster::count(request, a.threads, gpus)? {
+    match crate::cluster::count(request)? {
         Some((report, processes)) => {
             print(&report, a, board, Some(processes))?;
             Ok(ExitCode::SUCCESS)

@@ -7,7 +7,39 @@
 use serde::Serialize;
 use std::fmt;
 
-/// A square of the board, 0-based; [`fmt::Display`] shows it 1-based, as people count.
+/// Where the numbers of rows, columns and lines start in a message: from 1, as people count
+/// and as every [`fmt::Display`] of the crate writes them, or from 0, as a program's indices
+/// do. A front end whose arguments count from 0 (the Python package) asks for its messages in
+/// that counting rather than rewording them.
+///
+/// ```
+/// use nqueens::board::conflict::{Counting, Square};
+///
+/// let s = Square { row: 0, col: 2 };
+/// assert_eq!(s.words(Counting::FromZero), "row 0, column 2");
+/// assert_eq!(s.words(Counting::FromOne), s.to_string());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Counting {
+    /// Row 1 is the top row: how people count, and how the crate's messages are written.
+    #[default]
+    FromOne,
+    /// Row 0 is the top row: how indices count.
+    FromZero,
+}
+
+impl Counting {
+    /// The number a message gives the row, column or line whose index, from 0, is `index`.
+    pub fn number(self, index: usize) -> usize {
+        match self {
+            Counting::FromOne => index + 1,
+            Counting::FromZero => index,
+        }
+    }
+}
+
+/// A square of the board, 0-based; [`fmt::Display`] shows it 1-based, as people count (see
+/// [`Square::words`] for the other counting).
 ///
 /// ```
 /// use nqueens::Square;
@@ -22,9 +54,20 @@ pub struct Square {
     pub col: usize,
 }
 
+impl Square {
+    /// The square in a message, counted as `counting` says: "row 1, column 3".
+    pub fn words(self, counting: Counting) -> String {
+        format!(
+            "row {}, column {}",
+            counting.number(self.row),
+            counting.number(self.col)
+        )
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+        f.write_str(&self.words(Counting::FromOne))
     }
 }
 
@@ -121,17 +164,42 @@ pub enum Conflict {
     },
 }
 
-impl fmt::Display for Conflict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Conflict {
+    /// The sentence for the conflict, rows and columns counted as `counting` says; its
+    /// [`fmt::Display`] counts from 1.
+    ///
+    /// ```
+    /// use nqueens::board::conflict::{conflict, Counting};
+    ///
+    /// let c = conflict(&[0, 1, 3, 2]).unwrap();
+    /// assert_eq!(
+    ///     c.words(Counting::FromZero),
+    ///     "queens at row 0, column 0 and row 1, column 1 share a diagonal (\\)"
+    /// );
+    /// ```
+    pub fn words(&self, counting: Counting) -> String {
         match self {
             Conflict::Attack {
                 along,
                 first,
                 second,
-            } => write!(f, "queens at {first} and {second} share {}", along.phrase()),
-            Conflict::OffBoard(square) => write!(f, "the queen at {square} is off the board"),
-            Conflict::EmptyRow { row } => write!(f, "row {} has no queen", row + 1),
+            } => format!(
+                "queens at {} and {} share {}",
+                first.words(counting),
+                second.words(counting),
+                along.phrase()
+            ),
+            Conflict::OffBoard(square) => {
+                format!("the queen at {} is off the board", square.words(counting))
+            }
+            Conflict::EmptyRow { row } => format!("row {} has no queen", counting.number(*row)),
         }
+    }
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Counting::FromOne))
     }
 }
 

@@ -5,6 +5,7 @@
 //! constructions of `problems::construct`) takes 400 MB rather than 800 MB.
 
 use crate::board::conflict::{Conflict, conflict};
+use crate::board::glyphs::{FREE, QUEEN};
 use std::fmt;
 
 /// The largest board the search methods accept: their masks are 64-bit words.
@@ -99,10 +100,10 @@ impl From<Vec<u32>> for Placement {
     }
 }
 
-/// One row of a board: `n` cells, a `Q` in column `col`, `.` elsewhere.
+/// One row of a board: `n` cells, a [`QUEEN`] in column `col`, [`FREE`] elsewhere.
 pub fn row_string(n: usize, col: u32) -> String {
     (0..n)
-        .map(|c| if c == col as usize { 'Q' } else { '.' })
+        .map(|c| if c == col as usize { QUEEN } else { FREE })
         .collect()
 }
 

@@ -1,12 +1,14 @@
 //! Writing solutions as text, one at a time, so that listings of millions of boards stream
 //! straight to the output and never sit in memory.
 
+use crate::board::glyphs::{FREE, PICTURE_DARK, PICTURE_LIGHT, PICTURE_QUEEN, QUEEN};
 use crate::board::placement::row_string;
 use crate::error::Error;
 use crate::io::picture::{self, MAX_PICTURE_N, SvgLayout};
 use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
+use std::sync::LazyLock;
 
 /// How a listing writes each solution.
 ///
@@ -58,13 +60,22 @@ impl Format {
 
     /// One line on what the format looks like.
     pub fn about(self) -> &'static str {
+        // Worded once, from the glyphs the writers draw, so that help never shows other ones.
+        static BOARD: LazyLock<String> =
+            LazyLock::new(|| format!("rows of {QUEEN} and {FREE}, a blank line between boards"));
+        static UNICODE: LazyLock<String> = LazyLock::new(|| {
+            format!(
+                "a terminal board: {PICTURE_QUEEN} on {PICTURE_LIGHT} and {PICTURE_DARK} squares \
+                 (n up to 1000)"
+            )
+        });
         match self {
-            Format::Board => "rows of Q and ., a blank line between boards",
+            Format::Board => BOARD.as_str(),
             Format::Leetcode => "one line of JSON, as LeetCode 51 prints it",
             Format::Perm => "1-based column of each row, one solution a line",
             Format::Json => "JSON Lines: {\"columns\":[...]} with 0-based columns",
             Format::Svg => "one SVG picture: a chessboard, or a grid of boards (n up to 1000)",
-            Format::Unicode => "a terminal board: ♛ on · and ▪ squares (n up to 1000)",
+            Format::Unicode => UNICODE.as_str(),
         }
     }
 
@@ -377,5 +388,18 @@ mod tests {
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
              <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"192\" height=\"192\">\n"
         ));
+    }
+
+    #[test]
+    fn help_names_the_glyphs_the_writers_draw() {
+        assert_eq!(
+            Format::Board.about(),
+            "rows of Q and ., a blank line between boards"
+        );
+        assert_eq!(
+            Format::Unicode.about(),
+            "a terminal board: ♛ on · and ▪ squares (n up to 1000)"
+        );
+        assert_eq!(render(Format::Unicode, &[&[1, 0]]), "· ♛\n♛ ·\n");
     }
 }

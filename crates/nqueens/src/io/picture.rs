@@ -15,6 +15,7 @@
 //! No colours or escape codes, so it reads the same in a pipe, a file or a terminal. The
 //! top-left square is light, as on a chessboard seen from White's side.
 
+use crate::board::glyphs::{PICTURE_BLOCKED, PICTURE_DARK, PICTURE_LIGHT, PICTURE_QUEEN};
 use std::io::{self, Write};
 
 /// The largest board the picture formats draw.
@@ -218,13 +219,13 @@ pub fn unicode_board(
                 line.push(' ');
             }
             line.push(if c as u32 == q {
-                '♛'
+                PICTURE_QUEEN
             } else if c < 64 && mask >> c & 1 == 1 {
-                '×'
+                PICTURE_BLOCKED
             } else if (row + c) % 2 == 0 {
-                '·'
+                PICTURE_LIGHT
             } else {
-                '▪'
+                PICTURE_DARK
             });
         }
         line.push('\n');

@@ -25,6 +25,7 @@
 //! reading goes on.
 
 use crate::board::conflict::{Conflict, Line, Square, conflict};
+use crate::board::glyphs::{FREE, PICTURE, PICTURE_QUEEN, QUEEN};
 use crate::problems::construct::MAX_CONSTRUCT_N;
 use std::fmt;
 use std::io::{self, Read};
@@ -214,7 +215,7 @@ impl<R: Read> Reader<R> {
             let line = self.line;
             let placed = match self.peek()? {
                 None => return Ok(None),
-                Some(b'Q' | b'.' | 0xC2 | 0xC3 | 0xE2) => self.board()?,
+                Some(b) if begins_square(b) => self.board()?,
                 Some(b'<') => {
                     self.in_svg = true;
                     continue;
@@ -328,7 +329,7 @@ impl<R: Read> Reader<R> {
         let mut format = InputFormat::Board;
         loop {
             self.skip_blanks()?;
-            if !matches!(self.peek()?, Some(b'Q' | b'.' | 0xC2 | 0xC3 | 0xE2)) {
+            if !self.peek()?.is_some_and(begins_square) {
                 break;
             }
             let row = columns.len();
@@ -393,22 +394,17 @@ impl<R: Read> Reader<R> {
     /// One square of a drawn board row, consumed: whether it holds a queen, and whether it was
     /// drawn as a picture (`♛ · ▪ ×`) rather than as `Q` or `.`.
     fn square(&mut self, row: usize) -> Parse<(bool, bool)> {
-        const PICTURE: [(&[u8], bool); 4] = [
-            ("♛".as_bytes(), true),
-            ("·".as_bytes(), false),
-            ("▪".as_bytes(), false),
-            ("×".as_bytes(), false),
-        ];
-        let first = self.peek()?;
-        match first {
-            Some(b'Q') | Some(b'.') => {
-                self.bump();
-                return Ok((first == Some(b'Q'), false));
-            }
-            _ => {}
+        if let Some(b @ (QUEEN_BYTE | FREE_BYTE)) = self.peek()? {
+            self.bump();
+            return Ok((b == QUEEN_BYTE, false));
         }
         // A picture's square: the bytes of one of its symbols, matched one by one.
-        let mut candidates: Vec<(&[u8], bool)> = PICTURE.to_vec();
+        let mut buffers = [[0u8; 4]; PICTURE.len()];
+        let mut candidates: Vec<(&[u8], bool)> = PICTURE
+            .iter()
+            .zip(&mut buffers)
+            .map(|(&c, buffer)| (c.encode_utf8(buffer).as_bytes(), c == PICTURE_QUEEN))
+            .collect();
         let mut at = 0;
         loop {
             let b = self.peek()?;
@@ -416,10 +412,11 @@ impl<R: Read> Reader<R> {
             if candidates.is_empty() {
                 let reason = match b {
                     Some(b) if at == 0 => format!(
-                        "unexpected {} in row {} of a board (rows hold only Q and ., or the \
-                         squares ♛ · ▪ × of a picture)",
+                        "unexpected {} in row {} of a board (rows hold only {QUEEN} and {FREE}, \
+                         or the squares {} of a picture)",
                         show(b),
-                        row + 1
+                        row + 1,
+                        picture_squares()
                     ),
                     _ => format!("a broken square symbol in row {} of a board", row + 1),
                 };
@@ -912,12 +909,15 @@ impl<R: Read> Reader<R> {
                         self.bump();
                         break;
                     }
-                    Some(b'Q') => {
+                    Some(QUEEN_BYTE) => {
                         queen_in_row(row, cells, &mut queen, &mut row_problem);
                         cells += 1;
                     }
-                    Some(b'.') => cells += 1,
-                    other => return Err(self.unexpected(other, "a LeetCode row (Q and . only)")),
+                    Some(FREE_BYTE) => cells += 1,
+                    other => {
+                        let within = format!("a LeetCode row ({QUEEN} and {FREE} only)");
+                        return Err(self.unexpected(other, &within));
+                    }
                 }
                 if cells > MAX_VERIFY_N {
                     return Err(self.error(format!("row longer than {MAX_VERIFY_N} squares")));
@@ -990,6 +990,35 @@ fn svg_attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
         rest = after;
     }
     None
+}
+
+/// A queen of a board of text, as the byte the reader meets.
+const QUEEN_BYTE: u8 = ascii(QUEEN);
+/// A free square of a board of text, as the byte the reader meets.
+const FREE_BYTE: u8 = ascii(FREE);
+
+/// The one byte of an ASCII glyph; a glyph that is not ASCII fails the build here, where the
+/// reader would otherwise mistake its first byte for the whole square.
+const fn ascii(c: char) -> u8 {
+    assert!(c.is_ascii());
+    c as u8
+}
+
+/// Whether `b` can begin a square of a drawn board: a queen or a free square of text, or the
+/// first byte of a picture's square in UTF-8.
+fn begins_square(b: u8) -> bool {
+    b == QUEEN_BYTE
+        || b == FREE_BYTE
+        || PICTURE.iter().any(|&c| {
+            let mut buffer = [0u8; 4];
+            c.encode_utf8(&mut buffer).as_bytes()[0] == b
+        })
+}
+
+/// The picture's squares as messages list them: `♛ · ▪ ×`.
+fn picture_squares() -> String {
+    let names: Vec<String> = PICTURE.iter().map(char::to_string).collect();
+    names.join(" ")
 }
 
 fn show(b: u8) -> String {
@@ -1112,6 +1141,16 @@ Q...
             })
         ));
         assert!(unreadable("♛ \u{2603}\n").1.contains("row 1"));
+        // Each message lists the glyphs a row may hold.
+        assert_eq!(
+            unreadable("Q.\n.Z\n").1,
+            "unexpected 'Z' in row 2 of a board (rows hold only Q and ., or the squares ♛ · ▪ × \
+             of a picture)"
+        );
+        assert_eq!(
+            unreadable("[\".Q\",\"Q*\"]").1,
+            "unexpected '*' in a LeetCode row (Q and . only)"
+        );
         assert!(
             unreadable("\u{00b7}\u{00b8}\n")
                 .1

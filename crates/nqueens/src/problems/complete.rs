@@ -21,6 +21,7 @@
 //! dead branches are cut early instead of being found when the search reaches the given queen.
 
 use crate::board::conflict::{Line, Square};
+use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use crate::board::placement::{MAX_N, Placement};
 use crate::counts::Counts;
 use crate::error::{BoardError, Error, Place, Quantity, check_n};
@@ -331,11 +332,11 @@ impl fmt::Display for Puzzle {
         for r in 0..self.n {
             for c in 0..self.n {
                 let ch = if self.given[r] == Some(c as u32) {
-                    'Q'
+                    QUEEN
                 } else if self.is_blocked(r, c) {
-                    'x'
+                    BLOCKED
                 } else {
-                    '.'
+                    FREE
                 };
                 write!(f, "{ch}")?;
             }
@@ -393,10 +394,11 @@ fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
             cells: Vec::with_capacity(line.len()),
         };
         for (c, ch) in line.chars().enumerate() {
+            // A grid typed by hand may use either case of a letter.
             let cell = match ch {
-                'Q' | 'q' => Cell::Queen,
-                '.' => Cell::Free,
-                'x' | 'X' => Cell::Blocked,
+                FREE => Cell::Free,
+                q if q.eq_ignore_ascii_case(&QUEEN) => Cell::Queen,
+                x if x.eq_ignore_ascii_case(&BLOCKED) => Cell::Blocked,
                 other => {
                     return Err(BoardError::BadCharacter {
                         at: row.place(Some(c + 1)),

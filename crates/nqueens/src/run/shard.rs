@@ -12,7 +12,9 @@
 //! part appears exactly once.
 
 use crate::counts::{Counts, SymmetryClasses};
-use crate::error::{Error, Origin, Quantity, ShardsProblem, check_n};
+use crate::error::{
+    Error, Origin, Quantity, ShardPart, ShardText, ShardsProblem, check_n, whole_number,
+};
 use crate::method::Method;
 use crate::split::plan::{PlanId, parse_fingerprint};
 use serde::{Deserialize, Serialize};
@@ -99,20 +101,42 @@ impl fmt::Display for Shard {
     }
 }
 
+/// `I/K`: `K` from 1 to [`MAX_SHARDS`], then `I` from 0 to `K - 1`, each a whole number of the
+/// one grammar of typed numbers ([`whole_number`]: digits, perhaps grouped by underscores, spaces
+/// around). The refusal names the part that is wrong and its range, or says that the text is
+/// not `I/K`.
+///
+/// ```
+/// use nqueens::run::shard::Shard;
+///
+/// assert_eq!("1_0/2_0".parse::<Shard>().unwrap(), Shard::new(10, 20).unwrap());
+/// assert_eq!(
+///     "5/0".parse::<Shard>().unwrap_err().to_string(),
+///     "out of range: K must be a whole number from 1 to 1,000,000"
+/// );
+/// ```
 impl FromStr for Shard {
     type Err = Error;
     fn from_str(s: &str) -> Result<Shard, Error> {
-        let whole = |t: &str| -> Option<usize> {
-            let t = t.trim();
-            (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| t.parse().ok())
-                .flatten()
+        let (i, k) = s.split_once('/').ok_or(Error::ShardText(ShardText::NotIK {
+            max_count: MAX_SHARDS,
+        }))?;
+        let part = |part: ShardPart, text: &str, min: usize, max: usize| {
+            whole_number(text, part.letter(), min as u128, max as u128)
+                // Within `min..=max`, the number fits a `usize`.
+                .map(|v| v as usize)
+                .map_err(|e| {
+                    Error::ShardText(ShardText::Part {
+                        part,
+                        fault: e.fault,
+                        min,
+                        max,
+                    })
+                })
         };
-        let (i, k) = s.split_once('/').ok_or_else(|| invalid(s.to_string()))?;
-        match (whole(i), whole(k)) {
-            (Some(i), Some(k)) => Shard::new(i, k).map_err(|_| invalid(s.to_string())),
-            _ => Err(invalid(s.to_string())),
-        }
+        let count = part(ShardPart::Count, k, 1, MAX_SHARDS)?;
+        let index = part(ShardPart::Index, i, 0, count - 1)?;
+        Ok(Shard { index, count })
     }
 }
 
@@ -473,20 +497,102 @@ mod tests {
     }
 
     #[test]
-    fn shard_strings() {
-        assert_eq!("0/1".parse::<Shard>().unwrap(), Shard::WHOLE);
-        for bad in [
-            "",
-            "1",
-            "1/0",
-            "2/2",
-            "-1/3",
-            "a/b",
-            "1/2/3",
-            "+1/2",
-            "0/1000001",
+    fn shard_strings_in_the_grammar_of_typed_numbers() {
+        for (text, index, count) in [
+            ("0/1", 0, 1),
+            ("1/3", 1, 3),
+            (" 2 / 3 ", 2, 3),
+            ("07/010", 7, 10),
+            ("1_0/2_0", 10, 20),
+            ("999999/1_000_000", 999_999, 1_000_000),
         ] {
-            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+            assert_eq!(
+                text.parse::<Shard>().unwrap(),
+                Shard { index, count },
+                "{text:?}"
+            );
         }
+        assert_eq!("0/1".parse::<Shard>().unwrap(), Shard::WHOLE);
+    }
+
+    #[test]
+    fn each_refusal_names_its_part_and_range() {
+        use crate::error::{NumberFault, ShardPart};
+        let not_ik =
+            "not I/K: expected two whole numbers with 0 ≤ I < K ≤ 1000000, such as 0/4".to_string();
+        let count_range = "K must be a whole number from 1 to 1,000,000";
+        for (text, message) in [
+            ("", not_ik.clone()),
+            ("1", not_ik.clone()),
+            ("1 of 3", not_ik.clone()),
+            ("1/0", format!("out of range: {count_range}")),
+            ("0/1000001", format!("out of range: {count_range}")),
+            (
+                "5/18446744073709551615",
+                format!("out of range: {count_range}"),
+            ),
+            ("1/-3", format!("negative: {count_range}")),
+            ("1/2/3", format!("not a whole number: {count_range}")),
+            ("1/", format!("not a whole number: {count_range}")),
+            ("a/b", format!("not a whole number: {count_range}")),
+            ("1/0x10", format!("not a whole number: {count_range}")),
+            ("1/3_", format!("not a whole number: {count_range}")),
+            (
+                "2/2",
+                "out of range: I must be a whole number from 0 to 1".to_string(),
+            ),
+            (
+                "7/7",
+                "out of range: I must be a whole number from 0 to 6".to_string(),
+            ),
+            (
+                "-1/3",
+                "negative: I must be a whole number from 0 to 2".to_string(),
+            ),
+            (
+                "+1/2",
+                "not a whole number: I must be a whole number from 0 to 1".to_string(),
+            ),
+            (
+                "1__0/20",
+                "not a whole number: I must be a whole number from 0 to 19".to_string(),
+            ),
+            (
+                "/4",
+                "not a whole number: I must be a whole number from 0 to 3".to_string(),
+            ),
+            ("0/1_000_000x", format!("not a whole number: {count_range}")),
+            (
+                "20000/20000",
+                "out of range: I must be a whole number from 0 to 19,999".to_string(),
+            ),
+        ] {
+            let e = text.parse::<Shard>().unwrap_err();
+            assert_eq!(e.to_string(), message, "{text:?}");
+        }
+        assert!(matches!(
+            "x".parse::<Shard>(),
+            Err(Error::ShardText(ShardText::NotIK {
+                max_count: MAX_SHARDS
+            }))
+        ));
+        assert!(matches!(
+            "3/-2".parse::<Shard>(),
+            Err(Error::ShardText(ShardText::Part {
+                part: ShardPart::Count,
+                fault: NumberFault::Negative,
+                min: 1,
+                max: MAX_SHARDS,
+            }))
+        ));
+        assert!(matches!(
+            "4/4".parse::<Shard>(),
+            Err(Error::ShardText(ShardText::Part {
+                part: ShardPart::Index,
+                fault: NumberFault::OutOfRange,
+                min: 0,
+                max: 3,
+            }))
+        ));
     }
 }
