@@ -192,7 +192,7 @@ impl fmt::Display for NumberFault {
 /// must be in. The message names the range, its large bounds grouped in thousands.
 ///
 /// ```
-/// use nqueens::error::{whole_number, BadNumber, NumberFault};
+/// use nqueens::{whole_number, BadNumber, NumberFault};
 ///
 /// let e = whole_number("-3", "T", 1, 1024).unwrap_err();
 /// assert_eq!(e, BadNumber { name: "T", fault: NumberFault::Negative, min: 1, max: 1024 });
@@ -237,7 +237,7 @@ impl fmt::Display for BadNumber {
 /// calls the number.
 ///
 /// ```
-/// use nqueens::error::{whole_number, NumberFault};
+/// use nqueens::{whole_number, NumberFault};
 ///
 /// assert_eq!(whole_number(" 1_000 ", "N", 1, 1 << 40), Ok(1000));
 /// assert_eq!(whole_number("08", "N", 1, 64), Ok(8));
@@ -317,8 +317,7 @@ impl ShardPart {
 /// Why text is not a shard `I/K`, for [`Error::ShardText`].
 ///
 /// ```
-/// use nqueens::error::{NumberFault, ShardPart, ShardText};
-/// use nqueens::run::shard::Shard;
+/// use nqueens::{NumberFault, Shard, ShardPart, ShardText};
 /// use nqueens::Error;
 ///
 /// let e = "7/7".parse::<Shard>().unwrap_err();
@@ -482,8 +481,7 @@ impl Place {
     /// The place in a message, counted as `counting` says: "row 2 (line 3), column 1".
     ///
     /// ```
-    /// use nqueens::board::conflict::Counting;
-    /// use nqueens::error::Place;
+    /// use nqueens::{Counting, Place};
     ///
     /// let at = Place { row: 2, line: 3, col: Some(1) };
     /// assert_eq!(at.to_string(), "row 2 (line 3), column 1");
@@ -528,7 +526,7 @@ impl BoardError {
     /// counts from 1, as a person counts the lines of a file.
     ///
     /// ```
-    /// use nqueens::board::conflict::Counting;
+    /// use nqueens::Counting;
     /// use nqueens::{Error, Puzzle};
     ///
     /// let Err(Error::Board(e)) = Puzzle::parse("Q..Q\n....\n....\n....\n") else { panic!() };

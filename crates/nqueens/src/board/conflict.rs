@@ -13,7 +13,7 @@ use std::fmt;
 /// that counting rather than rewording them.
 ///
 /// ```
-/// use nqueens::board::conflict::{Counting, Square};
+/// use nqueens::{Counting, Square};
 ///
 /// let s = Square { row: 0, col: 2 };
 /// assert_eq!(s.words(Counting::FromZero), "row 0, column 2");
@@ -169,7 +169,7 @@ impl Conflict {
     /// [`fmt::Display`] counts from 1.
     ///
     /// ```
-    /// use nqueens::board::conflict::{conflict, Counting};
+    /// use nqueens::{conflict, Counting};
     ///
     /// let c = conflict(&[0, 1, 3, 2]).unwrap();
     /// assert_eq!(

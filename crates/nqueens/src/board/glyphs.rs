@@ -3,13 +3,6 @@
 //! `verify` and by the puzzle reader, and a glyph spelt differently on the two sides would make
 //! a board the program wrote unreadable to itself. Every writer, every reader and every message
 //! that lists the glyphs takes them from here.
-//!
-//! ```
-//! use nqueens::board::glyphs::{FREE, PICTURE, QUEEN};
-//!
-//! assert_eq!(nqueens::board::row_string(3, 1), format!("{FREE}{QUEEN}{FREE}"));
-//! assert_eq!(PICTURE.iter().collect::<String>(), "♛·▪×");
-//! ```
 
 /// A queen in a board of text: `list --format board`, LeetCode's rows, a puzzle's grid.
 pub const QUEEN: char = 'Q';
@@ -51,5 +44,10 @@ mod tests {
         all.sort_unstable();
         all.dedup();
         assert_eq!(all.len(), before, "two squares drawn alike");
+    }
+
+    #[test]
+    fn the_picture_lists_its_squares_queen_first() {
+        assert_eq!(PICTURE.iter().collect::<String>(), "♛·▪×");
     }
 }

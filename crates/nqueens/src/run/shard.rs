@@ -107,7 +107,7 @@ impl fmt::Display for Shard {
 /// not `I/K`.
 ///
 /// ```
-/// use nqueens::run::shard::Shard;
+/// use nqueens::Shard;
 ///
 /// assert_eq!("1_0/2_0".parse::<Shard>().unwrap(), Shard::new(10, 20).unwrap());
 /// assert_eq!(
