@@ -13,9 +13,9 @@ use crate::error::{Error, Task};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::reference::bitmask::{self, BitmaskPlan};
-use crate::reference::naive::{self, NaivePlan};
-use crate::reference::sets::{self, SetsPlan};
 use crate::reference::walk::Solutions;
+use crate::reference::whole::WholeBoard;
+use crate::reference::{naive, sets};
 use crate::split::plan::Plan;
 use crate::split::watch::Watch;
 use std::sync::Arc;
@@ -49,13 +49,19 @@ type MemoryCheck = fn(usize, usize) -> Result<(), Error>;
 fn engine(method: Method) -> Engine {
     match method {
         Method::Naive => Engine {
-            open: |n, _, _| Ok(Opened::cpu(Box::new(NaivePlan::new(n)?))),
+            open: |n, _, _| {
+                let plan = WholeBoard::new(Method::Naive, n, naive::solutions)?;
+                Ok(Opened::cpu(Box::new(plan)))
+            },
             complete: None,
             list: Some(naive::solutions),
             memory: None,
         },
         Method::Sets => Engine {
-            open: |n, _, _| Ok(Opened::cpu(Box::new(SetsPlan::new(n)?))),
+            open: |n, _, _| {
+                let plan = WholeBoard::new(Method::Sets, n, sets::solutions)?;
+                Ok(Opened::cpu(Box::new(plan)))
+            },
             complete: None,
             list: Some(sets::solutions),
             memory: None,

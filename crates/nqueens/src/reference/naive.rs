@@ -4,12 +4,8 @@
 //! It is the slowest method and the easiest to believe, which is why it stays: every faster
 //! engine is checked against it.
 
-use crate::counts::Counts;
 use crate::error::{Error, check_n};
-use crate::method::Method;
 use crate::reference::walk::{Rule, Solutions};
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::Watch;
 
 /// The board as squares, and the scan for attacks.
 pub struct Scan {
@@ -69,48 +65,6 @@ pub fn solutions(n: usize) -> Result<Solutions, Error> {
     Ok(Solutions::new(Box::new(Scan::new(n))))
 }
 
-/// Counts every solution.
-#[cfg(test)]
-fn count(n: usize) -> Result<u128, Error> {
-    Ok(solutions(n)?.count() as u128)
-}
-
-/// The scan's count as a plan of one subproblem, the whole board: so that it runs through the
-/// one runner like every other count. With nothing to share out, the method has no split (see
-/// [`Method::has_split`]): its count is never checkpointed, sharded or spread over threads.
-pub struct NaivePlan {
-    n: usize,
-}
-
-impl NaivePlan {
-    /// The plan for the n×n board (1 ≤ n ≤ 64).
-    pub fn new(n: usize) -> Result<NaivePlan, Error> {
-        check_n(n)?;
-        Ok(NaivePlan { n })
-    }
-}
-
-impl Plan for NaivePlan {
-    fn id(&self) -> PlanId {
-        PlanId {
-            n: self.n,
-            method: Method::Naive,
-            board: None,
-            subproblems: 1,
-            fingerprint: fnv1a(format!("naive/n={}/whole", self.n).as_bytes()),
-        }
-    }
-    fn len(&self) -> usize {
-        1
-    }
-    /// Ignores the watch: the textbook walk has no place to look at it, and the method has
-    /// always counted to its end once started (a stop set before is heeded by the runner).
-    fn count_watched(&self, _index: usize, _watch: &Watch) -> Option<Counts> {
-        let walk = Solutions::new(Box::new(Scan::new(self.n)));
-        Some(Counts::total(walk.count() as u128))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,13 +76,7 @@ mod tests {
     }
 
     #[test]
-    fn its_plan_counts_the_whole_board_as_one_subproblem() {
-        let plan = NaivePlan::new(8).unwrap();
-        assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
-    }
-
-    #[test]
     fn counts_q8() {
-        assert_eq!(count(8).unwrap(), 92);
+        assert_eq!(solutions(8).unwrap().count(), 92);
     }
 }

@@ -2,12 +2,8 @@
 //! that checking a square is O(1). Squares on one diagonal share `row - col`, squares on one
 //! anti-diagonal share `row + col`.
 
-use crate::counts::Counts;
 use crate::error::{Error, check_n};
-use crate::method::Method;
 use crate::reference::walk::{Rule, Solutions};
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::Watch;
 use std::collections::HashSet;
 
 /// The columns and diagonals in use.
@@ -67,48 +63,6 @@ pub fn solutions(n: usize) -> Result<Solutions, Error> {
     Ok(Solutions::new(Box::new(Used::new(n))))
 }
 
-/// Counts every solution.
-#[cfg(test)]
-fn count(n: usize) -> Result<u128, Error> {
-    Ok(solutions(n)?.count() as u128)
-}
-
-/// The sets method's count as a plan of one subproblem, the whole board: so that it runs through the
-/// one runner like every other count. With nothing to share out, the method has no split (see
-/// [`Method::has_split`]): its count is never checkpointed, sharded or spread over threads.
-pub struct SetsPlan {
-    n: usize,
-}
-
-impl SetsPlan {
-    /// The plan for the n×n board (1 ≤ n ≤ 64).
-    pub fn new(n: usize) -> Result<SetsPlan, Error> {
-        check_n(n)?;
-        Ok(SetsPlan { n })
-    }
-}
-
-impl Plan for SetsPlan {
-    fn id(&self) -> PlanId {
-        PlanId {
-            n: self.n,
-            method: Method::Sets,
-            board: None,
-            subproblems: 1,
-            fingerprint: fnv1a(format!("sets/n={}/whole", self.n).as_bytes()),
-        }
-    }
-    fn len(&self) -> usize {
-        1
-    }
-    /// Ignores the watch: the textbook walk has no place to look at it, and the method has
-    /// always counted to its end once started (a stop set before is heeded by the runner).
-    fn count_watched(&self, _index: usize, _watch: &Watch) -> Option<Counts> {
-        let walk = Solutions::new(Box::new(Used::new(self.n)));
-        Some(Counts::total(walk.count() as u128))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,13 +74,7 @@ mod tests {
     }
 
     #[test]
-    fn its_plan_counts_the_whole_board_as_one_subproblem() {
-        let plan = SetsPlan::new(8).unwrap();
-        assert_eq!((plan.len(), plan.count_one(0).total), (1, 92));
-    }
-
-    #[test]
     fn counts_q8() {
-        assert_eq!(count(8).unwrap(), 92);
+        assert_eq!(solutions(8).unwrap().count(), 92);
     }
 }
