@@ -30,7 +30,9 @@ mod on_a_gpu {
     use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
     use nqueens::{Count, plan_for};
+    use std::process::{Command, Output, Stdio};
     use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn counts_totals_and_unique_solutions() {
@@ -48,31 +50,33 @@ mod on_a_gpu {
         assert!(!v["devices"].as_array().unwrap().is_empty(), "{json}");
     }
 
+    /// Runs the command line with `args`, sends it SIGINT after `wait`, and returns its output
+    /// and how long it took to end after the signal.
+    fn interrupted(args: &[&str], wait: Duration) -> (Output, Duration) {
+        let child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(wait);
+        let sent = Instant::now();
+        let status = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let out = child.wait_with_output().unwrap();
+        (out, sent.elapsed())
+    }
+
     #[test]
     fn sigint_ends_a_count_of_27_within_a_second_and_resume_continues() {
-        use std::process::{Command, Stdio};
-        use std::time::{Duration, Instant};
         let path = std::env::temp_dir().join(format!("nq-gpu-27-{}.ckpt", std::process::id()));
         let _ = std::fs::remove_file(&path);
-        let bin = assert_cmd::cargo::cargo_bin("nqueens");
-        let interrupt_after = |args: &[&str], wait: Duration| {
-            let child = Command::new(&bin)
-                .args(args)
-                .arg(&path)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
-            // Long enough for the GPU to be deep in its first pieces of work.
-            std::thread::sleep(wait);
-            let sent = Instant::now();
-            let status = Command::new("kill")
-                .args(["-INT", &child.id().to_string()])
-                .status()
-                .unwrap();
-            assert!(status.success());
-            let out = child.wait_with_output().unwrap();
-            let took = sent.elapsed();
+        let file = path.to_str().unwrap();
+        let stopped_at_once = |args: &[&str], wait: Duration| {
+            let (out, took) = interrupted(args, wait);
             let err = String::from_utf8_lossy(&out.stderr).into_owned();
             assert_eq!(out.status.code(), Some(130), "{err}");
             assert!(
@@ -81,14 +85,15 @@ mod on_a_gpu {
             );
             assert!(err.contains("--resume"), "{err}");
         };
-        interrupt_after(
-            &["count", "27", "--method", "gpu", "--checkpoint"],
+        // Four seconds: long enough for the GPU to be deep in its first pieces of work.
+        stopped_at_once(
+            &["count", "27", "--method", "gpu", "--checkpoint", file],
             Duration::from_secs(4),
         );
         // The checkpoint is whole, and a resume counts on from it and stops as quickly.
         let cp = Checkpoint::load(&path).unwrap();
         assert!(!cp.is_complete());
-        interrupt_after(&["count", "--resume"], Duration::from_secs(3));
+        stopped_at_once(&["count", "--resume", file], Duration::from_secs(3));
         assert!(Checkpoint::load(&path).is_ok());
         let _ = std::fs::remove_file(&path);
     }
@@ -97,21 +102,8 @@ mod on_a_gpu {
     fn progress_moves_with_the_tasks_the_gpu_finishes() {
         // A board whose subproblems each take far longer than the watch: the line still moves,
         // a line a second, by the tasks finished on the GPU.
-        use std::process::{Command, Stdio};
-        let bin = assert_cmd::cargo::cargo_bin("nqueens");
-        let child = Command::new(&bin)
-            .args(["count", "24", "--method", "gpu", "--progress"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(std::time::Duration::from_secs(8));
-        let status = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(status.success());
-        let out = child.wait_with_output().unwrap();
+        let args = ["count", "24", "--method", "gpu", "--progress"];
+        let (out, _) = interrupted(&args, Duration::from_secs(8));
         let err = String::from_utf8_lossy(&out.stderr).into_owned();
         let searched: Vec<&str> = err
             .split(['\r', '\n'])
