@@ -9,9 +9,11 @@
 #   resident threads, under the rule that feeds the kernel: one refilled ring of tasks per
 #   count for `step`, dispatches steered to half a second for `baseline`), predicted_h100_s,
 #   and for comparison the other rules' <rule>_occupancy / <rule>_h100_s (steered, runs: batches
-#   of four million tasks on 2^17 threads, ring); the same fields for the baseline under
-#   "baseline"; for N = 14..18 also split_nodes, mirror_nodes and split_advantage (the nodes of
-#   this project's split against a mirror-only split's). MODEL_THREADS sets the ring's threads.
+#   of four million tasks on 2^17 threads, fixed: the ring on 2^17 threads, ring); the same
+#   fields for the baseline under "baseline"; for N = 14..18 also split_nodes, mirror_nodes and
+#   split_advantage (the nodes of this project's split against a mirror-only split's). The
+#   ring starts as many threads as an H100 runs at once (resident_threads), as the engine does
+#   on a GPU after measuring it; MODEL_THREADS sets another number.
 # See crates/nqueens/src/engine/gpu/model.rs for what each figure means and how it is counted.
 #
 # Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both]

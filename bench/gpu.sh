@@ -7,7 +7,7 @@
 #   BIN=target/release/nqueens   a binary built with --features gpu (built here when missing)
 #   DEVICE=0                     what --gpu-device gets: an index, or all
 #   RUNS=1                       runs per size; the median is reported
-#   THREADS=                     --threads (default: the library's, one per GPU and one more)
+#   THREADS=                     --threads (default: one per core, at least GPUs + 1)
 #
 # Per size it prints the counting time (the report's `seconds`: the count itself, without
 # starting the GPU), the process's wall time, the tasks the count was cut into and tasks per

@@ -29,9 +29,11 @@ const DISPATCH_SECONDS: f64 = 0.05;
 /// The earlier rule, for comparison: runs of this many tasks on 2^17 threads (MODEL_RUN
 /// changes it, to explore).
 const RUN_TASKS: usize = 1 << 22;
-/// Threads of the engine's stream on a GPU (engine/gpu/device.rs; MODEL_THREADS changes it,
-/// to explore).
-const THREADS: usize = 1 << 17;
+/// Threads of the stream before the engine measured the device's room: the ring's figures with
+/// this many are printed beside, for comparison. The engine's stream starts as many threads as
+/// the device runs at once (engine/gpu/device.rs), here the model's H100 figure for the stack
+/// (MODEL_THREADS changes it, to explore).
+const FIXED_THREADS: usize = 1 << 17;
 
 /// A whole number from the environment, or `default`.
 fn env_or(name: &str, default: usize) -> usize {
@@ -190,7 +192,7 @@ fn run(o: Options) -> Result<(), String> {
         };
         let scale = count_tasks / turns.len().max(1) as f64;
         let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
-        let threads = env_or("MODEL_THREADS", THREADS);
+        let threads = env_or("MODEL_THREADS", device.resident(levels, WG) as usize);
         let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
         let runs = model::occupancy(
             &device,
@@ -204,18 +206,22 @@ fn run(o: Options) -> Result<(), String> {
             levels,
             WG,
         );
-        let ring = model::occupancy(
-            &device,
-            Rule::Ring {
-                budget,
-                threads,
-                count_tasks,
-            },
-            &turns,
-            cost,
-            levels,
-            WG,
-        );
+        let ring_on = |threads| {
+            model::occupancy(
+                &device,
+                Rule::Ring {
+                    budget,
+                    threads,
+                    count_tasks,
+                },
+                &turns,
+                cost,
+                levels,
+                WG,
+            )
+        };
+        let ring = ring_on(threads);
+        let fixed = ring_on(FIXED_THREADS);
         eprintln!(
             "{:<8} solutions {} nodes {} warp turns {} active lanes {:.3} ops/node {:.1} \
              ops/turn {:.1} (checked module: paths {:?}; trusted: {:?}) played in {:.1} s",
@@ -237,13 +243,15 @@ fn run(o: Options) -> Result<(), String> {
         eprintln!(
             "{:<8} occupancy on an H100 ({budget} turns a dispatch): steered dispatches {:.4} \
              ({:.3} s), runs of {} tasks on 2^17 threads {:.4} ({:.3} s), one refilled ring on \
-             {threads} threads {:.4} ({:.3} s)",
+             2^17 threads {:.4} ({:.3} s), on {threads} (as many as run at once) {:.4} ({:.3} s)",
             kernel.name(),
             steered.0,
             steered.1 * scale,
             env_or("MODEL_RUN", RUN_TASKS),
             runs.0,
             runs.1 * scale,
+            fixed.0,
+            fixed.1,
             ring.0,
             ring.1
         );
@@ -252,13 +260,18 @@ fn run(o: Options) -> Result<(), String> {
         let (own, others) = match kernel {
             Kernel::Baseline => (
                 (steered.0, steered.1 * scale),
-                [("runs", runs.0, runs.1 * scale), ("ring", ring.0, ring.1)],
+                [
+                    ("runs", runs.0, runs.1 * scale),
+                    ("fixed", fixed.0, fixed.1),
+                    ("ring", ring.0, ring.1),
+                ],
             ),
             Kernel::Step => (
                 ring,
                 [
                     ("steered", steered.0, steered.1 * scale),
                     ("runs", runs.0, runs.1 * scale),
+                    ("fixed", fixed.0, fixed.1),
                 ],
             ),
         };

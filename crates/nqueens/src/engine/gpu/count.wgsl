@@ -38,7 +38,9 @@ struct Params {
     ring: u32,
     // Turns of the loop each thread runs in this dispatch.
     budget: u32,
-    pad: u32,
+    // Nonzero: this dispatch counts nothing and measures how many workgroups run at once (see
+    // `probe`).
+    probe: u32,
 }
 
 // Per slot of the ring: a task's columns, left diagonals, right diagonals, and the slot of its
@@ -73,13 +75,19 @@ struct Walk {
     free: u32,
     // The current level (0: the task's first row); DONE once the walk has gone back above it.
     level: u32,
+    // Where the row above the current one is saved in `stack`: slot `level` of this thread.
+    // Kept beside the level so that a turn finds it without a multiplication.
+    up: u32,
     // The level whose next row is the last: there the free cells are counted, not visited.
     last: u32,
     // Where the task's rows start in `layouts`.
     rows: u32,
-    // The count so far, as two words.
+    // The count before this dispatch (or before the task began in it), as two words, and what
+    // this dispatch added: a turn adds one word, not two, since a dispatch adds less than 2^32
+    // (a turn finds at most 32 completions, and the host keeps the budget of turns at most 2^24).
     lo: u32,
     hi: u32,
+    gained: u32,
 }
 
 const DONE: u32 = 0xffffffffu;
@@ -96,12 +104,20 @@ fn begin(slot: u32, lid: u32) -> Walk {
     w.right = task.z;
     w.free = first.x & ~(task.x | task.y | task.z);
     w.level = 0u;
+    w.up = lid;
     w.last = head.y;
     w.rows = base + 2u;
     w.lo = 0u;
     w.hi = 0u;
+    w.gained = 0u;
     stack[lid] = vec4<u32>(0u);
     return w;
+}
+
+// A walk's count: the count before this dispatch and what it added, with the carry.
+fn total(w: Walk) -> vec2<u32> {
+    let lo = w.lo + w.gained;
+    return vec2<u32>(lo, w.hi + u32(lo < w.gained));
 }
 
 // One turn of the walk: the same operations for every thread, whatever happens.
@@ -109,10 +125,13 @@ fn step(s: Walk, lid: u32) -> Walk {
     // A row without cells left gives way to the row above, whose next cell is tried in this
     // same turn (going up costs no turn of its own). Above the first row, DONE.
     let empty = s.free == 0u;
-    let above = stack[s.level * WG + lid];
+    let above = stack[s.up];
     let level = select(s.level, s.level - 1u, empty);
+    let up = select(s.up, s.up - WG, empty);
     let f = select(vec4<u32>(s.cols, s.left, s.right, s.free), above, empty);
-    let row = layouts[s.rows + min(level, s.last)];
+    // Going up from the first row wraps `level` to DONE, and this index to the record's pair
+    // just before the rows (the first row's cells): still in range, and never used.
+    let row = layouts[s.rows + level];
     // Try the lowest free cell (none, if there is none: `bit` is then 0).
     let bit = f.w & (0u - f.w);
     let rest = f.w ^ bit;
@@ -125,20 +144,23 @@ fn step(s: Walk, lid: u32) -> Walk {
     // Above the last row, its free cells are its completions: counted, not visited.
     let found = select(0u, countOneBits(child), placed && at_last);
     var w = s;
-    w.lo = s.lo + found;
-    w.hi = s.hi + u32(w.lo < found);
+    w.gained = s.gained + found;
     // Down a row, or stay and try the next cell. This row is saved every turn, with the cell
     // just tried taken out: it is read back only after going down, and a store costs less than
     // a branch around it.
     let down = placed && !at_last && child != 0u;
     let stay = vec4<u32>(f.x, f.y, f.z, rest);
-    stack[(min(level, s.last) + 1u) * WG + lid] = stay;
+    // The current row's slot. After going up from the first row it is slot 0 (`up` wrapped
+    // below it), and `stay` is then the empty row slot 0 already holds.
+    let own = up + WG;
+    stack[own] = stay;
     let next = select(stay, vec4<u32>(c, l, r, child), down);
     w.cols = next.x;
     w.left = next.y;
     w.right = next.z;
     w.free = next.w;
     w.level = select(level, level + 1u, down);
+    w.up = select(up, own, down);
     return w;
 }
 
@@ -163,6 +185,8 @@ fn resume(at: u32, lid: u32) -> Walk {
     w.rows = b.z;
     w.lo = b.w;
     w.hi = saved[at + 2u].x;
+    w.gained = 0u;
+    w.up = w.level * WG + lid;
     for (var i = 0u; i < LEVELS; i++) {
         stack[i * WG + lid] = saved[at + 3u + i];
     }
@@ -172,10 +196,41 @@ fn resume(at: u32, lid: u32) -> Walk {
 // Saves a thread's walk, with its stack, for the next dispatch.
 fn suspend(w: Walk, at: u32, lid: u32, t: u32) {
     saved[at] = vec4<u32>(w.cols, w.left, w.right, w.free);
-    saved[at + 1u] = vec4<u32>(w.level, w.last, w.rows, w.lo);
-    saved[at + 2u] = vec4<u32>(w.hi, t, WALKING, 0u);
+    let count = total(w);
+    saved[at + 1u] = vec4<u32>(w.level, w.last, w.rows, count.x);
+    saved[at + 2u] = vec4<u32>(count.y, t, WALKING, 0u);
     for (var i = 0u; i < LEVELS; i++) {
         saved[at + 3u + i] = stack[i * WG + lid];
+    }
+}
+
+// How many workgroups of this shader the device runs at once, which wgpu does not say and which
+// depends on this very shader (its registers, and its stacks in workgroup memory). A stream
+// starts exactly that many threads: fewer would leave the device part idle, more would wait for
+// a second wave. Each workgroup counts itself in `counters[0]` while its threads spin for
+// `budget` turns of arithmetic, long beside the time a device takes to start every workgroup it
+// has room for, and `counters[1]` keeps the most counted at once. The dispatch holds far more
+// workgroups than any device runs at once, so the later ones wait for room.
+fn probe(lid: u32) {
+    if lid == 0u {
+        let now = atomicAdd(&counters[0], 1u) + 1u;
+        atomicMax(&counters[1], now);
+    }
+    var x = lid;
+    for (var i = 0u; i < params.budget; i++) {
+        x = (x ^ (x >> 15u)) * 2246822519u + i;
+    }
+    // `counters[2]` is not read after a probe: the adds below only keep the spinning, and the
+    // value read back, from being compiled away.
+    if x == 0xffffffffu {
+        atomicAdd(&counters[2], 1u);
+    }
+    if lid == 0u {
+        // The value read back keeps the thread, and so its workgroup, alive until the atomic
+        // is done: a workgroup that starts in its place is never counted beside it.
+        if atomicSub(&counters[0], 1u) == 0u {
+            atomicAdd(&counters[2], 1u);
+        }
     }
 }
 
@@ -184,6 +239,10 @@ fn main(
     @builtin(local_invocation_index) lid: u32,
     @builtin(global_invocation_id) gid: vec3<u32>,
 ) {
+    if params.probe != 0u {
+        probe(lid);
+        return;
+    }
     // A dispatch runs every thread for at most `budget` turns, then each saves its walk and the
     // next dispatch takes it up where it stopped: a dispatch lasts about the same time whatever
     // the tasks' sizes, so that the host can look at a stop flag often, a desktop GPU's watchdog
@@ -202,7 +261,8 @@ fn main(
             // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
                 let d = atomicAdd(&counters[2], 1u);
-                done[d & params.ring] = vec4<u32>(t, w.lo, w.hi, 0u);
+                let count = total(w);
+                done[d & params.ring] = vec4<u32>(t, count.x, count.y, 0u);
                 walking = false;
             }
             t = atomicAdd(&counters[0], 1u);

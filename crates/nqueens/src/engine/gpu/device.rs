@@ -52,15 +52,23 @@ const FIRST_BUDGET: u32 = 1 << 12;
 const MIN_BUDGET: u32 = 1 << 6;
 const MAX_BUDGET: u32 = 1 << 24;
 const SOFTWARE_MAX_BUDGET: u32 = 1 << 14;
+// The shader adds a dispatch's completions in one 32-bit word, at most 32 a turn (see `Walk` in
+// `count.wgsl`): the budget keeps that word from overflowing.
+const _: () = assert!((MAX_BUDGET as u64) * 32 < 1 << 32);
 /// Dispatches sent together, before the host reads back what they did.
 const GROUP: usize = 2;
 /// Groups in flight at once: the next is on its way while the host reads the last back.
 pub(crate) const FLIGHTS: usize = 2;
-/// Threads of a stream on a GPU (fewer where the device's buffers cannot hold their walks), and
-/// on a software device, which runs few at once. `bench/gpu-model.sh` measures how much of an
-/// H100 they keep busy.
-const THREADS: u32 = 1 << 17;
+/// Threads of a stream on a software device, which runs few at once. On a GPU a stream starts
+/// as many as the device runs at once, measured (see [`Gpu::resident`]): `bench/gpu-model.sh`
+/// shows what that keeps busy on an H100 against a fixed number.
 const SOFTWARE_THREADS: u32 = 1 << 10;
+/// Threads the measure of a GPU's room dispatches: more than any GPU runs at once (an H100
+/// runs at most 270,336), so that the later workgroups wait for room; a stream starts no more.
+const PROBE_THREADS: u32 = 1 << 20;
+/// Turns of arithmetic each thread spins for in that measure: about a millisecond on an H100,
+/// long beside the microseconds a GPU takes to start every workgroup it has room for.
+const PROBE_TURNS: u32 = 1 << 16;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;
 /// The workgroup on a software device: one vector of its lanes. Its loop limit (see
@@ -207,6 +215,8 @@ pub(crate) fn open(choice: GpuDevice) -> Result<Vec<Arc<Gpu>>, Error> {
 struct Kernel {
     levels: u32,
     workgroup: u32,
+    /// Threads a stream of it starts: on a GPU, as many as run at once.
+    threads: u32,
     pipeline: wgpu::ComputePipeline,
     layout: wgpu::BindGroupLayout,
 }
@@ -414,7 +424,8 @@ impl Gpu {
             // buffer holds; a record index is one the host wrote for a record it uploaded; a
             // stack index is at most the record's last level, below LEVELS, which the host
             // takes as the largest of the dispatch's records (`stack_rows`). The loop ends when
-            // the tasks do. Every device also proves itself on a small board before a count.
+            // the tasks do. A probe (see `resident`) reads only the parameters and counters.
+            // Every device also proves itself on a small board before a count.
             let module = unsafe {
                 self.device.create_shader_module_trusted(
                     descriptor,
@@ -438,9 +449,18 @@ impl Gpu {
             let layout = pipeline.get_bind_group_layout(0);
             (pipeline, layout)
         })?;
+        let threads = if self.software {
+            SOFTWARE_THREADS
+        } else {
+            let groups = (PROBE_THREADS / workgroup).min(l.max_compute_workgroups_per_dimension);
+            self.resident(&pipeline, &layout, groups, PROBE_TURNS)?
+                .clamp(1, groups)
+                * workgroup
+        };
         let kernel = Arc::new(Kernel {
             levels,
             workgroup,
+            threads,
             pipeline,
             layout,
         });
@@ -448,19 +468,93 @@ impl Gpu {
         Ok(kernel)
     }
 
-    /// Threads a stream starts: [`THREADS`], or fewer where the device's largest buffer cannot
-    /// hold their saved walks of `levels` rows.
-    fn threads(&self, levels: u32) -> u32 {
-        if self.software {
-            return SOFTWARE_THREADS;
-        }
-        let per = (3 + levels as u64) * STACK_ROW_BYTES as u64;
+    /// Threads a stream of `kernel` starts: as many as the device runs at once, or fewer where
+    /// its largest buffer cannot hold their saved walks.
+    fn threads(&self, kernel: &Kernel) -> u32 {
+        let per = (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
         let most = self
             .limits
             .max_storage_buffer_binding_size
             .min(self.limits.max_buffer_size)
             / per;
-        THREADS.min(most as u32).max(1)
+        kernel.threads.min(most as u32).max(1)
+    }
+
+    /// How many workgroups of `pipeline` the device runs at once, which wgpu does not say: the
+    /// most that were at work together in a dispatch of `groups` workgroups whose threads
+    /// each spin for `turns` turns (the shader's `probe`).
+    fn resident(
+        &self,
+        pipeline: &wgpu::ComputePipeline,
+        layout: &wgpu::BindGroupLayout,
+        groups: u32,
+        turns: u32,
+    ) -> Result<u32, String> {
+        use wgpu::BufferUsages as U;
+        let (tx, rx) = mpsc::channel();
+        let (index, read) = self.checked(|| {
+            // The shader's buffers, as small as it accepts: a probe reads only the parameters
+            // and the counters.
+            let sizes = [TASK_BYTES as u64, 8 * STRIDE as u64, 16, 16, 16, 16];
+            let usage = |i: usize| match i {
+                3 => U::STORAGE | U::COPY_SRC,
+                4 => U::UNIFORM | U::COPY_DST,
+                _ => U::STORAGE,
+            };
+            let buffers: Vec<wgpu::Buffer> = sizes
+                .iter()
+                .enumerate()
+                .map(|(i, &size)| self.buffer("probe", size, usage(i)))
+                .collect();
+            let read = self.buffer("probe read", 16, U::MAP_READ | U::COPY_DST);
+            let entries: Vec<wgpu::BindGroupEntry> = buffers
+                .iter()
+                .enumerate()
+                .map(|(i, b)| wgpu::BindGroupEntry {
+                    binding: i as u32,
+                    resource: b.as_entire_binding(),
+                })
+                .collect();
+            let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+                label: None,
+                layout,
+                entries: &entries,
+            });
+            let mut params = [0u8; 16];
+            params[8..12].copy_from_slice(&turns.to_le_bytes());
+            params[12..16].copy_from_slice(&1u32.to_le_bytes());
+            self.queue.write_buffer(&buffers[4], 0, &params);
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &bind, &[]);
+                pass.dispatch_workgroups(groups, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&buffers[3], 0, &read, 0, 16);
+            let index = self.queue.submit([encoder.finish()]);
+            read.map_async(wgpu::MapMode::Read, .., move |r| {
+                let _ = tx.send(r);
+            });
+            (index, read)
+        })?;
+        self.wait(index, &rx)?;
+        let most = {
+            let view = read.get_mapped_range(..).map_err(|e| e.to_string())?;
+            u32::from_le_bytes(view[4..8].try_into().expect("four bytes"))
+        };
+        read.unmap();
+        Ok(most)
+    }
+
+    /// A buffer of `size` bytes.
+    fn buffer(&self, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+        self.device.create_buffer(&wgpu::BufferDescriptor {
+            label: Some(label),
+            size,
+            usage,
+            mapped_at_creation: false,
+        })
     }
 
     /// Starts a stream whose threads have `levels` rows of stack and whose ring holds at least
@@ -470,7 +564,7 @@ impl Gpu {
             return Err(t);
         }
         let kernel = self.kernel(levels)?;
-        let threads = self.threads(kernel.levels);
+        let threads = self.threads(&kernel);
         let groups = threads
             .div_ceil(kernel.workgroup)
             .min(self.limits.max_compute_workgroups_per_dimension);
@@ -536,30 +630,22 @@ impl Gpu {
             // A set too small for this stream is dropped: its replacement holds both.
             rings.clear();
         }
-        let buffer = |label: &str, size: u64, usage: wgpu::BufferUsages| {
-            self.device.create_buffer(&wgpu::BufferDescriptor {
-                label: Some(label),
-                size,
-                usage,
-                mapped_at_creation: false,
-            })
-        };
         use wgpu::BufferUsages as U;
         let reports = slots as u64 * 16;
         let record_bytes = (record_slots * 8 * STRIDE) as u64;
         self.checked(|| Ring {
-            tasks: buffer(
+            tasks: self.buffer(
                 "tasks",
                 (slots * TASK_BYTES) as u64,
                 U::STORAGE | U::COPY_DST,
             ),
-            records: buffer("records", record_bytes, U::STORAGE | U::COPY_DST),
-            done: buffer("done", reports, U::STORAGE | U::COPY_SRC),
-            counters: buffer("counters", 16, U::STORAGE | U::COPY_SRC | U::COPY_DST),
-            params: buffer("params", 16, U::UNIFORM | U::COPY_DST),
-            saved: buffer("saved", saved_bytes, U::STORAGE | U::COPY_DST),
+            records: self.buffer("records", record_bytes, U::STORAGE | U::COPY_DST),
+            done: self.buffer("done", reports, U::STORAGE | U::COPY_SRC),
+            counters: self.buffer("counters", 16, U::STORAGE | U::COPY_SRC | U::COPY_DST),
+            params: self.buffer("params", 16, U::UNIFORM | U::COPY_DST),
+            saved: self.buffer("saved", saved_bytes, U::STORAGE | U::COPY_DST),
             staging: (0..FLIGHTS)
-                .map(|_| buffer("staging", 16 + reports, U::MAP_READ | U::COPY_DST))
+                .map(|_| self.buffer("staging", 16 + reports, U::MAP_READ | U::COPY_DST))
                 .collect(),
             slots,
             record_slots,
@@ -790,5 +876,30 @@ impl Gpu {
             .clamp(budget as u64 / 4, highest.max(budget as u64 / 4))
             .clamp(MIN_BUDGET as u64, most as u64) as u32;
         self.budget.store(next, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probe_finds_the_workgroups_at_work_together() {
+        let gpus = open(GpuDevice::default()).expect("a GPU (or Mesa's software Vulkan device)");
+        let gpu = &gpus[0];
+        let k = gpu.kernel(8).unwrap();
+        // One workgroup is one at work.
+        assert_eq!(gpu.resident(&k.pipeline, &k.layout, 1, 64), Ok(1));
+        // Many spinning a while: some at once, never more than were dispatched.
+        let most = gpu.resident(&k.pipeline, &k.layout, 64, 1 << 12).unwrap();
+        eprintln!("{}: {most} of 64 workgroups at once", gpu.name);
+        assert!((1..=64).contains(&most), "{most}");
+        // A probe touches no stream: counting after one is exact (the plan's tests count).
+        let threads = if gpu.software {
+            SOFTWARE_THREADS
+        } else {
+            k.threads
+        };
+        assert_eq!(gpu.threads(&k), threads);
     }
 }

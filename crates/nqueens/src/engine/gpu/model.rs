@@ -1005,54 +1005,78 @@ pub enum Rule {
     /// ring that the host refills while the threads work, so that threads run dry only once,
     /// when the whole count's tasks are taken. Each dispatch runs all `threads` threads for
     /// `budget` turns (in waves, when they are more than the device keeps resident). The tasks
-    /// given stand for a count of `count_tasks`: the steady part scales with it, the drain at
-    /// the end happens once.
+    /// given stand for a count of `count_tasks`: the turns of the whole count that the drain at
+    /// the end (which happens once) does not work go at the pace of the sample's steady part.
     Ring {
         /// Turns per dispatch.
         budget: u64,
-        /// Threads of the stream.
+        /// Threads of the stream: the engine starts as many as the device runs at once, which
+        /// it measures (`Gpu::resident` in `device.rs`); the model's figure for that is
+        /// [`Device::resident`].
         threads: usize,
         /// The whole count's tasks, of which the tasks given are a sample in order.
         count_tasks: f64,
     },
 }
 
-/// Dispatches of `budget` turns for `threads` threads, in workgroups of `wg`, taking `tasks` in
-/// order as they free up. Returns, for the dispatches that started while tasks were left to
-/// take and for those after (the drain), how many there were, the waves of resident threads
-/// they took in all, and the turns threads worked in them: a dispatch takes as many waves as
-/// its workgroups with a thread at work fill (a workgroup whose threads have nothing to do ends
-/// at once and frees its place).
+/// What the dispatches of one part of a count (those after which tasks were left to take, or
+/// the rest: the drain, from the dispatch in which the last task was taken) came to.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    /// Dispatches.
+    dispatches: u64,
+    /// Waves of resident threads they took in all.
+    waves: u64,
+    /// Turns threads worked in them.
+    turns: u64,
+    /// Their modelled seconds.
+    seconds: f64,
+}
+
+/// Dispatches of `budget` turns of `cost` operations for `threads` threads, in workgroups of
+/// `wg`, taking `tasks` in order as they free up: the steady part and the drain. A dispatch
+/// takes as many waves as its workgroups with a thread at work fill (a workgroup whose threads
+/// have nothing to do ends at once and frees its place), and as long as its warps' turns take
+/// to issue (a warp lasts as long as its busiest lane), or, when they are too few to hide the
+/// latency of one operation, as long as its longest warp takes one turn after another.
 fn dispatches(
+    device: &Device,
+    cost: f64,
     tasks: &[u64],
     threads: usize,
     budget: u64,
     wg: usize,
     resident: u64,
-) -> ([u64; 3], [u64; 3]) {
+) -> (Part, Part) {
     let mut left = vec![0u64; threads.max(1)];
-    let (mut at, mut steady, mut drain) = (0, [0; 3], [0; 3]);
+    let (mut at, mut steady, mut drain) = (0, Part::default(), Part::default());
+    let issue = (device.sms * device.schedulers_per_sm) as f64;
     loop {
-        let dry = at == tasks.len();
-        let (mut busy_groups, mut turns) = (0u64, 0u64);
+        let (mut busy_groups, mut turns, mut warp_turns, mut longest) = (0u64, 0u64, 0u64, 0u64);
         for group in left.chunks_mut(wg.max(1)) {
             let mut worked = false;
-            for l in group.iter_mut() {
-                let mut room = budget;
-                while room > 0 {
-                    if *l == 0 {
-                        if at == tasks.len() {
-                            break;
+            for warp in group.chunks_mut(LANES) {
+                let mut busiest = 0;
+                for l in warp.iter_mut() {
+                    let mut room = budget;
+                    while room > 0 {
+                        if *l == 0 {
+                            if at == tasks.len() {
+                                break;
+                            }
+                            *l = tasks[at];
+                            at += 1;
                         }
-                        *l = tasks[at];
-                        at += 1;
+                        let d = (*l).min(room);
+                        *l -= d;
+                        room -= d;
+                        turns += d;
                     }
-                    let d = (*l).min(room);
-                    *l -= d;
-                    room -= d;
-                    turns += d;
-                    worked |= d > 0;
+                    busiest = busiest.max(budget - room);
                 }
+                warp_turns += busiest;
+                longest = longest.max(busiest);
+                worked |= busiest > 0;
             }
             busy_groups += worked as u64;
         }
@@ -1060,10 +1084,16 @@ fn dispatches(
             return (steady, drain);
         }
         let waves = (busy_groups * wg as u64).div_ceil(resident);
-        let part = if dry { &mut drain } else { &mut steady };
-        part[0] += 1;
-        part[1] += waves;
-        part[2] += turns;
+        let part = if at == tasks.len() {
+            &mut drain
+        } else {
+            &mut steady
+        };
+        part.dispatches += 1;
+        part.waves += waves;
+        part.turns += turns;
+        let issued = (warp_turns as f64 / issue).max((longest * waves * device.latency) as f64);
+        part.seconds += cost * issued / device.clock;
     }
 }
 
@@ -1116,12 +1146,11 @@ pub fn occupancy(
         } => {
             for tasks in turns.chunks(run.max(1)) {
                 let t = threads.min(tasks.len()).max(1);
-                let (steady, drain) = dispatches(tasks, t, budget, wg as usize, resident);
-                let waves = (steady[1] + drain[1]) as f64;
+                let (steady, drain) =
+                    dispatches(device, cost, tasks, t, budget, wg as usize, resident);
+                let waves = (steady.waves + drain.waves) as f64;
                 capacity += resident as f64 * budget as f64 * waves;
-                seconds += waves
-                    * budget as f64
-                    * device.turn_seconds(cost, t.min(resident as usize) as u64);
+                seconds += steady.seconds + drain.seconds;
             }
         }
         Rule::Ring {
@@ -1130,14 +1159,17 @@ pub fn occupancy(
             count_tasks,
         } => {
             let t = threads.max(1);
-            let (steady, drain) = dispatches(turns, t, budget, wg as usize, resident);
+            let (steady, drain) = dispatches(device, cost, turns, t, budget, wg as usize, resident);
+            // The whole count's turns; those the drain did not work went at the steady part's
+            // pace, and took as much of the device per turn as they did there.
             let scale = (count_tasks / turns.len().max(1) as f64).max(1.0);
-            let waves = steady[1] as f64 * scale + drain[1] as f64;
-            capacity += resident as f64 * budget as f64 * waves;
-            // Threads that find no task end at once and take no turns of the others'.
-            let running = t.min(resident as usize).min(count_tasks as usize).max(1);
-            seconds += waves * budget as f64 * device.turn_seconds(cost, running as u64);
-            let worked = steady[2] as f64 * scale + drain[2] as f64;
+            let worked = busy as f64 * scale;
+            let steady_turns = (worked - drain.turns as f64).max(0.0);
+            let per_turn = |x: f64| x / steady.turns.max(1) as f64;
+            let room = resident as f64 * budget as f64;
+            capacity +=
+                steady_turns * per_turn(steady.waves as f64 * room) + drain.waves as f64 * room;
+            seconds += steady_turns * per_turn(steady.seconds) + drain.seconds;
             return (worked / capacity.max(1.0), seconds);
         }
     }
@@ -1218,6 +1250,49 @@ mod tests {
             assert!(trusted.paths.values().all(|&c| c > 0));
             assert!(checked.paths.values().sum::<u64>() > trusted.paths.values().sum::<u64>());
         }
+    }
+
+    #[test]
+    fn a_ring_as_wide_as_the_device_fills_it_and_a_sample_stands_for_its_count() {
+        // An H100 cut to two SMs, so that a sample spans many dispatches.
+        let device = Device { sms: 2, ..H100 };
+        let (levels, wg, cost, budget) = (13, 64, 50.0, 20_000);
+        let resident = device.resident(levels, wg) as usize;
+        let sizes: Vec<u64> = (0..100_000u64)
+            .map(|i| 1_000 + (i * 7919) % 50_000)
+            .collect();
+        let ten: Vec<u64> = sizes
+            .iter()
+            .copied()
+            .cycle()
+            .take(sizes.len() * 10)
+            .collect();
+        let ring = |threads, turns: &[u64]| {
+            let count_tasks = ten.len() as f64;
+            let rule = Rule::Ring {
+                budget,
+                threads,
+                count_tasks,
+            };
+            occupancy(&device, rule, turns, cost, levels, wg)
+        };
+        let whole = ring(resident, &ten);
+        assert!(whole.0 > 0.97, "{whole:?}");
+        // A tenth of the tasks, standing for all of them: the drain counts once.
+        let sample = ring(resident, &sizes);
+        assert!(
+            (sample.0 / whole.0 - 1.0).abs() < 0.005,
+            "{sample:?} {whole:?}"
+        );
+        assert!(
+            (sample.1 / whole.1 - 1.0).abs() < 0.005,
+            "{sample:?} {whole:?}"
+        );
+        // Half as many threads as the device runs keep half of it busy, and take as long: the
+        // model's H100 is bound by how fast it issues operations, not by waiting on them.
+        let half = ring(resident / 2, &ten);
+        assert!((half.0 - 0.5).abs() < 0.02, "{half:?}");
+        assert!((half.1 / whole.1 - 1.0).abs() < 0.02, "{half:?} {whole:?}");
     }
 
     #[test]
