@@ -507,19 +507,7 @@ impl Gpu {
                 .map(|(i, &size)| self.buffer("probe", size, usage(i)))
                 .collect();
             let read = self.buffer("probe read", 16, U::MAP_READ | U::COPY_DST);
-            let entries: Vec<wgpu::BindGroupEntry> = buffers
-                .iter()
-                .enumerate()
-                .map(|(i, b)| wgpu::BindGroupEntry {
-                    binding: i as u32,
-                    resource: b.as_entire_binding(),
-                })
-                .collect();
-            let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: None,
-                layout,
-                entries: &entries,
-            });
+            let bind = self.bind(layout, &buffers.iter().collect::<Vec<_>>());
             let mut params = [0u8; 16];
             params[8..12].copy_from_slice(&turns.to_le_bytes());
             params[12..16].copy_from_slice(&1u32.to_le_bytes());
@@ -545,6 +533,23 @@ impl Gpu {
         };
         read.unmap();
         Ok(most)
+    }
+
+    /// The shader's bindings: `buffers` in binding order.
+    fn bind(&self, layout: &wgpu::BindGroupLayout, buffers: &[&wgpu::Buffer]) -> wgpu::BindGroup {
+        let entries: Vec<wgpu::BindGroupEntry> = buffers
+            .iter()
+            .enumerate()
+            .map(|(i, b)| wgpu::BindGroupEntry {
+                binding: i as u32,
+                resource: b.as_entire_binding(),
+            })
+            .collect();
+        self.device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: None,
+            layout,
+            entries: &entries,
+        })
     }
 
     /// A buffer of `size` bytes.
@@ -586,19 +591,7 @@ impl Gpu {
                 &ring.params,
                 &ring.saved,
             ];
-            let entries: Vec<wgpu::BindGroupEntry> = buffers
-                .iter()
-                .enumerate()
-                .map(|(i, b)| wgpu::BindGroupEntry {
-                    binding: i as u32,
-                    resource: b.as_entire_binding(),
-                })
-                .collect();
-            let bind = self.device.create_bind_group(&wgpu::BindGroupDescriptor {
-                label: None,
-                layout: &kernel.layout,
-                entries: &entries,
-            });
+            let bind = self.bind(&kernel.layout, &buffers);
             let mut encoder = self.device.create_command_encoder(&Default::default());
             // Cleared walks are threads without a task.
             encoder.clear_buffer(&ring.counters, 0, None);

@@ -1023,8 +1023,6 @@ pub enum Rule {
 /// the rest: the drain, from the dispatch in which the last task was taken) came to.
 #[derive(Clone, Copy, Debug, Default)]
 struct Part {
-    /// Dispatches.
-    dispatches: u64,
     /// Waves of resident threads they took in all.
     waves: u64,
     /// Turns threads worked in them.
@@ -1089,7 +1087,6 @@ fn dispatches(
         } else {
             &mut steady
         };
-        part.dispatches += 1;
         part.waves += waves;
         part.turns += turns;
         let issued = (warp_turns as f64 / issue).max((longest * waves * device.latency) as f64);
