@@ -9,7 +9,10 @@
 #   resident threads, under the rule that feeds the kernel: one refilled ring of tasks per
 #   count for `step`, dispatches steered to half a second for `baseline`), predicted_h100_s,
 #   and for comparison the other rules' <rule>_occupancy / <rule>_h100_s (steered, runs: batches
-#   of four million tasks on 2^17 threads, fixed: the ring on 2^17 threads, ring); the same
+#   of four million tasks on 2^17 threads, fixed: the ring on 2^17 threads, ring; for `step`
+#   also list_order: the ring fed in the plan's list order rather than the engine's, whose
+#   constellations with the longest-looking tasks go first, and sorted: fed every task by its
+#   true size, the bound no order known before counting can beat); the same
 #   fields for the baseline under "baseline"; for N = 14..18 also split_nodes, mirror_nodes and
 #   split_advantage (the nodes of this project's split against a mirror-only split's). The
 #   ring starts as many threads as an H100 runs at once (resident_threads), as the engine does

@@ -179,17 +179,24 @@ fn run(o: Options) -> Result<(), String> {
         }
         let levels = tasks.levels(kernel);
         let cost = played.ops as f64 / played.warp_turns.max(1) as f64;
-        // Tasks in the order the plan makes them; the earlier kernel was fed by the steered
-        // rule, today's by either (see the module documentation).
         // The sizes of the count's tasks: all of them, or, for a sample, a stream as long as
-        // the whole count's (20 million at most) drawn from tasks of many constellations.
-        let (turns, count_tasks) = if whole {
+        // the whole count's (20 million at most) drawn from tasks of many constellations. In
+        // list order (the plan's, which the earlier rules fed the GPU in), and in the order the
+        // engine starts them: the constellations whose tasks look longest first.
+        let (turns, engine_order, count_tasks) = if whole {
             let len = played.task_turns.len() as f64;
-            (played.task_turns.clone(), len)
+            let engine_order = tasks.largest_first(&played.task_turns);
+            (played.task_turns.clone(), engine_order, len)
         } else {
             let some = model::sample_task_turns(n, 1024, 16).map_err(|e| e.to_string())?;
-            model::task_stream(&some, 20_000_000)
+            let (list, len) = model::task_stream(&some, 20_000_000);
+            let (engine_order, _) = model::task_stream(&model::largest_first(&some), 20_000_000);
+            (list, engine_order, len)
         };
+        // The best order there is, which no engine knows before counting: every task by its
+        // true size, largest first.
+        let mut sorted = turns.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
         let scale = count_tasks / turns.len().max(1) as f64;
         let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
         let threads = env_or("MODEL_THREADS", device.resident(levels, WG) as usize);
@@ -206,7 +213,7 @@ fn run(o: Options) -> Result<(), String> {
             levels,
             WG,
         );
-        let ring_on = |threads| {
+        let ring_on = |threads, turns: &[u64]| {
             model::occupancy(
                 &device,
                 Rule::Ring {
@@ -214,14 +221,16 @@ fn run(o: Options) -> Result<(), String> {
                     threads,
                     count_tasks,
                 },
-                &turns,
+                turns,
                 cost,
                 levels,
                 WG,
             )
         };
-        let ring = ring_on(threads);
-        let fixed = ring_on(FIXED_THREADS);
+        let ring = ring_on(threads, &engine_order);
+        let fixed = ring_on(FIXED_THREADS, &engine_order);
+        let list = ring_on(threads, &turns);
+        let best = ring_on(threads, &sorted);
         eprintln!(
             "{:<8} solutions {} nodes {} warp turns {} active lanes {:.3} ops/node {:.1} \
              ops/turn {:.1} (checked module: paths {:?}; trusted: {:?}) played in {:.1} s",
@@ -243,7 +252,9 @@ fn run(o: Options) -> Result<(), String> {
         eprintln!(
             "{:<8} occupancy on an H100 ({budget} turns a dispatch): steered dispatches {:.4} \
              ({:.3} s), runs of {} tasks on 2^17 threads {:.4} ({:.3} s), one refilled ring on \
-             2^17 threads {:.4} ({:.3} s), on {threads} (as many as run at once) {:.4} ({:.3} s)",
+             2^17 threads {:.4} ({:.3} s), on {threads} (as many as run at once) {:.4} ({:.3} s); \
+             that ring with tasks in list order {:.4} ({:.3} s), every task by its true size \
+             (the bound) {:.4} ({:.3} s)",
             kernel.name(),
             steered.0,
             steered.1 * scale,
@@ -253,14 +264,18 @@ fn run(o: Options) -> Result<(), String> {
             fixed.0,
             fixed.1,
             ring.0,
-            ring.1
+            ring.1,
+            list.0,
+            list.1,
+            best.0,
+            best.1
         );
         // The earlier kernel was fed by steered dispatches, today's by a refilled ring; the
         // other rules are given beside, for comparison.
         let (own, others) = match kernel {
             Kernel::Baseline => (
                 (steered.0, steered.1 * scale),
-                [
+                vec![
                     ("runs", runs.0, runs.1 * scale),
                     ("fixed", fixed.0, fixed.1),
                     ("ring", ring.0, ring.1),
@@ -268,10 +283,12 @@ fn run(o: Options) -> Result<(), String> {
             ),
             Kernel::Step => (
                 ring,
-                [
+                vec![
                     ("steered", steered.0, steered.1 * scale),
                     ("runs", runs.0, runs.1 * scale),
                     ("fixed", fixed.0, fixed.1),
+                    ("list_order", list.0, list.1),
+                    ("sorted", best.0, best.1),
                 ],
             ),
         };

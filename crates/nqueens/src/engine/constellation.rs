@@ -214,6 +214,12 @@ fn layout(n: usize, queens: &[(u32, u32)]) -> Layout {
 /// (closer than a product of free cells alone gets) and far smaller than a fixed choice's; it
 /// costs a few thousand steps per constellation, nothing beside the search.
 fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) {
+    let (_, image, lay) = cheapest_image_scored(n, queens);
+    (image, lay)
+}
+
+/// [`cheapest_image`], with its estimate of the search's size.
+fn cheapest_image_scored(n: usize, queens: &[(u32, u32)]) -> (f64, Vec<(u32, u32)>, Layout) {
     type Scored = (f64, Vec<(u32, u32)>, Layout);
     let mut best: Option<Scored> = None;
     for s in Symmetry::ALL {
@@ -240,8 +246,7 @@ fn cheapest_image(n: usize, queens: &[(u32, u32)]) -> (Vec<(u32, u32)>, Layout) 
             best = Some((score, image, lay));
         }
     }
-    let (_, image, lay) = best.expect("eight images");
-    (image, lay)
+    best.expect("eight images")
 }
 
 /// The number of ways to fill the first `depth` free rows (fewer where the search has fewer).
@@ -788,6 +793,16 @@ impl SymmetryPlan {
     #[cfg(feature = "gpu")]
     pub(crate) fn layout(&self, index: usize) -> Option<Layout> {
         (self.n > 1).then(|| cheapest_image(self.n, &self.parts[index].queens).1)
+    }
+
+    /// [`SymmetryPlan::layout`], with an estimate of the number of nodes its search visits:
+    /// the figure its image was picked by, good for comparing searches of the same board.
+    #[cfg(feature = "gpu")]
+    pub(crate) fn sized_layout(&self, index: usize) -> Option<(Layout, f64)> {
+        (self.n > 1).then(|| {
+            let (size, _, lay) = cheapest_image_scored(self.n, &self.parts[index].queens);
+            (lay, size)
+        })
     }
 
     /// The counts of subproblem `index`, given `all`, the number of ways to fill the rows of

@@ -2,16 +2,18 @@
 //!
 //! A plain count, a checkpointed count, a shard and a cluster rank's chunk all hand a list of
 //! subproblem indices to the crate's `Runner`. It counts them on the calling thread or on a thread
-//! pool (work stealing balances subproblems of very different cost), reports each finished one
-//! to a callback and to the progress observer, and once asked to stop takes no new subproblem
-//! and has the ones under way cut short (see [`crate::split::watch`]).
+//! pool, in the order the plan asks for ([`Plan::order`]): each thread takes the next batch of
+//! that list as soon as it has finished one, which balances subproblems of very different cost
+//! and starts the costly ones first when the plan knows them. It reports each finished one to a
+//! callback and to the progress observer, and once asked to stop takes no new subproblem and has
+//! the ones under way cut short (see [`crate::split::watch`]).
 //! Pools are built once per process for each number of threads and kept, so that a program that
 //! counts many times (a cluster rank counting chunk after chunk) pays for its threads once.
 
 use crate::counts::Counts;
 use crate::split::plan::Plan;
 use crate::split::watch::{Progress, Watch};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The number of threads "one per core" stands for on this machine (1 where it cannot be told,
 /// and always 1 in a build without the `parallel` feature).
@@ -68,25 +70,34 @@ impl Runner<'_> {
             Some((sum, chunk.len()))
         };
         let add = |(a, i): (Counts, usize), (b, j): (Counts, usize)| (a + b, i + j);
-        let batch = plan.batch().max(1);
+        let mut order = indices.to_vec();
+        plan.order(&mut order);
+        let chunks: Vec<&[usize]> = order.chunks(plan.batch().max(1)).collect();
+        // Chunks are started in the plan's order whatever the number of threads: each thread
+        // takes the next one as it finishes one, so that the plan's order (largest first,
+        // say) is the order the work begins in.
+        let next = AtomicUsize::new(0);
+        let take = || {
+            let mut sum = (plan.zero(), 0);
+            while let Some(chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+                match count(chunk) {
+                    Some(part) => sum = add(sum, part),
+                    None => break,
+                }
+            }
+            sum
+        };
         #[cfg(feature = "parallel")]
         if self.threads > 1 {
             if let Some(pool) = pool(self.threads) {
-                use rayon::prelude::*;
-                return pool.install(|| {
-                    indices
-                        .par_chunks(batch)
-                        .with_max_len(1)
-                        .filter_map(count)
-                        .reduce(|| (plan.zero(), 0), add)
-                });
+                return pool
+                    .broadcast(|_| take())
+                    .into_iter()
+                    .fold((plan.zero(), 0), add);
             }
         }
-        // One thread, or no pool to be had: in order, on the calling thread.
-        indices
-            .chunks(batch)
-            .map_while(count)
-            .fold((plan.zero(), 0), add)
+        // One thread, or no pool to be had: on the calling thread.
+        take()
     }
 }
 
@@ -173,6 +184,50 @@ mod tests {
             let (sum, counted) = runner(&plan, threads, Some(&stop)).run(&all, &|_, _| {});
             assert_eq!((sum.total, counted), (0, 0));
         }
+    }
+
+    /// The bit-mask split, asking for its subproblems to be started last first, in batches of
+    /// three, and noting the order they start in.
+    struct Backwards {
+        plan: BitmaskPlan,
+        started: Mutex<Vec<usize>>,
+    }
+
+    impl Plan for Backwards {
+        fn id(&self) -> crate::split::plan::PlanId {
+            self.plan.id()
+        }
+        fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
+            self.started.lock().unwrap().push(index);
+            self.plan.count_watched(index, watch)
+        }
+        fn batch(&self) -> usize {
+            3
+        }
+        fn order(&self, indices: &mut [usize]) {
+            indices.reverse();
+        }
+    }
+
+    #[test]
+    fn subproblems_start_in_the_plans_order() {
+        let plan = Backwards {
+            plan: BitmaskPlan::new(9).unwrap(),
+            started: Mutex::new(Vec::new()),
+        };
+        let some: Vec<usize> = (0..plan.len()).filter(|i| i % 3 != 1).collect();
+        let (sum, counted) = runner(&plan, 1, None).run(&some, &|_, _| {});
+        assert_eq!(counted, some.len());
+        let started = plan.started.lock().unwrap().clone();
+        let mut backwards = some.clone();
+        backwards.reverse();
+        assert_eq!(started, backwards);
+        // On two threads, every one still once, and the total is the sum of their counts.
+        plan.started.lock().unwrap().clear();
+        let (two, _) = runner(&plan, 2, None).run(&some, &|_, _| {});
+        let mut started = plan.started.lock().unwrap().clone();
+        started.sort_unstable();
+        assert_eq!((started, two.total), (some, sum.total));
     }
 
     #[test]

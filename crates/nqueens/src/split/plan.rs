@@ -58,6 +58,14 @@ pub trait Plan: Send + Sync {
         1
     }
 
+    /// Puts `indices` in the order a run should start them; the default keeps them as they are.
+    /// A plan whose subproblems end in long pieces of work that cannot be shared out (a GPU
+    /// thread's task) puts those whose pieces look longest first, so that the last pieces a run
+    /// starts are short and every thread ends at about the same time.
+    fn order(&self, indices: &mut [usize]) {
+        let _ = indices;
+    }
+
     /// Counts the subproblems `indices`, one count per index, in order; `None` when the watch
     /// asked it to stop.
     fn count_batch(&self, indices: &[usize], watch: &Watch) -> Option<Vec<Counts>> {

@@ -284,6 +284,8 @@ pub struct Tasks {
     owners: Vec<usize>,
     /// Every constellation's tasks, all of them (not a sample).
     whole: bool,
+    /// Per search, how long its tasks look (`tasks::task_lengths`).
+    lengths: Vec<f64>,
 }
 
 impl Tasks {
@@ -302,6 +304,9 @@ impl Tasks {
     ) -> Result<Tasks, crate::error::Error> {
         let plan = SymmetryPlan::new(n)?;
         let rows = rows.unwrap_or_else(|| tasks::task_rows(n));
+        let all_lengths =
+            tasks::task_lengths(n, rows, &plan).unwrap_or_else(|| vec![0.0; plan.len()]);
+        let mut lengths = Vec::new();
         let mut searches = Vec::new();
         let mut owners = Vec::new();
         let mut list = Vec::new();
@@ -320,6 +325,7 @@ impl Tasks {
             }
             searches.push((lay, k));
             owners.push(i);
+            lengths.push(all_lengths[i]);
         }
         Ok(Tasks {
             n,
@@ -328,7 +334,19 @@ impl Tasks {
             plan,
             owners,
             whole: stride <= 1,
+            lengths,
         })
+    }
+
+    /// Figures of the tasks (`per_task`, one per task in this list's order) in the order the
+    /// engine hands the tasks out: the constellations whose tasks look longest first, list
+    /// order among equals and within each (list order on the large boards where the engine
+    /// keeps it).
+    pub fn largest_first(&self, per_task: &[u64]) -> Vec<u64> {
+        let mut order: Vec<usize> = (0..self.list.len().min(per_task.len())).collect();
+        let length = |t: usize| self.lengths[self.list[t].1 as usize];
+        order.sort_by(|&a, &b| length(b).total_cmp(&length(a)));
+        order.into_iter().map(|t| per_task[t]).collect()
     }
 
     /// How many tasks.
@@ -867,14 +885,34 @@ pub fn mirror_nodes(n: usize) -> u64 {
     firsts.iter().map(one).sum()
 }
 
-/// A sample of a board's tasks: per constellation sampled, how many tasks it makes and the turns
-/// of its sampled tasks; and how many constellations each sampled one stands for.
-pub type TaskSample = (Vec<(u64, Vec<u64>)>, f64);
+/// A sample of a board's tasks: per constellation sampled, what [`Sampled`] says; and how many
+/// constellations each sampled one stands for.
+pub type TaskSample = (Vec<Sampled>, f64);
+
+/// One constellation of a [`TaskSample`].
+#[derive(Clone, Debug, Default)]
+pub struct Sampled {
+    /// How many tasks it makes.
+    pub tasks: u64,
+    /// The turns of its sampled tasks.
+    pub turns: Vec<u64>,
+    /// How long its tasks look before they are counted: the engine starts the constellations
+    /// whose tasks look longest first (`tasks::task_lengths`; 0 on the large boards where it
+    /// keeps list order).
+    pub length: f64,
+}
+
+/// The constellations of a sample in the order the engine starts them: those whose tasks look
+/// longest first, list order among equals.
+pub fn largest_first(sample: &TaskSample) -> TaskSample {
+    let mut parts = sample.0.clone();
+    parts.sort_by(|a, b| b.length.total_cmp(&a.length));
+    (parts, sample.1)
+}
 
 /// The turns the one-step kernel takes on a sample of the tasks of the n×n board, for boards
 /// too large to play whole: `per` tasks, evenly spaced, of each of `constellations`
-/// constellations evenly spaced. Returns, per constellation sampled, how many tasks it makes
-/// and the turns of its sampled tasks, and how many constellations each sampled one stands for.
+/// constellations evenly spaced, in list order.
 pub fn sample_task_turns(
     n: usize,
     constellations: usize,
@@ -885,12 +923,13 @@ pub fn sample_task_turns(
     let picks: Vec<usize> = (0..plan.len())
         .step_by((plan.len() / constellations.max(1)).max(1))
         .collect();
-    let one = |&i: &usize| -> (u64, Vec<u64>) {
+    let lengths = tasks::task_lengths(n, rows, &plan).unwrap_or_else(|| vec![0.0; plan.len()]);
+    let one = |&i: &usize| -> Sampled {
         let Some(lay) = plan.layout(i) else {
-            return (0, Vec::new());
+            return Sampled::default();
         };
         let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
-            return (0, Vec::new());
+            return Sampled::default();
         };
         let mut bytes = Vec::new();
         Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
@@ -902,15 +941,19 @@ pub fn sample_task_turns(
                 walk_task(&lay, k, (c as u32, l as u32, r as u32)).1
             })
             .collect();
-        (count as u64, turns)
+        Sampled {
+            tasks: count as u64,
+            turns,
+            length: lengths[i],
+        }
     };
     #[cfg(feature = "parallel")]
-    let all: Vec<(u64, Vec<u64>)> = {
+    let all: Vec<Sampled> = {
         use rayon::prelude::*;
         picks.par_iter().map(one).collect()
     };
     #[cfg(not(feature = "parallel"))]
-    let all: Vec<(u64, Vec<u64>)> = picks.iter().map(one).collect();
+    let all: Vec<Sampled> = picks.iter().map(one).collect();
     Ok((all, plan.len() as f64 / picks.len().max(1) as f64))
 }
 
@@ -919,16 +962,16 @@ pub fn sample_task_turns(
 /// order, cycling through its sampled tasks. Also the whole count's tasks, estimated.
 pub fn task_stream(sample: &TaskSample, most: usize) -> (Vec<u64>, f64) {
     let (parts, weight) = sample;
-    let tasks: u64 = parts.iter().map(|p| p.0).sum();
+    let tasks: u64 = parts.iter().map(|p| p.tasks).sum();
     let total = tasks as f64 * weight;
     let len = (total as usize).min(most);
     let mut stream = Vec::with_capacity(len);
-    for (count, turns) in parts {
-        if turns.is_empty() {
+    for part in parts {
+        if part.turns.is_empty() {
             continue;
         }
-        let share = (*count as f64 * len as f64 / tasks.max(1) as f64).round() as usize;
-        stream.extend(turns.iter().copied().cycle().take(share));
+        let share = (part.tasks as f64 * len as f64 / tasks.max(1) as f64).round() as usize;
+        stream.extend(part.turns.iter().copied().cycle().take(share));
     }
     (stream, total)
 }
@@ -1231,12 +1274,59 @@ mod tests {
             .unwrap()
             .0
             .into_iter()
-            .flat_map(|(_, turns)| turns)
+            .flat_map(|part| part.turns)
             .collect();
         let mut played_turns = played.task_turns.clone();
         sampled.sort();
         played_turns.sort();
         assert_eq!(sampled, played_turns);
+    }
+
+    #[test]
+    fn constellations_whose_tasks_look_longer_have_longer_tasks() {
+        // Ranks of the estimate against ranks of the true mean turns a task takes, over the
+        // constellations of n = 15 cut into tasks of 8 rows.
+        let tasks = Tasks::new(15, Some(8)).unwrap();
+        let played = simulate(
+            Kernel::Step,
+            &PathCosts::of(Kernel::Step, false).unwrap(),
+            &tasks,
+            1,
+            1,
+        );
+        let mut sums = vec![(0u64, 0u64); tasks.searches.len()];
+        for (t, &(_, tag)) in tasks.list.iter().enumerate() {
+            sums[tag as usize].0 += played.task_turns[t];
+            sums[tag as usize].1 += 1;
+        }
+        let means: Vec<f64> = sums.iter().map(|&(s, c)| s as f64 / c as f64).collect();
+        let rank = |v: &[f64]| {
+            let mut order: Vec<usize> = (0..v.len()).collect();
+            order.sort_by(|&a, &b| v[a].total_cmp(&v[b]));
+            let mut r = vec![0.0; v.len()];
+            for (place, i) in order.into_iter().enumerate() {
+                r[i] = place as f64;
+            }
+            r
+        };
+        let (a, b) = (rank(&tasks.lengths), rank(&means));
+        let m = (a.len() as f64 - 1.0) / 2.0;
+        let cov: f64 = a.iter().zip(&b).map(|(x, y)| (x - m) * (y - m)).sum();
+        let var: f64 = a.iter().map(|x| (x - m) * (x - m)).sum();
+        let rho = cov / var;
+        assert!(rho > 0.4, "{rho}");
+        // The engine's order is a reordering of the tasks, constellation by constellation.
+        let engine = tasks.largest_first(&played.task_turns);
+        let mut x = engine.clone();
+        let mut y = played.task_turns.clone();
+        x.sort_unstable();
+        y.sort_unstable();
+        assert_eq!(x, y);
+        let tags = tasks.largest_first(&tasks.list.iter().map(|t| t.1 as u64).collect::<Vec<_>>());
+        assert!(tags.windows(2).all(|w| {
+            let (p, q) = (tasks.lengths[w[0] as usize], tasks.lengths[w[1] as usize]);
+            p > q || (p == q && w[0] <= w[1])
+        }));
     }
 
     #[test]

@@ -70,6 +70,9 @@ pub struct GpuPlan {
     rows: usize,
     /// The GPUs' failures, and the tasks counted on the CPU.
     health: Arc<Health>,
+    /// Per constellation, how long its tasks look, where that decides the order they start in
+    /// ([`tasks::task_lengths`]).
+    lengths: Option<Vec<f64>>,
 }
 
 /// A piece being filled: its tasks, its layout records, and the batch position each record is
@@ -98,29 +101,21 @@ impl GpuPlan {
         }
         let sym = SymmetryPlan::new(n)?;
         let gpus = device::open(devices)?;
-        for gpu in &gpus {
-            // A device that counts a small board wrong, or cannot build the shader for this
-            // one, is refused before the count, never trusted with it.
-            let failed = |why: String| {
-                Error::Gpu(GpuProblem::Failed {
-                    device: gpu.name.clone(),
-                    why,
-                })
-            };
-            gpu.proof
-                .get_or_init(|| prove(gpu))
-                .clone()
-                .map_err(failed)?;
-            for m in n.saturating_sub(4)..n.saturating_sub(2) {
-                if let Some(k) = tasks::placed_rows(tasks::task_rows(n), m) {
-                    gpu.build(tasks::stack_rows(m, k) as u32).map_err(failed)?;
-                }
-            }
-        }
         let mut rows = tasks::task_rows(n);
         if gpus.iter().any(|g| g.software) {
             rows = rows.min(SOFTWARE_TASK_ROWS);
         }
+        // The order of the constellations is estimated on the CPU while the GPUs are checked
+        // and build their shaders.
+        let (lengths, checked) = std::thread::scope(|s| {
+            let lengths = s.spawn(|| tasks::task_lengths(n, rows, &sym));
+            let checked = gpus.iter().try_for_each(|gpu| check(gpu, n));
+            let lengths = lengths
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            (lengths, checked)
+        });
+        checked?;
         let batch = batch_for(rows, &sym);
         let health = Arc::new(Health::default());
         let feed = Feed::start(&gpus, &health);
@@ -132,6 +127,7 @@ impl GpuPlan {
             batch,
             rows,
             health,
+            lengths,
         })
     }
 
@@ -295,6 +291,27 @@ fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String>
         .collect())
 }
 
+/// Refuses, before the count, a device that counts a small board wrong or cannot build the
+/// shader for this one: it is never trusted with the count.
+fn check(gpu: &Gpu, n: usize) -> Result<(), Error> {
+    let failed = |why: String| {
+        Error::Gpu(GpuProblem::Failed {
+            device: gpu.name.clone(),
+            why,
+        })
+    };
+    gpu.proof
+        .get_or_init(|| prove(gpu))
+        .clone()
+        .map_err(failed)?;
+    for m in n.saturating_sub(4)..n.saturating_sub(2) {
+        if let Some(k) = tasks::placed_rows(tasks::task_rows(n), m) {
+            gpu.build(tasks::stack_rows(m, k) as u32).map_err(failed)?;
+        }
+    }
+    Ok(())
+}
+
 /// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
 /// stacks) on `gpu` and compares each count with the CPU's.
 fn prove(gpu: &Gpu) -> Result<(), String> {
@@ -342,6 +359,14 @@ impl Plan for GpuPlan {
 
     fn batch(&self) -> usize {
         self.batch
+    }
+
+    /// The constellations whose tasks look longest first ([`tasks::task_lengths`]), list order
+    /// among equals; list order on the boards where the order does not matter.
+    fn order(&self, indices: &mut [usize]) {
+        if let Some(lengths) = &self.lengths {
+            indices.sort_by(|&a, &b| lengths[b].total_cmp(&lengths[a]));
+        }
     }
 
     /// Stops, between pieces and while waiting for them, when the watch says so: the pieces on

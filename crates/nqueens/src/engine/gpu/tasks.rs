@@ -14,10 +14,12 @@
 //! leaves at most [`MAX_TASK_ROWS`] rows, so it has at most 20! completions, under 2^64, which
 //! is what the shader's 64-bit sums (two 32-bit words) hold.
 //!
-//! Everything here is plain CPU code: the shader's inputs, and a CPU count of any task, which
-//! is what the shader must give for it.
+//! Everything here is plain CPU code: the shader's inputs, a CPU count of any task, which is
+//! what the shader must give for it, and how long a constellation's tasks look before they are
+//! counted, which decides the order they go in ([`task_lengths`]).
 
-use crate::engine::constellation::Layout;
+use crate::engine::constellation::{Layout, SymmetryPlan};
+use crate::split::plan::Plan;
 
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
 pub(crate) const MAX_TASK_ROWS: usize = 20;
@@ -170,6 +172,49 @@ pub(crate) fn count_prefixes(lay: &Layout, k: usize, cap: u64) -> u64 {
     walk(lay, k, 0, free, (lay.border_cols, 0, 0), cap.max(1))
 }
 
+/// The largest board whose constellations are started in the order of [`task_lengths`]. On
+/// larger boards the count's end, where the order tells, is too small a part of the count for
+/// any order to matter (README gives the model's figures), while the estimate would take
+/// seconds.
+pub(crate) const ORDERED_UP_TO: usize = 21;
+
+/// Tasks counted at most, per constellation, to estimate how long its tasks are
+/// ([`task_lengths`]): on the boards where the order matters, few constellations make more.
+pub(crate) const ORDER_TASKS: u64 = 1 << 12;
+
+/// Per constellation of the n×n board cut into tasks of `rows` rows, about how many nodes each
+/// of its tasks visits: the estimate of the size of its search
+/// ([`SymmetryPlan::sized_layout`]) over the tasks it makes (counted no further than
+/// [`ORDER_TASKS`]); 0 for one counted on the CPU. `None` above [`ORDERED_UP_TO`].
+///
+/// Why: a count on a GPU ends when its longest task does, and threads that run out of tasks
+/// wait for it. Started first, the constellations with the longest tasks end in the middle of
+/// the count; the last tasks taken are then short ones, and the threads run dry together. The
+/// lockstep model (`model.rs`) measures how much of the best possible order (every task by its
+/// true size, which nobody knows before counting) this estimate gets.
+pub(crate) fn task_lengths(n: usize, rows: usize, sym: &SymmetryPlan) -> Option<Vec<f64>> {
+    if n > ORDERED_UP_TO {
+        return None;
+    }
+    let one = |i: usize| -> f64 {
+        let Some((lay, size)) = sym.sized_layout(i) else {
+            return 0.0;
+        };
+        match placed_rows(rows, lay.avail.len()) {
+            Some(k) => size / count_prefixes(&lay, k, ORDER_TASKS).max(1) as f64,
+            None => 0.0,
+        }
+    };
+    #[cfg(feature = "parallel")]
+    let lengths = {
+        use rayon::prelude::*;
+        (0..sym.len()).into_par_iter().map(one).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let lengths = (0..sym.len()).map(one).collect();
+    Some(lengths)
+}
+
 /// The completions of one task, counted on the CPU: the answer the shader must give for it,
 /// and what a count falls back on when no GPU is left to give it.
 pub(crate) fn count_task(lay: &Layout, k: usize, masks: Masks) -> u64 {
@@ -207,8 +252,6 @@ pub(crate) fn read_task(tasks: &[u8], t: usize) -> (Masks, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::constellation::SymmetryPlan;
-    use crate::split::plan::Plan;
 
     #[test]
     fn tasks_cover_each_constellation_exactly() {
