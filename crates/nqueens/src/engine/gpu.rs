@@ -10,7 +10,7 @@
 //!   that leaves the next row a free cell is a task, as masks, and the layout of the rows left
 //!   is described in words the shader reads;
 //! - `count.wgsl`: the shader; each thread takes task after task and walks its rows with bit
-//!   masks and a stack in workgroup memory, one branch-free step per turn of its loop, counting
+//!   masks and a stack in workgroup memory, one short step per turn of its loop, counting
 //!   the last row's free cells at once, and writes each task's count as two 32-bit words;
 //! - `device`: the GPUs through wgpu (Vulkan, Metal, DirectX 12), runs of tasks counted over
 //!   dispatches of about 50 ms each, threads keeping their walks between them;

@@ -9,23 +9,27 @@
 // gives its number back and looks again in the next dispatch.
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
-// stack each thread needs (one per row it walks, and an empty one above them).
+// stack each thread needs (one per row it walks, and an unused one below them).
 //
 // A thread walks its task's rows top to bottom with bit masks (columns in use, and the two
 // diagonals as they bear on the current row), as the textbook bit-mask search does, and counts
 // the last row's free cells with one popcount instead of visiting them.
 //
-// Why the loop is one step, the same for every thread: the threads of a group (32 on NVIDIA)
-// run in lockstep, so a turn of a loop whose body branches costs the sum of every branch that
-// any of them takes. The step below has no branch: it tries the lowest free cell of the current
-// row, works out the three things that may follow (go down a row, go back up, or stay and try
-// the next cell) and picks among them with `select`; a row whose cells are all tried gives way
-// to the row above within the same turn. Every turn therefore costs the same few
-// dozen operations and every thread does useful work in it. Only the end of a task (a few per
-// thousands of turns) branches. The model of this loop (`engine/gpu/model.rs`) counts those
-// operations on the SPIR-V of this file and plays the threads of a group in lockstep on the
-// CPU, which is how this design was chosen over the earlier one (five branches per turn, and
-// the last three rows counted in closed form at every leaf).
+// Why the loop is one short step, the same for every thread: the threads of a group (32 on
+// NVIDIA) run in lockstep, so a turn of a loop whose body branches costs the sum of every
+// branch that any of them takes. Each turn below reads the top row of the thread's stack, tries
+// its lowest free cell, counts the last row's cells if the child is the row above the last,
+// and otherwise puts the child on the stack; a row whose last cell was just tried leaves it in
+// the same turn. So every turn tries one cell, and costs the same few dozen operations, with
+// one store that some threads skip. Only the end of a task (one in thousands of turns) branches.
+//
+// Why the rows live in workgroup memory and the walk keeps only where the top is: a GPU is
+// short of issue slots here, not of threads. Measured on an H100, this step (40 operations a
+// turn by the model's count) beat an earlier one that kept the current row in registers and
+// chose among go down, go up and stay with `select` (49), though both fill the same memory; a
+// variant with half the stack bytes, and so twice the threads at once, lost to the operations it
+// needed to rebuild a row, and stacks in global memory lost far more. README's GPU section gives
+// the figures; `engine/gpu/model.rs` plays this loop on the CPU.
 //
 // A software device (Mesa's lavapipe) ends every loop of a thread after 65,535 turns in all;
 // the budget of turns per dispatch keeps below that. A task that a device never finishes anyway
@@ -61,23 +65,20 @@ struct Params {
 
 const STRIDE: u32 = 34u;
 
-// The saved rows of each thread's walk, interleaved so that the threads of a group touch
-// neighbouring words. Slot 0 is the row above the task's first: empty, so that going up from
-// the first row ends the task; the row of level j is saved in slot j + 1.
+// The rows of each thread's walk, interleaved so that the threads of a group touch
+// neighbouring words: the row of level j sits in slot j + 1, and slot 0 stays unused, so that
+// a walk whose top falls to it has gone back above its first row.
 var<workgroup> stack: array<vec4<u32>, WG * LEVELS>;
 
-// A thread's walk of one task.
+// A thread's walk of one task. The rows being walked live in `stack`, each with its masks and
+// its cells not tried yet; the walk itself keeps only where the top row is.
 struct Walk {
-    // The masks above the current row, and its cells not tried yet.
-    cols: u32,
-    left: u32,
-    right: u32,
-    free: u32,
-    // The current level (0: the task's first row); DONE once the walk has gone back above it.
-    level: u32,
-    // Where the row above the current one is saved in `stack`: slot `level` of this thread.
-    // Kept beside the level so that a turn finds it without a multiplication.
-    up: u32,
+    // The slot of the top row in `stack`: level * WG + WG + the thread's index; below WG once
+    // the walk has gone back above the task's first row.
+    top: u32,
+    // The columns in use above the task's first row, counted: a row's level is the count of
+    // its columns in use less this, so that a turn needs no level of its own.
+    base: u32,
     // The level whose next row is the last: there the free cells are counted, not visited.
     last: u32,
     // Where the task's rows start in `layouts`.
@@ -90,27 +91,23 @@ struct Walk {
     gained: u32,
 }
 
-const DONE: u32 = 0xffffffffu;
-
 // The walk of the task in ring slot `slot`, before its first step.
 fn begin(slot: u32, lid: u32) -> Walk {
     let task = tasks[slot];
     let base = task.w * STRIDE;
     let head = layouts[base];
     let first = layouts[base + 1u];
+    let free = first.x & ~(task.x | task.y | task.z);
+    stack[WG + lid] = vec4<u32>(task.x, task.y, task.z, free);
     var w: Walk;
-    w.cols = task.x;
-    w.left = task.y;
-    w.right = task.z;
-    w.free = first.x & ~(task.x | task.y | task.z);
-    w.level = 0u;
-    w.up = lid;
+    // A first row without a free cell (the host hands out none) ends the task at once.
+    w.top = select(lid, WG + lid, free != 0u);
+    w.base = countOneBits(task.x);
     w.last = head.y;
     w.rows = base + 2u;
     w.lo = 0u;
     w.hi = 0u;
     w.gained = 0u;
-    stack[lid] = vec4<u32>(0u);
     return w;
 }
 
@@ -120,52 +117,36 @@ fn total(w: Walk) -> vec2<u32> {
     return vec2<u32>(lo, w.hi + u32(lo < w.gained));
 }
 
-// One turn of the walk: the same operations for every thread, whatever happens.
-fn step(s: Walk, lid: u32) -> Walk {
-    // A row without cells left gives way to the row above, whose next cell is tried in this
-    // same turn (going up costs no turn of its own). Above the first row, DONE.
-    let empty = s.free == 0u;
-    let above = stack[s.up];
-    let level = select(s.level, s.level - 1u, empty);
-    let up = select(s.up, s.up - WG, empty);
-    let f = select(vec4<u32>(s.cols, s.left, s.right, s.free), above, empty);
-    // Going up from the first row wraps `level` to DONE, and this index to the record's pair
-    // just before the rows (the first row's cells): still in range, and never used.
+// One turn of the walk: the top row's lowest free cell is tried, the same operations for every
+// thread, whatever happens. Every row on the stack has a cell left to try: a row whose last
+// cell is taken leaves the stack in the same turn, and a row without free cells never goes on.
+fn step(s: Walk) -> Walk {
+    let row_here = stack[s.top];
+    let bit = row_here.w & (0u - row_here.w);
+    let rest = row_here.w ^ bit;
+    stack[s.top].w = rest;
+    let level = countOneBits(row_here.x) - s.base;
     let row = layouts[s.rows + level];
-    // Try the lowest free cell (none, if there is none: `bit` is then 0).
-    let bit = f.w & (0u - f.w);
-    let rest = f.w ^ bit;
-    let c = f.x | bit;
-    let l = (f.y | bit) << row.x;
-    let r = (f.z | bit) >> row.x;
+    let c = row_here.x | bit;
+    let l = (row_here.y | bit) << row.x;
+    let r = (row_here.z | bit) >> row.x;
     let child = row.y & ~(c | l | r);
-    let placed = bit != 0u;
-    let at_last = level == s.last;
     // Above the last row, its free cells are its completions: counted, not visited.
-    let found = select(0u, countOneBits(child), placed && at_last);
+    let at_last = level == s.last;
     var w = s;
-    w.gained = s.gained + found;
-    // Down a row, or stay and try the next cell. This row is saved every turn, with the cell
-    // just tried taken out: it is read back only after going down, and a store costs less than
-    // a branch around it.
-    let down = placed && !at_last && child != 0u;
-    let stay = vec4<u32>(f.x, f.y, f.z, rest);
-    // The current row's slot. After going up from the first row it is slot 0 (`up` wrapped
-    // below it), and `stay` is then the empty row slot 0 already holds.
-    let own = up + WG;
-    stack[own] = stay;
-    let next = select(stay, vec4<u32>(c, l, r, child), down);
-    w.cols = next.x;
-    w.left = next.y;
-    w.right = next.z;
-    w.free = next.w;
-    w.level = select(level, level + 1u, down);
-    w.up = select(up, own, down);
+    w.gained = s.gained + select(0u, countOneBits(child), at_last);
+    // The row leaves when its last cell is taken; the child goes on top when it has a cell.
+    let top = select(s.top, s.top - WG, rest == 0u);
+    let down = !at_last && child != 0u;
+    if down {
+        stack[top + WG] = vec4<u32>(c, l, r, child);
+    }
+    w.top = select(top, top + WG, down);
     return w;
 }
 
-// Where thread g's walk waits between dispatches: SAVED pairs of vec4 from g * SAVED: its
-// masks, (level, last, rows, lo), (hi, task, state, 0), then its stack's LEVELS slots.
+// Where thread g's walk waits between dispatches: SAVED vec4 from g * SAVED: (top, base, last,
+// rows), (lo, hi, 0, 0), (0, task, state, 0), then its stack's LEVELS slots.
 const SAVED: u32 = 3u + LEVELS;
 // A thread's state between dispatches: walking a task, or without one.
 const IDLE: u32 = 0u;
@@ -176,18 +157,14 @@ fn resume(at: u32, lid: u32) -> Walk {
     let a = saved[at];
     let b = saved[at + 1u];
     var w: Walk;
-    w.cols = a.x;
-    w.left = a.y;
-    w.right = a.z;
-    w.free = a.w;
-    w.level = b.x;
-    w.last = b.y;
-    w.rows = b.z;
-    w.lo = b.w;
-    w.hi = saved[at + 2u].x;
+    w.top = a.x;
+    w.base = a.y;
+    w.last = a.z;
+    w.rows = a.w;
+    w.lo = b.x;
+    w.hi = b.y;
     w.gained = 0u;
-    w.up = w.level * WG + lid;
-    for (var i = 0u; i < LEVELS; i++) {
+    for (var i = 1u; i < LEVELS; i++) {
         stack[i * WG + lid] = saved[at + 3u + i];
     }
     return w;
@@ -195,11 +172,11 @@ fn resume(at: u32, lid: u32) -> Walk {
 
 // Saves a thread's walk, with its stack, for the next dispatch.
 fn suspend(w: Walk, at: u32, lid: u32, t: u32) {
-    saved[at] = vec4<u32>(w.cols, w.left, w.right, w.free);
+    saved[at] = vec4<u32>(w.top, w.base, w.last, w.rows);
     let count = total(w);
-    saved[at + 1u] = vec4<u32>(w.level, w.last, w.rows, count.x);
-    saved[at + 2u] = vec4<u32>(count.y, t, WALKING, 0u);
-    for (var i = 0u; i < LEVELS; i++) {
+    saved[at + 1u] = vec4<u32>(count.x, count.y, 0u, 0u);
+    saved[at + 2u] = vec4<u32>(0u, t, WALKING, 0u);
+    for (var i = 1u; i < LEVELS; i++) {
         saved[at + 3u + i] = stack[i * WG + lid];
     }
 }
@@ -252,12 +229,12 @@ fn main(
     var t = head.y;
     var walking = head.z == WALKING;
     var w: Walk;
-    w.level = DONE;
+    w.top = lid;
     if walking {
         w = resume(at, lid);
     }
     for (var turn = 0u; turn < params.budget; turn++) {
-        if w.level == DONE {
+        if w.top < WG {
             // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
                 let d = atomicAdd(&counters[2], 1u);
@@ -277,7 +254,7 @@ fn main(
             walking = true;
             w = begin(t & params.ring, lid);
         }
-        w = step(w, lid);
+        w = step(w);
     }
     if !walking {
         saved[at + 2u] = vec4<u32>(0u, 0u, IDLE, 0u);

@@ -468,6 +468,19 @@ impl Gpu {
         Ok(kernel)
     }
 
+    /// The shaders built so far, one per stack depth: (rows of stack, workgroup size, threads a
+    /// stream of it starts). On a GPU the threads are what the residency probe measured, capped
+    /// by the buffer limits, so a benchmark can report what a count really ran with.
+    pub(crate) fn built(&self) -> Vec<(u32, u32, u32)> {
+        let kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
+        let mut built: Vec<(u32, u32, u32)> = kernels
+            .iter()
+            .map(|k| (k.levels, k.workgroup, self.threads(k)))
+            .collect();
+        built.sort_unstable();
+        built
+    }
+
     /// Threads a stream of `kernel` starts: as many as the device runs at once, or fewer where
     /// its largest buffer cannot hold their saved walks.
     fn threads(&self, kernel: &Kernel) -> u32 {

@@ -91,6 +91,17 @@ impl Filling {
     }
 }
 
+/// A shader a GPU built for a count: the rows of stack its threads keep, its workgroup size,
+/// and the threads a stream of it starts (on a GPU, as many as the residency probe found
+/// running at once).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shader {
+    pub levels: u32,
+    pub workgroup: u32,
+    pub threads: u32,
+}
+
 impl GpuPlan {
     /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names; an error when there are none
     /// to be had.
@@ -134,6 +145,25 @@ impl GpuPlan {
     /// The GPUs the plan counts on, by name.
     pub fn devices(&self) -> Vec<String> {
         self.gpus.iter().map(|g| g.name.clone()).collect()
+    }
+
+    /// Per GPU, its name and the shaders it built for this board, with the threads a stream of
+    /// each starts. For benchmarks (`bench/h100.sh`); the shaders are built when the plan is
+    /// made.
+    #[doc(hidden)]
+    pub fn residency(&self) -> Vec<(String, Vec<Shader>)> {
+        self.gpus
+            .iter()
+            .map(|g| {
+                let built = g.built().into_iter();
+                let shaders = built.map(|(levels, workgroup, threads)| Shader {
+                    levels,
+                    workgroup,
+                    threads,
+                });
+                (g.name.clone(), shaders.collect())
+            })
+            .collect()
     }
 
     /// Whether any of them is a software device (a processor standing in for a GPU).

@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# One command that times the GPU engine on an NVIDIA GPU beside the fastest public CUDA counter
+# (ygch/n_queens), and writes what it saw as one JSON file and one table.
+#
+# Usage: bench/h100.sh PEER_CHECKOUT [N...]          (default N: 18 19 20 21 22)
+#   PEER_CHECKOUT   a checkout of ygch/n_queens (its src/ is built here with nvcc; it is never
+#                   part of this repository)
+#   BIN=target/release/nqueens                   built with --features gpu
+#   PROBE=target/release/examples/gpu_residency  built with --features gpu (see below)
+#   GL=.gl          Debian packages of the Vulkan loader (libvulkan1, libglvnd0, ...), unpacked
+#                   when this machine has no loader: a machine with only CUDA may lack one
+#   OUT=bench/out   where h100.json and h100.txt go
+#   RUNS=3          runs of each program per N, alternating ours and theirs; the median is
+#                   reported. One run only where a first run took longer than LONG seconds.
+#   LONG=30
+#   PEER_CONFIGS="2:6 3:5"   the CUDA counter's builds and rows placed on the CPU: "2:6" is
+#                   its configuration 2 with 6 rows (its published table), "3:5" its
+#                   configuration 3 with 5 rows (what its README calls best up to N = 22)
+#   PEER_ARCH=90    the compute capability nvcc builds for (90: H100, H800, H200)
+#   LIMIT=540       seconds any one run may take before it is stopped and reported as such
+#
+# Build what it needs on a machine with Rust, then take the binaries to the GPU machine:
+#   cargo build --release -p nqueens-cli --features gpu
+#   cargo build --release -p nqueens --features gpu --example gpu_residency
+#
+# Per N it reports our count's seconds (the count itself, as the report's `seconds` gives it,
+# after the GPU has proved itself and built its shaders) and the process's wall time, the CUDA
+# counter's own timing (its `calc time`, from before its first CUDA call to its result) and its
+# wall time, and each program's total, which must be Q(N) (OEIS A000170). The probe's line gives
+# the threads our engine starts per stream on this GPU (the residency probe's measure).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 1 ] || [ ! -d "$1" ]; then
+  echo "usage: bench/h100.sh PEER_CHECKOUT [N...]  (a checkout of ygch/n_queens)" >&2
+  exit 2
+fi
+PEER=$(cd "$1" && pwd)
+shift
+SIZES=("$@")
+[ ${#SIZES[@]} -gt 0 ] || SIZES=(18 19 20 21 22)
+BIN=${BIN:-target/release/nqueens}
+PROBE=${PROBE:-target/release/examples/gpu_residency}
+GL=${GL:-.gl}
+OUT=${OUT:-bench/out}
+RUNS=${RUNS:-3}
+LONG=${LONG:-30}
+PEER_CONFIGS=${PEER_CONFIGS:-"2:6 3:5"}
+PEER_ARCH=${PEER_ARCH:-90}
+LIMIT=${LIMIT:-540}
+mkdir -p "$OUT"
+for f in "$BIN" "$PROBE"; do
+  [ -x "$f" ] || { echo "error: $f is missing: build it with --features gpu (see the header)" >&2; exit 2; }
+done
+
+# OEIS A000170.
+declare -A TOTAL=([8]=92 [9]=352 [10]=724 [11]=2680 [12]=14200 [13]=73712 [14]=365596
+  [15]=2279184 [16]=14772512 [17]=95815104 [18]=666090624 [19]=4968057848 [20]=39029188884
+  [21]=314666222712 [22]=2691008701644 [23]=24233937684440 [24]=227514171973736)
+
+# The Vulkan loader, where the machine has none; NVIDIA's driver file, where the loader's usual
+# places name no driver.
+if ! ldconfig -p | grep 'libvulkan\.so\.1' >/dev/null; then
+  if compgen -G "$GL/*.deb" >/dev/null; then
+    for f in "$GL"/*.deb; do dpkg -x "$f" /; done
+    ldconfig
+  else
+    echo "error: no Vulkan loader here, and no packages of one in $GL" >&2
+    exit 2
+  fi
+fi
+if [ -z "${VK_DRIVER_FILES:-}" ] && [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ] &&
+  ! ls /usr/share/vulkan/icd.d/nvidia* /etc/vulkan/icd.d/nvidia* >/dev/null 2>&1; then
+  export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
+  export __EGL_VENDOR_LIBRARY_FILENAMES=/usr/local/nvidia/share/glvnd/egl_vendor.d/10_nvidia.json
+fi
+
+# The device must be the NVIDIA GPU, not a software one.
+probe=$("$PROBE" "${SIZES[0]}" 0)
+echo "probe: $probe"
+case "$probe" in
+  *NVIDIA*) ;;
+  *) echo "error: GPU 0 is not an NVIDIA device: $probe" >&2; exit 1 ;;
+esac
+gpu=$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,power.limit \
+  --format=csv,noheader 2>/dev/null | head -1 || echo unknown)
+cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
+echo "gpu: $gpu"
+echo "cpu: $cpu ($(nproc) cores)"
+
+# The CUDA counter, one build per configuration.
+declare -A PEER_BIN
+for c in $PEER_CONFIGS; do
+  config=${c%%:*}
+  PEER_BIN[$config]=/tmp/n_queens_config$config
+  if [ ! -x "${PEER_BIN[$config]}" ]; then
+    (cd "$PEER/src" && nvcc -gencode "arch=compute_$PEER_ARCH,code=sm_$PEER_ARCH" -O3 \
+      -Xcompiler -fopenmp "-D_USE_CONFIG${config}_" n_queens_cuda.cu n_queens.cpp utils.cpp \
+      main.cpp -o "${PEER_BIN[$config]}" -lcudart)
+  fi
+done
+
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+now() { date +%s.%N; }
+runs_jsonl="$OUT/h100-runs.jsonl"
+: >"$runs_jsonl"
+
+# One run of ours: prints "count_s wall_s total".
+ours() {
+  local n=$1 start end out
+  start=$(now)
+  out=$(timeout "$LIMIT" "$BIN" count "$n" --method gpu --json --gpu-device 0) || { echo "- - stopped"; return; }
+  end=$(now)
+  echo "$(sed -n 's/.*"seconds":\([^,}]*\).*/\1/p' <<<"$out") $(awk "BEGIN {print $end - $start}") \
+$(sed -n 's/.*"solutions":\([^,}]*\).*/\1/p' <<<"$out")"
+}
+# One run of theirs: prints "calc_s wall_s total".
+theirs() {
+  local n=$1 config=$2 rows=$3 start end out
+  start=$(now)
+  out=$(timeout "$LIMIT" "${PEER_BIN[$config]}" "$n" "$rows" 2>&1) || { echo "- - stopped"; return; }
+  end=$(now)
+  local ms total
+  ms=$(sed -n 's/.*calc time: \[\([0-9.]*\)ms\].*/\1/p' <<<"$out" | tail -1)
+  total=$(sed -n 's/.*queens result \([0-9]*\),.*/\1/p' <<<"$out" | tail -1)
+  echo "$(awk "BEGIN {print ${ms:-0} / 1000}") $(awk "BEGIN {print $end - $start}") ${total:-none}"
+}
+record() { # program n run count_s wall_s total
+  printf '{"program":"%s","n":%s,"run":%s,"count_s":"%s","wall_s":"%s","total":"%s"}\n' "$@" \
+    >>"$runs_jsonl"
+}
+
+table="$OUT/h100.txt"
+{
+  echo "# $(date -u +%Y-%m-%d) · $gpu · host: $cpu"
+  echo "# probe: $probe"
+  printf '%-22s %3s %5s %10s %10s %16s %s\n' program N runs count_s wall_s total check
+} >"$table"
+for n in "${SIZES[@]}"; do
+  programs=("ours")
+  for c in $PEER_CONFIGS; do programs+=("ygch-config${c%%:*}-rows${c##*:}"); done
+  declare -A C=() W=() T=() R=()
+  runs=$RUNS
+  for ((r = 1; r <= runs; r++)); do
+    for p in "${programs[@]}"; do
+      if [ "$p" = ours ]; then
+        read -r cs ws tot < <(ours "$n")
+      else
+        config=${p#ygch-config}; config=${config%%-*}; rows=${p##*-rows}
+        read -r cs ws tot < <(theirs "$n" "$config" "$rows")
+      fi
+      record "$p" "$n" "$r" "$cs" "$ws" "$tot"
+      C[$p]+="$cs "; W[$p]+="$ws "; T[$p]=$tot; R[$p]=$r
+      # A long run is timed once: the GPU's speed is steady, and the time is better spent on
+      # more sizes.
+      if [ "$r" = 1 ] && [ "$cs" != - ] && awk "BEGIN {exit !($ws > $LONG)}"; then runs=1; fi
+    done
+  done
+  for p in "${programs[@]}"; do
+    cs=$(tr ' ' '\n' <<<"${C[$p]}" | grep -v '^-*$' | median || true)
+    ws=$(tr ' ' '\n' <<<"${W[$p]}" | grep -v '^-*$' | median || true)
+    check=ok
+    [ "${T[$p]}" = "${TOTAL[$n]:-${T[$p]}}" ] || check="WRONG (want ${TOTAL[$n]})"
+    printf '%-22s %3s %5s %10.3f %10.3f %16s %s\n' "$p" "$n" "${R[$p]}" "${cs:-0}" "${ws:-0}" \
+      "${T[$p]}" "$check" | tee -a "$table"
+  done
+  unset C W T R
+done
+
+python3 - "$runs_jsonl" "$OUT/h100.json" "$gpu" "$cpu" "$probe" <<'PY'
+import json, statistics, sys, datetime
+runs = [json.loads(l) for l in open(sys.argv[1])]
+rows = {}
+for r in runs:
+    key = (r["program"], r["n"])
+    rows.setdefault(key, []).append(r)
+summary = []
+for (program, n), rs in sorted(rows.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+    ok = [r for r in rs if r["count_s"] not in ("-", "")]
+    summary.append({
+        "program": program, "n": n, "runs": len(rs),
+        "count_s_median": statistics.median(float(r["count_s"]) for r in ok) if ok else None,
+        "wall_s_median": statistics.median(float(r["wall_s"]) for r in ok) if ok else None,
+        "count_s": [float(r["count_s"]) for r in ok],
+        "total": rs[-1]["total"],
+    })
+json.dump({
+    "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d"),
+    "gpu": sys.argv[3], "host_cpu": sys.argv[4], "probe": json.loads(sys.argv[5]),
+    "rows": summary, "runs": runs,
+}, open(sys.argv[2], "w"), indent=1)
+PY
+echo "wrote $OUT/h100.json and $table"
