@@ -7,7 +7,7 @@
 #
 # Needs the wasm32-unknown-unknown target (rustup target add wasm32-unknown-unknown) and
 # wasm-bindgen-cli of the same version as the wasm-bindgen crate in Cargo.lock
-# (cargo install --locked wasm-bindgen-cli --version X, built from source in minutes).
+# (cargo install wasm-bindgen-cli --version X, built from source in minutes).
 # Usage: web/build.sh [OUTDIR] (default web/dist).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +15,12 @@ cd "$(dirname "$0")/.."
 out=${1:-web/dist}
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if ! command -v wasm-bindgen >/dev/null; then
-    echo "build: wasm-bindgen not found (cargo install --locked wasm-bindgen-cli --version $want)" >&2
+    echo "build: wasm-bindgen not found (cargo install wasm-bindgen-cli --version $want)" >&2
     exit 2
 fi
 have=$(wasm-bindgen --version | awk '{ print $2 }')
 if [ "$have" != "$want" ]; then
-    echo "build: wasm-bindgen $have, but Cargo.lock has $want (cargo install --locked wasm-bindgen-cli --version $want)" >&2
+    echo "build: wasm-bindgen $have, but Cargo.lock has $want (cargo install wasm-bindgen-cli --version $want)" >&2
     exit 2
 fi
 if ! rustup target list --installed 2>/dev/null | grep -x wasm32-unknown-unknown >/dev/null; then

@@ -111,6 +111,7 @@ export class Puzzle {
     this.total = Number(this.board.count());
     this.which = 0;
     this.$('p-count').textContent = this.total.toLocaleString('en');
+    this.$('p-count-word').textContent = this.total === 1 ? 'completion' : 'completions';
     this.$('p-text').textContent = this.board.text();
     this.draw();
     if (this.onChange) this.onChange();

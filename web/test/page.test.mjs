@@ -191,12 +191,14 @@ test('a puzzle built by clicks and keys, and its completions', async () => {
   await click(1, 1);
   assert.match(await text(p, '#p-error'), /attack each other in the same column/);
   assert.equal(await text(p, '#p-count'), '1');
+  assert.equal(await text(p, '#p-count-word'), 'completion');
   // Keys: clear the board, then Q on the cursor (the top-left corner), ] to the next completion.
   await p.click('#p-clear');
   await board.evaluate((e) => e.focus());
   await p.keyboard.press('q');
   assert.equal(await data(p, '#p-board', 'given'), '0,-1,-1,-1,-1,-1');
   assert.equal(await text(p, '#p-count'), '0');
+  assert.equal(await text(p, '#p-count-word'), 'completions');
   await p.keyboard.press('q'); // takes it back
   await p.keyboard.press('ArrowRight');
   await p.keyboard.press('q');

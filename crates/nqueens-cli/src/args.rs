@@ -68,8 +68,8 @@ pub struct CountArgs {
     #[arg(long)]
     pub json: bool,
 
-    /// Worker threads, 1 to 1024 [default: one per core; with --method gpu, one per GPU and one
-    /// more]
+    /// Worker threads, 1 to 1024 [default: one per core; with --method gpu, one per core and at
+    /// least one per GPU and one more]
     #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
     pub threads: Option<usize>,
 
