@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# `nqueens count N` beside the fastest public CPU counter, Evgeny Kluev's quadrant counter
+# (github.com/EvgenyKluev/N-Queens-Count-Sol, C++20, meet in the middle over quarter boards), on
+# 1 thread and on every core, alternating the two programs so that a change in the machine's load
+# hits both. Prints, per N and thread count, the median wall seconds and peak memory of each and
+# the ratio nqueens ÷ Kluev (below 1: nqueens is faster), and checks every total against OEIS
+# A000170.
+#
+# Usage: bench/cpu.sh KLUEV_CHECKOUT [N...]       (default N: 16 17 18 19 20 21)
+#   KLUEV_CHECKOUT  a checkout of that repository: it is copied and built under target/kluev/,
+#                   never into this repository
+#   RUNS=3          runs of each program per N and thread count; one only where a first run
+#                   took longer than LONG seconds
+#   LONG=60
+#   THREADS="1 $(nproc)"
+#   CXX=g++         a C++20 compiler (the author builds with GCC)
+#   ARCH=-march=native
+#
+# The public counter takes its board size and tuning at compile time (its solcounter.h, with a
+# table of its author's settings for N = 16..22 in a comment there): one build per N, with that
+# row of the table. BMI2 and prefetch are switched on where the table says so (its bmintrin.h
+# and prefetch.h), and the row symmetry of the quarters where it says RowS. It times itself; the
+# wall time of the process is what is compared here, for both programs, so that start-up and
+# the building of tables count alike.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 1 ] || [ ! -f "$1/solcounter.h" ]; then
+  echo "usage: bench/cpu.sh KLUEV_CHECKOUT [N...]  (a checkout of EvgenyKluev/N-Queens-Count-Sol)" >&2
+  exit 2
+fi
+SRC=$(cd "$1" && pwd)
+shift
+SIZES=("$@")
+[ ${#SIZES[@]} -gt 0 ] || SIZES=(16 17 18 19 20 21)
+RUNS=${RUNS:-3}
+LONG=${LONG:-60}
+THREADS=${THREADS:-"1 $(nproc)"}
+CXX=${CXX:-g++}
+ARCH=${ARCH:--march=native}
+
+# OEIS A000170.
+declare -A TOTAL=([16]=14772512 [17]=95815104 [18]=666090624 [19]=4968057848
+  [20]=39029188884 [21]=314666222712 [22]=2691008701644)
+# The author's settings (solcounter.h): sieveCuts, matchMinSize, BMI2, prefetch, quarter symmetry.
+# Where the table leaves prefetch open (N = 20) it is on.
+declare -A SETTINGS=([16]="0 40 0 1 QNoSymmetry" [17]="0 40 0 1 QNoSymmetry"
+  [18]="0 40 0 1 QNoSymmetry" [19]="0 40 1 1 QNoSymmetry" [20]="3 60 1 1 QNoSymmetry"
+  [21]="3 60 1 0 QNoSymmetry" [22]="6 80 1 1 QRowSymmetry")
+for n in "${SIZES[@]}"; do
+  [ -n "${SETTINGS[$n]:-}" ] || { echo "error: N = $n: the public counter's table covers 16 to 22" >&2; exit 2; }
+done
+
+cargo build --release -q -p nqueens-cli
+NQ=target/release/nqueens
+TIME=$(command -v time || true)
+[ -x /usr/bin/time ] && TIME=/usr/bin/time
+
+# One build of the public counter for board n, with its author's settings for n.
+build() {
+  local n=$1 dir=target/kluev/$1
+  read -r cuts minsize bmi prefetch symmetry <<<"${SETTINGS[$n]}"
+  if [ -x "$dir/kluev" ] && [ "$dir/kluev" -nt "$SRC/solcounter.h" ]; then return; fi
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cp "$SRC"/*.h "$SRC"/main.cpp "$dir"/
+  sed -i -e "s/inline constexpr int size = [0-9]*;/inline constexpr int size = $n;/" \
+    -e "s/\.sieveCuts = [0-9]*,/.sieveCuts = $cuts,/" \
+    -e "s/\.matchMinSize = [0-9]*,/.matchMinSize = $minsize,/" \
+    -e "s/\.bmiIntrin = [a-z]*,/.bmiIntrin = $([ "$bmi" = 1 ] && echo true || echo false),/" \
+    -e "s/\.prefetch = [a-z]*,/.prefetch = $([ "$prefetch" = 1 ] && echo true || echo false),/" \
+    -e "s/Subsquare<size \/ 2, Q[A-Za-z]*Symmetry,/Subsquare<size \/ 2, $symmetry,/" "$dir/solcounter.h"
+  grep -q "inline constexpr int size = $n;" "$dir/solcounter.h" ||
+    { echo "error: could not set the board size in $SRC/solcounter.h" >&2; exit 1; }
+  [ "$bmi" = 1 ] && sed -i 's|^//#include "bmi2.h"|#include "bmi2.h"|' "$dir/bmintrin.h"
+  [ "$prefetch" = 1 ] && sed -i 's|^//#include "prefetchx86.h"|#include "prefetchx86.h"|' "$dir/prefetch.h"
+  "$CXX" -std=c++20 -O3 "$ARCH" -pthread -o "$dir/kluev" "$dir/main.cpp"
+}
+
+# One run: prints "seconds peak_MB total".
+run() {
+  local out log t0 t1 mb
+  log=$(mktemp)
+  t0=$(date +%s.%N)
+  if [ -n "$TIME" ]; then
+    out=$("$TIME" -f "%M" -o "$log" "$@")
+    mb=$(awk '{printf "%.0f", $1 / 1024}' "$log")
+  else
+    out=$("$@")
+    mb=-
+  fi
+  t1=$(date +%s.%N)
+  rm -f "$log"
+  echo "$(awk "BEGIN {printf \"%.3f\", $t1 - $t0}") $mb $(sed -n 's/^Result: //p; /^[0-9][0-9]*$/p' <<<"$out" | head -1)"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+echo "# $(date -u +%Y-%m-%d) · $(lscpu | sed -n 's/^Model name: *//p' | head -1) · $(nproc) cores"
+printf '%3s %7s %10s %8s %10s %8s %7s\n' N threads nqueens_s MB kluev_s MB ratio
+for n in "${SIZES[@]}"; do
+  build "$n"
+  for t in $THREADS; do
+    ours=() theirs=() om=() tm=()
+    runs=$RUNS
+    for ((r = 1; r <= runs; r++)); do
+      read -r s m total < <(run "$NQ" count "$n" --threads "$t")
+      [ "$total" = "${TOTAL[$n]}" ] || { echo "error: nqueens count $n printed $total" >&2; exit 1; }
+      ours+=("$s"); om+=("$m")
+      read -r s2 m2 total < <(run "target/kluev/$n/kluev" "$t")
+      [ "$total" = "${TOTAL[$n]}" ] || { echo "error: the public counter at $n printed $total" >&2; exit 1; }
+      theirs+=("$s2"); tm+=("$m2")
+      if [ "$r" = 1 ] && awk "BEGIN {exit !($s + $s2 > 2 * $LONG)}"; then runs=1; fi
+    done
+    a=$(printf '%s\n' "${ours[@]}" | median)
+    b=$(printf '%s\n' "${theirs[@]}" | median)
+    printf '%3s %7s %10s %8s %10s %8s %7s\n' "$n" "$t" "$a" "$(printf '%s\n' "${om[@]}" | sort -g | tail -1)" \
+      "$b" "$(printf '%s\n' "${tm[@]}" | sort -g | tail -1)" "$(awk "BEGIN {printf \"%.2f\", $a / $b}")"
+  done
+done
