@@ -1221,17 +1221,26 @@ pub struct Report {
 
 impl Report {
     /// The number the count was asked for: the unique count when it was asked for unique
-    /// solutions, the total otherwise. None only for a unique count the method did not make,
-    /// which the request refuses before counting.
+    /// solutions, the total otherwise. None for a count that was stopped before it finished
+    /// (its counts are those of the subproblems it finished, not the answer; see
+    /// [`Report::counts`]), and for a unique count the method did not make, which the request
+    /// refuses before counting.
     ///
     /// ```
     /// use nqueens::Count;
+    /// use std::sync::atomic::AtomicBool;
     ///
     /// assert_eq!(Count::new(8).run().unwrap().number(), Some(92));
     /// assert_eq!(Count::new(8).unique(true).run().unwrap().number(), Some(12));
+    /// // Stopped before its first subproblem: no answer, though its partial counts are there.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(10).stop(&stop).run().unwrap();
+    /// assert_eq!((r.number(), r.counts.total), (None, 0));
     /// ```
     pub fn number(&self) -> Option<u128> {
-        if self.unique {
+        if !self.is_finished() {
+            None
+        } else if self.unique {
             self.counts.unique
         } else {
             Some(self.counts.total)
@@ -1267,6 +1276,20 @@ impl Report {
 mod tests {
     use super::*;
     use crate::reference::{bitmask, ops};
+
+    #[test]
+    fn a_stopped_count_has_no_number() {
+        let stop = AtomicBool::new(true);
+        for unique in [false, true] {
+            let r = Count::new(9).unique(unique).stop(&stop).run().unwrap();
+            assert!(!r.is_finished());
+            assert_eq!(r.number(), None, "unique: {unique}");
+            // Its partial counts stay readable, as what they are.
+            assert_eq!(r.counts.total, 0);
+        }
+        let r = Count::new(9).run().unwrap();
+        assert_eq!(r.number(), Some(352));
+    }
 
     /// Every method's description against what the method does: each promise kept, each
     /// refusal made, through the same doors a user knocks on.
