@@ -1,14 +1,15 @@
-//! Saved work that is not what it says: checkpoints forged with care (every line one a count
-//! could make, the checksum made to match), two counts on one checkpoint file, checkpoints on
-//! media that cannot be written and under the longest names. Each promise of the README's
-//! long-run section, tried the way a hostile or careless user would.
+//! Saved work that is not what it says: checkpoints and shard records forged with care (every
+//! line one a count could make, the checksum made to match), shard records without a checksum,
+//! two counts on one checkpoint file, checkpoints on media that cannot be written and under the
+//! longest names. Each promise of the README's long-run section, tried the way a hostile or
+//! careless user would.
 
 mod common;
 
 use common::{nqueens, scratch};
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
-use nqueens::{Counts, Plan, Shard, SymmetryClasses};
+use nqueens::{Counts, Plan, Shard, ShardRecord, SymmetryClasses};
 use std::path::Path;
 use std::process::Stdio;
 
@@ -116,6 +117,107 @@ fn a_forged_symmetry_checkpoint_whose_lines_each_look_right_is_refused() {
         .assert()
         .success()
         .stdout("1787\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The records of `count 13 --shard I/3 --json`, I = 0, 1, 2, each a line.
+fn shard_records() -> Vec<String> {
+    (0..3)
+        .map(|i| {
+            let out = nqueens()
+                .args(["count", "13", "--shard", &format!("{i}/3"), "--json"])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            String::from_utf8(out).unwrap()
+        })
+        .collect()
+}
+
+/// `merge` of `records` (written to files in `dir`), with its exit code and output.
+fn merge(dir: &Path, records: &[String]) -> (Option<i32>, String, String) {
+    let files: Vec<_> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = dir.join(format!("part-{i}.json"));
+            std::fs::write(&f, r).unwrap();
+            f
+        })
+        .collect();
+    let out = nqueens().arg("merge").args(&files).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn forged_shard_records_are_refused() {
+    let dir = scratch("forged-shards");
+    let records = shard_records();
+    assert!(records[1].contains(",\"checksum\":\""), "{}", records[1]);
+    assert_eq!(
+        merge(&dir, &records),
+        (Some(0), "73712\n".into(), "".into())
+    );
+
+    // One more asymmetric class in part 1: consistent, and its checksum made to match.
+    let mut record: ShardRecord = serde_json::from_str(&records[1]).unwrap();
+    let k = record.counts.classes.unwrap();
+    record.counts = Counts::from_classes(SymmetryClasses {
+        asymmetric: k.asymmetric + 1,
+        ..k
+    });
+    let forged = serde_json::to_string(&record).unwrap() + "\n";
+    let (code, out, err) = merge(&dir, &[records[0].clone(), forged, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "nqueens: the shards' counts are wrong: they add up to 73720 solutions for n = 13, not \
+         the 73712 there are (OEIS A000170)\n"
+    );
+
+    // The same change by hand, the checksum left as it was: damage.
+    let total = record.counts.total - 8;
+    let unique = record.counts.unique.unwrap() - 1;
+    let edited = records[1]
+        .replace(
+            &format!("\"solutions\":{total}"),
+            &format!("\"solutions\":{}", total + 8),
+        )
+        .replace(
+            &format!("\"unique\":{unique}"),
+            &format!("\"unique\":{}", unique + 1),
+        )
+        .replace(
+            &format!("\"asymmetric\":{}", k.asymmetric),
+            &format!("\"asymmetric\":{}", k.asymmetric + 1),
+        );
+    assert_ne!(edited, records[1]);
+    let (code, out, err) = merge(&dir, &[records[0].clone(), edited, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.starts_with("nqueens: "), "{err}");
+    assert!(
+        err.contains("line 1: not a shard record (its checksum does not match its content"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    // A record of an earlier version, without a checksum: refused, whatever it holds.
+    let old = records[1]
+        .split(",\"checksum\"")
+        .next()
+        .unwrap()
+        .to_string()
+        + "}\n";
+    let (code, out, err) = merge(&dir, &[records[0].clone(), old, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("it has no checksum"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
