@@ -111,9 +111,13 @@ pub fn count(
     #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
 ) -> PyResult<u128> {
     let r = report(py, n, unique, method, threads)?;
-    // The library refuses unique counts of methods that cannot make them.
-    r.number().ok_or_else(|| {
-        PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method))
+    // The library refuses unique counts of methods that cannot make them, and a stopped count
+    // ends in KeyboardInterrupt before it gets here; neither is ever read as a number.
+    r.number().ok_or_else(|| match r.is_finished() {
+        false => PyRuntimeError::new_err("the count was stopped before it finished: no total"),
+        true => {
+            PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method))
+        }
     })
 }
 

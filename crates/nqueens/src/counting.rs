@@ -1118,12 +1118,14 @@ impl Job<'_> {
         every: Duration,
         saved: Option<&Checkpoint>,
     ) -> Result<(Counts, End, Option<Error>), Error> {
+        let saved_before = saved.is_some_and(|cp| !cp.done.is_empty());
         let mut state = match saved {
             Some(cp) => cp.clone(),
             None => {
                 let cp = Checkpoint::new(plan.id(), self.shard, self.puzzle.clone());
-                // Saving at once proves the place is writable before hours of work depend on it.
-                cp.save(path)?;
+                // Creating the file at once claims its name, so that no other count can take it
+                // meanwhile, and proves the place writable before hours of work depend on it.
+                cp.create(path)?;
                 cp
             }
         };
@@ -1146,7 +1148,21 @@ impl Job<'_> {
         };
         let done = before + counted;
         if done == of {
-            Ok((state.sum(plan.zero(), path)?, End::Finished, saved.err()))
+            let sum = state.sum(plan.zero(), path)?;
+            // Saved counts that each look like one their subproblem could give may still be
+            // forged; where the whole answer is known, a sum that misses it is refused, never
+            // printed.
+            if saved_before && self.shard.is_whole() && self.puzzle.is_none() {
+                crate::known::check(self.n, sum.total, sum.unique).map_err(|why| {
+                    Error::Checkpoint {
+                        path: path.to_path_buf(),
+                        problem: CheckpointProblem::Damaged(format!(
+                            "its subproblems' counts are wrong: {why}"
+                        )),
+                    }
+                })?;
+            }
+            Ok((sum, End::Finished, saved.err()))
         } else {
             saved?;
             Ok((
@@ -1221,17 +1237,26 @@ pub struct Report {
 
 impl Report {
     /// The number the count was asked for: the unique count when it was asked for unique
-    /// solutions, the total otherwise. None only for a unique count the method did not make,
-    /// which the request refuses before counting.
+    /// solutions, the total otherwise. None for a count that was stopped before it finished
+    /// (its counts are those of the subproblems it finished, not the answer; see
+    /// [`Report::counts`]), and for a unique count the method did not make, which the request
+    /// refuses before counting.
     ///
     /// ```
     /// use nqueens::Count;
+    /// use std::sync::atomic::AtomicBool;
     ///
     /// assert_eq!(Count::new(8).run().unwrap().number(), Some(92));
     /// assert_eq!(Count::new(8).unique(true).run().unwrap().number(), Some(12));
+    /// // Stopped before its first subproblem: no answer, though its partial counts are there.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(10).stop(&stop).run().unwrap();
+    /// assert_eq!((r.number(), r.counts.total), (None, 0));
     /// ```
     pub fn number(&self) -> Option<u128> {
-        if self.unique {
+        if !self.is_finished() {
+            None
+        } else if self.unique {
             self.counts.unique
         } else {
             Some(self.counts.total)
@@ -1267,6 +1292,50 @@ impl Report {
 mod tests {
     use super::*;
     use crate::reference::{bitmask, ops};
+
+    #[test]
+    fn of_two_counts_prepared_on_one_checkpoint_only_the_first_to_start_keeps_it() {
+        let path = std::env::temp_dir().join(format!("nq-claim-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        // Both find the name free when they are prepared; the file is claimed when one starts.
+        let first = Count::new(9).method(Method::Symmetry).threads(1);
+        let first = first.checkpoint(&path).prepare().unwrap();
+        let second = Count::new(9).method(Method::Bitmask).threads(1);
+        let second = second.checkpoint(&path).prepare().unwrap();
+        assert_eq!(first.run().unwrap().number(), Some(352));
+        let e = second.run().unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Error::Checkpoint {
+                    problem: CheckpointProblem::Exists,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // The file is still the first count's.
+        let kept = Checkpoint::load(&path).unwrap();
+        assert_eq!(
+            (kept.id.method, kept.is_complete()),
+            (Method::Symmetry, true)
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_stopped_count_has_no_number() {
+        let stop = AtomicBool::new(true);
+        for unique in [false, true] {
+            let r = Count::new(9).unique(unique).stop(&stop).run().unwrap();
+            assert!(!r.is_finished());
+            assert_eq!(r.number(), None, "unique: {unique}");
+            // Its partial counts stay readable, as what they are.
+            assert_eq!(r.counts.total, 0);
+        }
+        let r = Count::new(9).run().unwrap();
+        assert_eq!(r.number(), Some(352));
+    }
 
     /// Every method's description against what the method does: each promise kept, each
     /// refusal made, through the same doors a user knocks on.

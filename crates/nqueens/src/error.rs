@@ -814,6 +814,9 @@ pub enum ShardsProblem {
         /// Why it was not read.
         why: String,
     },
+    /// A complete set of records of the empty board whose sum is not the published count
+    /// ([`crate::known::check`]): some record is forged or damaged. Says which number is wrong.
+    WrongTotal(String),
     /// A file of records that cannot be read.
     Unreadable {
         /// The file (or "-" for standard input).
@@ -842,6 +845,9 @@ impl fmt::Display for ShardsProblem {
             }
             ShardsProblem::Unreadable { file, why } => {
                 write!(f, "cannot read shard file {file}: {why}")
+            }
+            ShardsProblem::WrongTotal(why) => {
+                write!(f, "the shards' counts are wrong: {why}")
             }
         }
     }

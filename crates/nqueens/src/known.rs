@@ -81,3 +81,36 @@ pub fn total(n: usize) -> Option<u128> {
 pub fn unique(n: usize) -> Option<u128> {
     n.checked_sub(1).and_then(|i| A002562.get(i).copied())
 }
+
+/// Checks a whole count of the empty n×n board against the published values, where they are
+/// known (n ≤ 27): its `total` against A000170 and, when the count has one, its `unique` count
+/// against A002562. Saved work (a checkpoint, a set of shard records) can be forged so that
+/// every part of it looks like a count its subproblem could give; the sum of the parts cannot
+/// hide, for these n. `Err` says which number disagrees; beyond n = 27 there is nothing to
+/// check against, and `Ok` says nothing.
+///
+/// ```
+/// assert!(nqueens::known::check(8, 92, Some(12)).is_ok());
+/// assert_eq!(
+///     nqueens::known::check(8, 100, None).unwrap_err(),
+///     "they add up to 100 solutions for n = 8, not the 92 there are (OEIS A000170)"
+/// );
+/// assert!(nqueens::known::check(8, 92, Some(13)).is_err());
+/// assert!(nqueens::known::check(28, 1, None).is_ok());
+/// ```
+pub fn check(n: usize, total_found: u128, unique_found: Option<u128>) -> Result<(), String> {
+    let wrong = |found: u128, known: u128, what: &str, oeis: &str| {
+        format!(
+            "they add up to {found} {what} for n = {n}, not the {known} there are (OEIS {oeis})"
+        )
+    };
+    if let Some(known) = total(n).filter(|&q| q != total_found) {
+        return Err(wrong(total_found, known, "solutions", "A000170"));
+    }
+    match (unique_found, unique(n)) {
+        (Some(found), Some(known)) if found != known => {
+            Err(wrong(found, known, "unique solutions", "A002562"))
+        }
+        _ => Ok(()),
+    }
+}

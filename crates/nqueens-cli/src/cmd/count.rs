@@ -175,12 +175,14 @@ fn print(
             })?,
         }
     } else {
-        // The library refuses --unique for methods that cannot count it, so it is known.
-        let number = report.number().ok_or_else(|| {
-            Failure::usage(format!(
+        // Only a finished count is printed, and the library refuses --unique for methods that
+        // cannot count it, so the number is known; a partial sum is never printed as one.
+        let number = report.number().ok_or_else(|| match report.is_finished() {
+            false => Failure::none("the count was stopped before it finished: it has no total"),
+            true => Failure::usage(format!(
                 "method {} counted no unique solutions",
                 report.method
-            ))
+            )),
         })?;
         output::number(number)?;
     }

@@ -1,5 +1,6 @@
 //! `nqueens merge`: reads the shard records of a count, has the library check that they form
-//! one complete set, and prints the total.
+//! one complete set (and, where the total is published, that they add up to it), and prints the
+//! total.
 
 use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};

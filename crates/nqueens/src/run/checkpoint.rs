@@ -5,11 +5,17 @@
 //! that it is only ever added to the count it belongs to. A count of a partly filled board also
 //! keeps the board itself, so that the file alone is enough to resume. A checksum (64-bit FNV-1a
 //! over everything before it) guards against damage. A file that does not match or does not
-//! check out is refused; it can never make a count come out wrong.
+//! check out is refused. The checksum cannot guard against a forgery, whose checksum is made to
+//! match: of such a file, every count its subproblem could not give is refused
+//! ([`Checkpoint::check_counts`]), and a whole count of the empty board that finishes is held
+//! against the published totals where they are known ([`crate::known::check`]); a line changed
+//! to another count its subproblem could give is caught there, and nowhere else.
 //!
 //! Files are replaced atomically: written beside the target under a temporary name, flushed to
 //! disk, renamed over the target, and the directory flushed, so a crash at any moment leaves
-//! either the old checkpoint or the new one, never a torn one.
+//! either the old checkpoint or the new one, never a torn one. A new checkpoint takes its name in
+//! the same one step ([`create_atomically`]), which fails where the name is taken: two counts
+//! never share one file. A save with nothing new to keep writes nothing.
 //!
 //! While a count runs, workers only push each finished result into a shared list; a writer
 //! thread takes the list over and saves the file every interval, so the counting loop pays for
@@ -306,6 +312,22 @@ impl Checkpoint {
         Checkpoint::parse(&text, path)
     }
 
+    /// Writes this checkpoint to `path` as a new file, and refuses a path where something
+    /// exists already ([`CheckpointProblem::Exists`], or [`CheckpointProblem::NotAFile`]).
+    /// See [`create_atomically`].
+    pub fn create(&self, path: &Path) -> Result<(), Error> {
+        create_atomically(path, self.to_text().as_bytes()).map_err(|e| match e.kind() {
+            std::io::ErrorKind::AlreadyExists => Error::Checkpoint {
+                path: path.to_path_buf(),
+                problem: match fs::metadata(path) {
+                    Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+                    _ => CheckpointProblem::Exists,
+                },
+            },
+            _ => Error::io(format!("cannot write checkpoint {}", path.display()), e),
+        })
+    }
+
     /// Replaces the file at `path` with this checkpoint, atomically.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
         write_atomically(path, self.to_text().as_bytes())
@@ -317,17 +339,8 @@ impl Checkpoint {
 /// temporary file in the same directory (a rename is atomic only within one file system),
 /// flushed, renamed over the target, and the directory flushed so the rename itself is durable.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let file_name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(file_name);
-    tmp_name.push(format!(".tmp{}", std::process::id()));
-    let tmp = dir.join(tmp_name);
+    let dir = directory_of(path);
+    let tmp = dir.join(temporary_name(path)?);
     let result = (|| {
         {
             let mut f = File::create(&tmp)?;
@@ -344,21 +357,85 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     result
 }
 
+/// Writes `bytes` to `path` as a new file, and fails with [`std::io::ErrorKind::AlreadyExists`]
+/// where something exists already.
+///
+/// Finding the name free and taking it are one step of the file system, so of two counts
+/// started on one name only one gets it: the other is refused before it counts, rather than
+/// both running and each replacing the other's saves. The step is a hard link of a finished
+/// temporary file (written and flushed as [`write_atomically`] writes it), so the file appears
+/// whole or not at all; on a file system without hard links it is an exclusive create
+/// (`O_CREAT | O_EXCL`) written in place, which a crash may leave cut short (a resume refuses
+/// such a file as damaged; nothing was counted yet).
+pub fn create_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = directory_of(path);
+    let tmp = dir.join(temporary_name(path)?);
+    let written = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    let linked = written.and_then(|_| fs::hard_link(&tmp, path));
+    let _ = fs::remove_file(&tmp);
+    match linked {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => return Err(e),
+        Err(_) => {
+            let mut f = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(path)?;
+            f.write_all(bytes)?;
+            f.sync_all()?;
+        }
+    }
+    // Flushing the directory makes the new name itself survive a power cut.
+    File::open(&dir)?.sync_all()
+}
+
+/// The directory that holds `path`, where its temporary files go.
+fn directory_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// The name of the temporary file that [`write_atomically`] writes before it renames it over
+/// `path`: of one short, fixed length whatever the target's name, so that any name the file
+/// system takes for the target (up to 255 bytes) it takes for the temporary file too. The
+/// target's name is in it as a hash, and the process as its id, so that saves of different
+/// files, or of one file by different processes, never share a temporary file.
+fn temporary_name(path: &Path) -> std::io::Result<String> {
+    let file_name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let hash = crate::split::plan::fnv1a(file_name.as_encoded_bytes());
+    Ok(format!(".nqueens-{hash:016x}-{}.tmp", std::process::id()))
+}
+
 /// The state of a count that keeps a checkpoint, while it runs.
 ///
 /// A save that fails while counting (a full disk, a directory gone) does not stop the count: it
 /// is tried again at the next interval, and the count goes on to its end, whose result is worth
 /// more than the file. What matters is the last save, which holds everything; its failure is
 /// what [`Saving::run`] reports.
+///
+/// The file is written only when it would change: `state` starts as what the file holds (a new
+/// checkpoint is saved before counting begins, a resumed one was read from it), so a count with
+/// nothing new to keep (a finished checkpoint resumed, say, perhaps from read-only media) never
+/// writes at all, and cannot fail to.
 pub(crate) struct Saving<'a> {
-    state: Mutex<&'a mut Checkpoint>,
+    /// The checkpoint, and whether it holds results the file does not yet.
+    state: Mutex<(&'a mut Checkpoint, bool)>,
     pending: Mutex<Vec<(usize, Counts)>>,
 }
 
 impl<'a> Saving<'a> {
+    /// Keeps `state`, which must be what the file already holds.
     pub fn new(state: &'a mut Checkpoint) -> Saving<'a> {
         Saving {
-            state: Mutex::new(state),
+            state: Mutex::new((state, false)),
             pending: Mutex::new(Vec::new()),
         }
     }
@@ -368,14 +445,21 @@ impl<'a> Saving<'a> {
         lock(&self.pending).push((index, counts));
     }
 
-    /// Moves what the workers finished into the checkpoint and writes it.
+    /// Moves what the workers finished into the checkpoint and writes it, if the file does not
+    /// hold it all yet. A save that fails leaves the results to the next one.
     fn save(&self, path: &Path) -> Result<(), Error> {
         let batch = std::mem::take(&mut *lock(&self.pending));
-        let mut state = lock(&self.state);
+        let mut guard = lock(&self.state);
+        let (state, unsaved) = &mut *guard;
         for (i, c) in batch {
             state.record(i, c);
+            *unsaved = true;
         }
-        state.save(path)
+        if *unsaved {
+            state.save(path)?;
+            *unsaved = false;
+        }
+        Ok(())
     }
 
     /// Runs `work` while a writer thread saves to `path` every `every`, then saves once more.
@@ -658,5 +742,37 @@ mod tests {
         write_atomically(&path, b"hello").unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"hello");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_new_file_is_created_once() {
+        let path = std::env::temp_dir().join(format!("nq-create-{}.txt", std::process::id()));
+        let _ = fs::remove_file(&path);
+        create_atomically(&path, b"first").unwrap();
+        let e = create_atomically(&path, b"second").unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::AlreadyExists);
+        assert_eq!(fs::read(&path).unwrap(), b"first");
+        // No temporary file is left beside it.
+        let tmp = directory_of(&path).join(temporary_name(&path).unwrap());
+        assert!(!tmp.exists());
+        fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_file_name_of_the_longest_length_is_written() {
+        let dir = std::env::temp_dir().join(format!("nq-long-name-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        // 255 bytes is the longest name most file systems take; the temporary name is short.
+        let longest = dir.join("c".repeat(250) + ".ckpt");
+        write_atomically(&longest, b"hello").unwrap();
+        assert_eq!(fs::read(&longest).unwrap(), b"hello");
+        assert!(temporary_name(&longest).unwrap().len() < 64);
+        // Two targets in one directory never share a temporary file.
+        assert_ne!(
+            temporary_name(Path::new("a.ckpt")).unwrap(),
+            temporary_name(Path::new("b.ckpt")).unwrap()
+        );
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

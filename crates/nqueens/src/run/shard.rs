@@ -9,7 +9,9 @@
 //!
 //! A finished part is a [`ShardRecord`]: it carries the plan's identity, so that [`merge`]
 //! refuses parts that do not belong together, and adds up only a complete set in which every
-//! part appears exactly once.
+//! part appears exactly once. It carries a checksum too, against damage; against a record
+//! forged with care, [`merge`] holds a whole count of the empty board to the published totals
+//! where they are known.
 
 use crate::counts::{Counts, SymmetryClasses};
 use crate::error::{
@@ -180,10 +182,47 @@ struct Wire {
     unique: Option<u128>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     classes: Option<SymmetryClasses>,
+    /// [`ShardRecord::checksum`]; absent only from records of earlier versions, which are
+    /// refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    checksum: Option<String>,
+}
+
+impl ShardRecord {
+    /// The record's checksum: 64-bit FNV-1a over one canonical line of everything else it
+    /// holds, as 16 lowercase hex digits. Like a checkpoint's, it guards against damage (a
+    /// changed digit, a line from a careless edit), not against a record forged with care,
+    /// whose checksum is made to match; that is what [`merge`]'s look at the known totals is
+    /// for.
+    ///
+    /// ```
+    /// use nqueens::{Count, Shard};
+    ///
+    /// let r = Count::new(8).shard(Shard::new(0, 2).unwrap()).run().unwrap().record().unwrap();
+    /// assert_eq!(r.checksum().len(), 16);
+    /// assert!(serde_json::to_string(&r).unwrap().ends_with(&format!(",\"checksum\":\"{}\"}}", r.checksum())));
+    /// ```
+    pub fn checksum(&self) -> String {
+        let line = format!(
+            "nqueens shard record 1 n {} method {} board {} shard {} subproblems {} \
+             fingerprint {:016x} counts {}",
+            self.id.n,
+            self.id.method,
+            self.id
+                .board
+                .map_or("-".to_string(), |b| format!("{b:016x}")),
+            self.shard,
+            self.id.subproblems,
+            self.id.fingerprint,
+            self.counts.to_line()
+        );
+        format!("{:016x}", crate::split::plan::fnv1a(line.as_bytes()))
+    }
 }
 
 impl From<ShardRecord> for Wire {
     fn from(r: ShardRecord) -> Wire {
+        let checksum = Some(r.checksum());
         Wire {
             n: r.id.n,
             method: r.id.method,
@@ -195,6 +234,7 @@ impl From<ShardRecord> for Wire {
             solutions: r.counts.total,
             unique: r.counts.unique,
             classes: r.counts.classes,
+            checksum,
         }
     }
 }
@@ -223,7 +263,7 @@ impl TryFrom<Wire> for ShardRecord {
         let hex = |text: &str| {
             parse_fingerprint(text).ok_or_else(|| format!("'{text}' is not 16 hexadecimal digits"))
         };
-        Ok(ShardRecord {
+        let record = ShardRecord {
             id: PlanId {
                 n: w.n,
                 method: w.method,
@@ -233,7 +273,19 @@ impl TryFrom<Wire> for ShardRecord {
             },
             shard,
             counts,
-        })
+        };
+        // Last, so that a record no count could make is refused for what is wrong with it.
+        match w.checksum {
+            None => Err(
+                "it has no checksum: records of versions before checksums cannot be \
+                         told from forged ones; count the shard again"
+                    .to_string(),
+            ),
+            Some(stated) if stated != record.checksum() => {
+                Err("its checksum does not match its content".to_string())
+            }
+            Some(_) => Ok(record),
+        }
     }
 }
 
@@ -329,8 +381,9 @@ impl<R: BufRead> Iterator for RecordLines<R> {
 }
 
 /// Adds up a complete set of parts: all of the same plan, split the same way, each part exactly
-/// once, with sums that fit in 128 bits. Anything else is refused with a message naming what is
-/// wrong.
+/// once, with sums that fit in 128 bits, and for the empty board of n ≤ 27 a sum that is the
+/// published count ([`crate::known::check`]). Anything else is refused with a message naming
+/// what is wrong.
 pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
     let first = records.first().ok_or(Error::Shards(ShardsProblem::None))?;
     let k = first.shard.count;
@@ -364,7 +417,14 @@ pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
             of: k,
         }));
     }
-    Ok(sum.unwrap_or_default())
+    let sum = sum.unwrap_or_default();
+    // Records forged with care (each consistent, its checksum made to match) add up to a wrong
+    // whole; where the whole is known, that is refused, never printed.
+    if first.id.board.is_none() {
+        crate::known::check(first.id.n, sum.total, sum.unique)
+            .map_err(|why| Error::Shards(ShardsProblem::WrongTotal(why)))?;
+    }
+    Ok(sum)
 }
 
 #[cfg(test)]
@@ -402,6 +462,37 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[test]
+    fn a_record_is_read_only_with_its_checksum_and_a_forged_set_only_with_the_known_sum() {
+        let good = parts(9, 2);
+        let json = serde_json::to_string(&good[1]).unwrap();
+        assert_eq!(serde_json::from_str::<ShardRecord>(&json).unwrap(), good[1]);
+        let without = json.split(",\"checksum\"").next().unwrap().to_string() + "}";
+        let e = serde_json::from_str::<ShardRecord>(&without).unwrap_err();
+        assert!(e.to_string().contains("it has no checksum"), "{e}");
+        let total = good[1].counts.total;
+        let edited = json.replace(
+            &format!("\"solutions\":{total}"),
+            &format!("\"solutions\":{}", total + 2),
+        );
+        let e = serde_json::from_str::<ShardRecord>(&edited).unwrap_err();
+        assert!(e.to_string().contains("checksum does not match"), "{e}");
+        // Forged with care: the checksum matches, the sum does not.
+        let mut forged = good.clone();
+        forged[1].counts.total += 2;
+        let again = serde_json::to_string(&forged[1]).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ShardRecord>(&again).unwrap(),
+            forged[1]
+        );
+        assert_eq!(
+            merge(&forged).unwrap_err().to_string(),
+            "the shards' counts are wrong: they add up to 354 solutions for n = 9, not the 352 \
+             there are (OEIS A000170)"
+        );
+        assert_eq!(merge(&good).unwrap().total, 352);
     }
 
     #[test]

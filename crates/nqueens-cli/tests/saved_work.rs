@@ -1,0 +1,337 @@
+//! Saved work that is not what it says: checkpoints and shard records forged with care (every
+//! line one a count could make, the checksum made to match), shard records without a checksum,
+//! two counts on one checkpoint file, checkpoints on media that cannot be written and under the
+//! longest names. Each promise of the README's long-run section, tried the way a hostile or
+//! careless user would.
+
+mod common;
+
+use common::{nqueens, scratch};
+use nqueens::internals::Checkpoint;
+use nqueens::internals::constellation::SymmetryPlan;
+use nqueens::{Counts, Plan, Shard, ShardRecord, SymmetryClasses};
+use std::path::Path;
+use std::process::Stdio;
+
+/// A finished checkpoint of the whole symmetry split of n = 12, each subproblem's true count
+/// changed by `forge` (which sees the plan, the index and the count), saved with a checksum
+/// that matches.
+fn symmetry_checkpoint(
+    path: &Path,
+    forge: impl Fn(&SymmetryPlan, usize, Counts) -> Counts,
+) -> SymmetryPlan {
+    let plan = SymmetryPlan::new(12).unwrap();
+    let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+    for i in 0..plan.len() {
+        cp.record(i, forge(&plan, i, plan.count_one(i)));
+    }
+    let _ = std::fs::remove_file(path);
+    cp.save(path).unwrap();
+    plan
+}
+
+/// `count --resume PATH` (with `extra` flags) is refused: one line naming the checkpoint and
+/// `needle`, exit code 2, nothing printed.
+fn resume_refused(path: &Path, extra: &[&str], needle: &str) {
+    let out = nqueens()
+        .args(["count", "--resume"])
+        .arg(path)
+        .args(extra)
+        .assert()
+        .code(2)
+        .stdout("")
+        .get_output()
+        .clone();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("is damaged or not a checkpoint") && err.contains(needle),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_forged_symmetry_checkpoint_whose_lines_each_look_right_is_refused() {
+    let dir = scratch("forged-symmetry");
+    let path = dir.join("t.ckpt");
+    // One more completion of a constellation that no symmetry fixes: 8 boards, 1 class, one
+    // asymmetric class more. Every relation a line can be checked for holds.
+    let one_more = |plan: &SymmetryPlan, i: usize, c: Counts| {
+        let first = (0..plan.len())
+            .find(|&j| plan.constellation(j).fixed_by() == 1)
+            .unwrap();
+        match i == first {
+            true => {
+                let k = c.classes.unwrap();
+                Counts::from_classes(SymmetryClasses {
+                    asymmetric: k.asymmetric + 1,
+                    ..k
+                })
+            }
+            false => c,
+        }
+    };
+    let plan = symmetry_checkpoint(&path, one_more);
+    let forged = Checkpoint::load(&path).unwrap();
+    assert!(forged.check_counts(&plan, &path).is_ok());
+    resume_refused(&path, &[], "14208 solutions for n = 12, not the 14200");
+    resume_refused(&path, &["--json"], "not the 14200 there are (OEIS A000170)");
+    // Every line a constellation without completions.
+    symmetry_checkpoint(&path, |_, _, _| Counts::from_classes(Default::default()));
+    resume_refused(&path, &[], "0 solutions for n = 12, not the 14200");
+    // The total right, the unique count not: two half-turn classes (4 boards each) for one
+    // asymmetric class (8 boards) of a constellation a half turn fixes.
+    let swapped = |plan: &SymmetryPlan, i: usize, c: Counts| {
+        let k = c.classes.unwrap();
+        let target = (0..plan.len()).find(|&j| {
+            plan.constellation(j).fixed_by() == 2
+                && plan.count_one(j).classes.unwrap().asymmetric > 0
+        });
+        match Some(i) == target {
+            true => Counts::from_classes(SymmetryClasses {
+                rot180: k.rot180 + 2,
+                asymmetric: k.asymmetric - 1,
+                ..k
+            }),
+            false => c,
+        }
+    };
+    symmetry_checkpoint(&path, swapped);
+    resume_refused(
+        &path,
+        &["--unique"],
+        "1788 unique solutions for n = 12, not the 1787 there are (OEIS A002562)",
+    );
+    resume_refused(&path, &[], "1788 unique solutions");
+    // The true counts: the true total, and the unique count.
+    symmetry_checkpoint(&path, |_, _, c| c);
+    nqueens()
+        .args(["count", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("14200\n");
+    nqueens()
+        .args(["count", "--unique", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("1787\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The records of `count 13 --shard I/3 --json`, I = 0, 1, 2, each a line.
+fn shard_records() -> Vec<String> {
+    (0..3)
+        .map(|i| {
+            let out = nqueens()
+                .args(["count", "13", "--shard", &format!("{i}/3"), "--json"])
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            String::from_utf8(out).unwrap()
+        })
+        .collect()
+}
+
+/// `merge` of `records` (written to files in `dir`), with its exit code and output.
+fn merge(dir: &Path, records: &[String]) -> (Option<i32>, String, String) {
+    let files: Vec<_> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let f = dir.join(format!("part-{i}.json"));
+            std::fs::write(&f, r).unwrap();
+            f
+        })
+        .collect();
+    let out = nqueens().arg("merge").args(&files).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn forged_shard_records_are_refused() {
+    let dir = scratch("forged-shards");
+    let records = shard_records();
+    assert!(records[1].contains(",\"checksum\":\""), "{}", records[1]);
+    assert_eq!(
+        merge(&dir, &records),
+        (Some(0), "73712\n".into(), "".into())
+    );
+
+    // One more asymmetric class in part 1: consistent, and its checksum made to match.
+    let mut record: ShardRecord = serde_json::from_str(&records[1]).unwrap();
+    let k = record.counts.classes.unwrap();
+    record.counts = Counts::from_classes(SymmetryClasses {
+        asymmetric: k.asymmetric + 1,
+        ..k
+    });
+    let forged = serde_json::to_string(&record).unwrap() + "\n";
+    let (code, out, err) = merge(&dir, &[records[0].clone(), forged, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "nqueens: the shards' counts are wrong: they add up to 73720 solutions for n = 13, not \
+         the 73712 there are (OEIS A000170)\n"
+    );
+
+    // The same change by hand, the checksum left as it was: damage.
+    let total = record.counts.total - 8;
+    let unique = record.counts.unique.unwrap() - 1;
+    let edited = records[1]
+        .replace(
+            &format!("\"solutions\":{total}"),
+            &format!("\"solutions\":{}", total + 8),
+        )
+        .replace(
+            &format!("\"unique\":{unique}"),
+            &format!("\"unique\":{}", unique + 1),
+        )
+        .replace(
+            &format!("\"asymmetric\":{}", k.asymmetric),
+            &format!("\"asymmetric\":{}", k.asymmetric + 1),
+        );
+    assert_ne!(edited, records[1]);
+    let (code, out, err) = merge(&dir, &[records[0].clone(), edited, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.starts_with("nqueens: "), "{err}");
+    assert!(
+        err.contains("line 1: not a shard record (its checksum does not match its content"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+
+    // A record of an earlier version, without a checksum: refused, whatever it holds.
+    let old = records[1]
+        .split(",\"checksum\"")
+        .next()
+        .unwrap()
+        .to_string()
+        + "}\n";
+    let (code, out, err) = merge(&dir, &[records[0].clone(), old, records[2].clone()]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert!(err.contains("it has no checksum"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn two_counts_cannot_share_one_checkpoint() {
+    let dir = scratch("shared-checkpoint");
+    let path = dir.join("r.ckpt");
+    // Started together: whichever claims the file first counts; the other is refused, exit 2.
+    let start = |method: &str| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+            .args(["count", "12", "--method", method, "-t", "1", "--checkpoint"])
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    for _ in 0..3 {
+        let _ = std::fs::remove_file(&path);
+        let (a, b) = (start("symmetry"), start("bitmask"));
+        let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+        let codes: Vec<_> = outs.iter().map(|o| o.status.code()).collect();
+        assert!(
+            codes == [Some(0), Some(2)] || codes == [Some(2), Some(0)],
+            "{outs:?}"
+        );
+        for o in &outs {
+            let err = String::from_utf8_lossy(&o.stderr);
+            match o.status.code() {
+                Some(0) => assert_eq!(o.stdout, b"14200\n"),
+                _ => {
+                    assert_eq!(err.lines().count(), 1, "{err}");
+                    assert!(err.contains("already exists"), "{err}");
+                }
+            }
+        }
+        // The file is the winner's, whole.
+        nqueens()
+            .args(["count", "--resume"])
+            .arg(&path)
+            .assert()
+            .success()
+            .stdout("14200\n");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether the tests run as root, for whom a read-only mode stops no write.
+fn root() -> bool {
+    std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout == b"0\n")
+}
+
+#[test]
+fn a_finished_checkpoint_is_resumed_without_writing() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("read-only");
+    let path = dir.join("done.ckpt");
+    nqueens()
+        .args(["count", "10", "--checkpoint"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("724\n");
+    let before = std::fs::metadata(&path).unwrap();
+    let text = std::fs::read(&path).unwrap();
+    // Nothing left to count: the file is read, not written (a save would replace it, a new
+    // inode).
+    nqueens()
+        .args(["count", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("724\n")
+        .stderr("");
+    let after = std::fs::metadata(&path).unwrap();
+    assert_eq!((after.ino(), after.mtime()), (before.ino(), before.mtime()));
+    assert_eq!(std::fs::read(&path).unwrap(), text);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // On a directory that cannot be written (which stops no write of root's), exit code 0.
+    if !root() {
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+        let out = nqueens().args(["count", "--resume"]).arg(&path).output();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let out = out.unwrap();
+        assert_eq!(
+            (out.status.code(), out.stdout),
+            (Some(0), b"724\n".to_vec())
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_may_have_the_longest_name() {
+    let dir = scratch("long-name");
+    // 255 bytes in all, the longest name most file systems take.
+    let path = dir.join("q".repeat(250) + ".ckpt");
+    nqueens()
+        .args(["count", "9", "--checkpoint-every", "1", "--checkpoint"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("352\n")
+        .stderr("");
+    nqueens()
+        .args(["count", "--resume"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout("352\n");
+    // Only the checkpoint is left: no temporary file.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
