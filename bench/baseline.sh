@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the textbook C counter (../shared/baseline/seed_bitmask.c) and `nqueens count` side by
+# Times the textbook C counter (bench/textbook.c) and `nqueens count` side by
 # side, alternating runs, and prints the median wall time of each and their ratio.
 #
 # Usage: bench/baseline.sh [RUNS] [N...]          (default: 3 runs, n = 15 16)
@@ -12,8 +12,8 @@ sizes=("${@:-15 16}")
 [ $# -eq 0 ] && sizes=(15 16)
 methods=${METHODS:-bitmask}
 threads=${THREADS:-1}
-seed_src=../shared/baseline/seed_bitmask.c
-seed_bin=target/seed_bitmask
+seed_src=bench/textbook.c
+seed_bin=target/textbook
 cargo build --release --quiet -p nqueens-cli
 cc -O3 -march=native -o "$seed_bin" "$seed_src"
 

@@ -9,8 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 WHAT=${1:-all}
-SEED_SRC=../shared/baseline/seed_bitmask.c
-SEED=target/seed_bitmask
+SEED_SRC=bench/textbook.c
+SEED=target/textbook
 
 cargo build --release -q -p nqueens-cli
 NQ=target/release/nqueens
@@ -49,7 +49,7 @@ compare() {
 
 echo "load: $(uptime | sed 's/.*load average/load average/')"
 if [ "$WHAT" = all ] || [ "$WHAT" = 16 ]; then
-  compare "halves n=16 1 thread" "seed_bitmask n=16" 14772512 -- \
+  compare "halves n=16 1 thread" "textbook C n=16" 14772512 -- \
     "$NQ" count 16 --method halves --threads 1 -- "$SEED" 16
 fi
 if [ "$WHAT" = all ] || [ "$WHAT" = 18 ]; then

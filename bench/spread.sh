@@ -15,8 +15,8 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-20}
 SYM_RUNS=${SYM_RUNS:-5}
 OTHER=${1:-}
-SEED_SRC=../shared/baseline/seed_bitmask.c
-SEED=target/seed_bitmask
+SEED_SRC=bench/textbook.c
+SEED=target/textbook
 
 cargo build --release -q -p nqueens-cli
 NQ=target/release/nqueens
@@ -47,7 +47,7 @@ spread() {
 measure() {
   local runs=$1 n=$2 expect=$3 method=$4
   [ "$runs" -gt 0 ] || return 0
-  local labels=("nqueens $method n=$n" "seed_bitmask n=$n")
+  local labels=("nqueens $method n=$n" "textbook C n=$n")
   local cmds=("$NQ count $n --method $method --threads 1" "$SEED $n")
   if [ -n "$OTHER" ]; then
     labels+=("other $method n=$n")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Side-by-side timing of the symmetry engine against the textbook C counter
-# (../shared/baseline/seed_bitmask.c) and our own bit-mask method, as ratios.
+# (bench/textbook.c) and our own bit-mask method, as ratios.
 #
 # Usage: bench/symmetry.sh [N...]          (default: 15 16 17)
 #   RUNS=3        runs per engine and n (the median is reported)
@@ -18,8 +18,8 @@ BITMASK=${BITMASK:-1}
 SIZES=("$@")
 [ ${#SIZES[@]} -gt 0 ] || SIZES=(15 16 17)
 
-SEED_SRC=../shared/baseline/seed_bitmask.c
-SEED=target/bench/seed_bitmask
+SEED_SRC=bench/textbook.c
+SEED=target/bench/textbook
 mkdir -p target/bench
 if [ ! -x "$SEED" ] || [ "$SEED_SRC" -nt "$SEED" ]; then
     cc -O3 -march=native -o "$SEED" "$SEED_SRC"

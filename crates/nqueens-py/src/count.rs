@@ -115,9 +115,7 @@ pub fn count(
     // ends in KeyboardInterrupt before it gets here; neither is ever read as a number.
     r.number().ok_or_else(|| match r.is_finished() {
         false => PyRuntimeError::new_err("the count was stopped before it finished: no total"),
-        true => {
-            PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method))
-        }
+        true => PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method)),
     })
 }
 
