@@ -145,7 +145,7 @@ pub fn counts(
 /// or None when not counted), classes (SymmetryClasses, or None), method (its name), threads
 /// (the worker threads) and seconds (wall-clock time of the count). A plain value: it pickles
 /// and copies, so it can come back from another process; Counts(...) with every attribute
-/// rebuilds one.
+/// rebuilds one equal to it, and its repr is that call.
 ///
 /// >>> import pickle
 /// >>> c = nqueens.counts(6, method="bitmask")
@@ -225,6 +225,31 @@ impl Counts {
         Ok((slf.get_type().into_any(), args.into_pyobject(py)?))
     }
 
+    /// Equal when every attribute is: what a repr or a pickle rebuilds is equal to the original.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<Counts>() else {
+            return Ok(false);
+        };
+        let o = other.get();
+        let classes = match (&self.classes, &o.classes) {
+            (None, None) => true,
+            (Some(a), Some(b)) => *a.get() == *b.get(),
+            _ => false,
+        };
+        Ok(classes
+            && (self.n, self.total, self.unique, self.method, self.threads)
+                == (o.n, o.total, o.unique, o.method, o.threads)
+            && self.seconds.to_bits() == o.seconds.to_bits())
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.n, self.total, self.unique, self.method, self.threads).hash(&mut h);
+        self.seconds.to_bits().hash(&mut h);
+        h.finish()
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let or_none = |v: Option<u128>| v.map_or("None".to_string(), |v| v.to_string());
         let classes = match &self.classes {
@@ -233,7 +258,7 @@ impl Counts {
         };
         Ok(format!(
             "Counts(n={}, total={}, unique={}, classes={classes}, method='{}', threads={}, \
-             seconds={:.6})",
+             seconds={:?})",
             self.n,
             self.total,
             or_none(self.unique),

@@ -2,6 +2,7 @@
 exit code, and a failure is one line on stderr."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -158,6 +159,16 @@ def test_a_reader_that_goes_away_ends_the_output_quietly(args):
     assert p.wait(timeout=60) == 0, err
     assert err == b""
     assert len(first) == 100
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["list", "8"], ["count", "8"], ["find", "1000"]])
+def test_a_full_disk_is_one_line_and_exit_code_1_as_for_the_binary(cli, args):
+    for command in (module(), [cli]):
+        with open("/dev/full", "wb") as full:
+            done = subprocess.run(command + args, stdout=full, stderr=subprocess.PIPE, timeout=60)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr == b"nqueens: No space left on device (os error 28)\n"
 
 
 def test_the_other_commands_are_the_binarys_alone():

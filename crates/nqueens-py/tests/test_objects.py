@@ -140,8 +140,14 @@ def test_every_object_has_a_repr_that_says_what_it_is():
     names = vars(nqueens)
     for obj in [p, nqueens.find(4), nqueens.counts(8, unique=True).classes]:
         assert eval(repr(obj), names) == obj
-    c = eval(repr(nqueens.counts(9, unique=True)), names)
+    counted = nqueens.counts(9, unique=True)
+    c = eval(repr(counted), names)
     assert (c.total, c.unique, c.method) == (352, 46, "symmetry")
+    # Every attribute, the seconds too, to the last bit: equal, with one hash.
+    assert c == counted and hash(c) == hash(counted) and c.seconds == counted.seconds
+    assert c != nqueens.Counts(9, 352, 46, c.classes, "symmetry", c.threads, c.seconds + 1)
+    assert c != nqueens.Counts(9, 352, None, None, "symmetry", c.threads, c.seconds)
+    assert c != (9, 352)
 
 
 def test_a_long_solution_shows_its_ends():

@@ -96,7 +96,8 @@ class SymmetryClasses:
 
 @final
 class Counts:
-    """What counts() found and how; picklable, and Counts(...) with every attribute rebuilds one."""
+    """What counts() found and how; picklable, and Counts(...) with every attribute rebuilds one
+    equal to it (its repr is that call)."""
 
     def __new__(
         cls,
@@ -122,6 +123,8 @@ class Counts:
     def threads(self) -> int: ...
     @property
     def seconds(self) -> float: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class Solutions(Iterator[Tuple[int, ...]]):

@@ -272,6 +272,9 @@ def main(argv=None):
                 "a command is required: one of count, list, find (see 'python -m nqueens --help')"
             )
         {"count": count, "list": listing, "find": find}[args.command](args)
+        # Written out here, so that a failure to write is this function's to report, not the
+        # interpreter's at exit.
+        sys.stdout.flush()
         return 0
     except Failure as f:
         say(str(f))
@@ -285,6 +288,13 @@ def main(argv=None):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as e:
+        # The output could not be written (a full disk, say): one line, worded and coded as the
+        # binary does, and nothing left buffered to fail again at exit.
+        say(f"{e.strerror} (os error {e.errno})" if e.errno and e.strerror else str(e))
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except KeyboardInterrupt:
         return 130
 
