@@ -71,6 +71,11 @@ impl Symmetry {
 
     /// The image of a placement (one column per row; every column used once, as in a solution).
     ///
+    /// # Panics
+    ///
+    /// When `columns` is not such a placement (a column out of range, or one used twice): a
+    /// programming error, checked before anything is computed.
+    ///
     /// ```
     /// use nqueens::Symmetry;
     ///
@@ -78,6 +83,7 @@ impl Symmetry {
     /// assert_eq!(Symmetry::Rot90.apply(&[1, 3, 0, 2]), vec![1, 3, 0, 2]);
     /// ```
     pub fn apply(self, columns: &[u32]) -> Vec<u32> {
+        check_placement(columns);
         let n = columns.len();
         let mut out = vec![0u32; n];
         for (row, &col) in columns.iter().enumerate() {
@@ -90,6 +96,10 @@ impl Symmetry {
 
 /// The eight images of a solution, in the order of [`Symmetry::ALL`] (some may be equal).
 ///
+/// # Panics
+///
+/// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
+///
 /// ```
 /// let images = nqueens::images(&[1, 3, 0, 2]);
 /// assert_eq!(images[0], vec![1, 3, 0, 2]);
@@ -100,6 +110,10 @@ pub fn images(columns: &[u32]) -> [Vec<u32>; 8] {
 }
 
 /// The representative of a solution's class: the lexicographically smallest of its images.
+///
+/// # Panics
+///
+/// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
 ///
 /// ```
 /// assert_eq!(nqueens::canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
@@ -113,11 +127,16 @@ pub fn canonical(columns: &[u32]) -> Vec<u32> {
 
 /// True when the solution is its class's representative (no image is smaller).
 ///
+/// # Panics
+///
+/// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
+///
 /// ```
 /// assert!(nqueens::is_canonical(&[1, 3, 0, 2]));
 /// assert!(!nqueens::is_canonical(&[2, 0, 3, 1]));
 /// ```
 pub fn is_canonical(columns: &[u32]) -> bool {
+    check_placement(columns);
     // Most solutions fail early, so compare image by image rather than building all eight.
     Symmetry::ALL[1..]
         .iter()
@@ -146,5 +165,70 @@ pub fn class_size(columns: &[u32]) -> u32 {
         4
     } else {
         8
+    }
+}
+
+/// Panics unless `columns` puts one queen per row in distinct columns of the board: what the
+/// images of a placement need, and a caller's mistake otherwise. Boards up to 64 columns, the
+/// usual case, are checked without allocating.
+fn check_placement(columns: &[u32]) {
+    let n = columns.len();
+    let mut small = 0u64;
+    let mut large = if n > 64 { vec![false; n] } else { Vec::new() };
+    for (row, &col) in columns.iter().enumerate() {
+        let c = col as usize;
+        assert!(
+            c < n,
+            "row {row} has column {col}, outside a board of {n} columns (0 to {})",
+            n.saturating_sub(1)
+        );
+        let seen = if n > 64 {
+            std::mem::replace(&mut large[c], true)
+        } else {
+            let before = small >> c & 1 == 1;
+            small |= 1 << c;
+            before
+        };
+        assert!(
+            !seen,
+            "column {col} is used twice: a placement uses each column once"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[should_panic(expected = "row 0 has column 7, outside a board of 3 columns (0 to 2)")]
+    fn a_column_off_the_board_is_refused_up_front() {
+        Symmetry::Rot90.apply(&[7, 7, 7]);
+    }
+
+    #[test]
+    #[should_panic(expected = "column 0 is used twice")]
+    fn a_column_used_twice_is_refused_up_front() {
+        canonical(&[0, 2, 0]);
+    }
+
+    #[test]
+    #[should_panic(expected = "row 1 has column 9")]
+    fn the_other_entries_check_too() {
+        is_canonical(&[0, 9]);
+    }
+
+    #[test]
+    fn large_boards_are_checked_and_mapped() {
+        let n = 100u32;
+        let shifted: Vec<u32> = (0..n).map(|r| (r + 1) % n).collect();
+        let image = Symmetry::MirrorColumns.apply(&shifted);
+        assert_eq!(image[0], n - 2);
+        let twice = std::panic::catch_unwind(|| {
+            let mut bad = shifted.clone();
+            bad[99] = 1;
+            Symmetry::Identity.apply(&bad)
+        });
+        assert!(twice.is_err());
     }
 }
