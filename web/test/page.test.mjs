@@ -497,7 +497,9 @@ test('README serves the page on the loopback interface and pins wasm-bindgen-cli
     for (const l of serves) assert.match(l, /--bind 127\.0\.0\.1/, `${file}: ${l}`);
     const installs = lines.filter((l) => /cargo install .*wasm-bindgen-cli/.test(l));
     assert.ok(installs.length > 0, file);
-    for (const l of installs) assert.match(l, /--locked/, `${file}: ${l}`);
+    // The version is pinned (Cargo.lock's); `--locked` is left out, since one of the tool's
+    // locked dependencies has left the registry.
+    for (const l of installs) assert.match(l, /--version (\d+\.\d+\.\d+|\$want|X)\b/, `${file}: ${l}`);
   }
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   assert.match(readme, /wasm-bindgen-cli[^\n]*\n?[^\n]*from source/);
