@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{nqueens, scratch};
+use common::{nqueens, resumes_to, scratch};
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
 use nqueens::{Counts, Plan, Shard, ShardRecord, SymmetryClasses};
@@ -105,18 +105,8 @@ fn a_forged_symmetry_checkpoint_whose_lines_each_look_right_is_refused() {
     resume_refused(&path, &[], "1788 unique solutions");
     // The true counts: the true total, and the unique count.
     symmetry_checkpoint(&path, |_, _, c| c);
-    nqueens()
-        .args(["count", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("14200\n");
-    nqueens()
-        .args(["count", "--unique", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("1787\n");
+    resumes_to(&path, &[], "14200\n");
+    resumes_to(&path, &["--unique"], "1787\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -255,12 +245,7 @@ fn two_counts_cannot_share_one_checkpoint() {
             }
         }
         // The file is the winner's, whole.
-        nqueens()
-            .args(["count", "--resume"])
-            .arg(&path)
-            .assert()
-            .success()
-            .stdout("14200\n");
+        resumes_to(&path, &[], "14200\n");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -325,12 +310,7 @@ fn a_checkpoint_may_have_the_longest_name() {
         .success()
         .stdout("352\n")
         .stderr("");
-    nqueens()
-        .args(["count", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("352\n");
+    resumes_to(&path, &[], "352\n");
     // Only the checkpoint is left: no temporary file.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use assert_cmd::Command;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The `nqueens` binary of this build.
 pub fn nqueens() -> Command {
@@ -26,6 +26,18 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: {err}");
     assert!(!err.contains("panicked"));
     assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+/// `nqueens count EXTRA --resume PATH` succeeds and prints `stdout`.
+pub fn resumes_to(path: &Path, extra: &[&str], stdout: &str) {
+    nqueens()
+        .arg("count")
+        .args(extra)
+        .arg("--resume")
+        .arg(path)
+        .assert()
+        .success()
+        .stdout(stdout.to_string());
 }
 
 /// A fresh directory of the test's own.

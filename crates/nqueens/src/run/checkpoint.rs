@@ -339,22 +339,31 @@ impl Checkpoint {
 /// temporary file in the same directory (a rename is atomic only within one file system),
 /// flushed, renamed over the target, and the directory flushed so the rename itself is durable.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = directory_of(path);
-    let tmp = dir.join(temporary_name(path)?);
+    let tmp = directory_of(path).join(temporary_name(path)?);
+    write_temporary(&tmp, bytes)?;
     let result = (|| {
-        {
-            let mut f = File::create(&tmp)?;
-            f.write_all(bytes)?;
-            f.sync_all()?;
-        } // closed before the rename
         fs::rename(&tmp, path)?;
         // Flushing the directory makes the rename itself survive a power cut.
-        File::open(&dir)?.sync_all()
+        File::open(directory_of(path))?.sync_all()
     })();
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
     result
+}
+
+/// Writes `bytes` to the temporary file `tmp`, flushed to disk and closed; a failure leaves no
+/// temporary file.
+fn write_temporary(tmp: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let written = (|| {
+        let mut f = File::create(tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(tmp);
+    }
+    written
 }
 
 /// Writes `bytes` to `path` as a new file, and fails with [`std::io::ErrorKind::AlreadyExists`]
@@ -368,14 +377,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// (`O_CREAT | O_EXCL`) written in place, which a crash may leave cut short (a resume refuses
 /// such a file as damaged; nothing was counted yet).
 pub fn create_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = directory_of(path);
-    let tmp = dir.join(temporary_name(path)?);
-    let written = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
-    })();
-    let linked = written.and_then(|_| fs::hard_link(&tmp, path));
+    let tmp = directory_of(path).join(temporary_name(path)?);
+    let linked = write_temporary(&tmp, bytes).and_then(|()| fs::hard_link(&tmp, path));
     let _ = fs::remove_file(&tmp);
     match linked {
         Ok(()) => {}
@@ -390,7 +393,7 @@ pub fn create_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         }
     }
     // Flushing the directory makes the new name itself survive a power cut.
-    File::open(&dir)?.sync_all()
+    File::open(directory_of(path))?.sync_all()
 }
 
 /// The directory that holds `path`, where its temporary files go.
