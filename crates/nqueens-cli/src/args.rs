@@ -368,13 +368,14 @@ fn long_version() -> String {
     use nqueens::cpu;
     let yes = |b: bool| if b { "yes" } else { "no" };
     format!(
-        "{}\nbuilt with: mpi ({}), gpu ({})\nthis processor: symmetry kernels with BMI2 ({}), with BMI2 tables ({}); halves kernels with AVX2 ({})",
+        "{}\nbuilt with: mpi ({}), gpu ({})\nthis processor: symmetry kernels with BMI2 ({}), with BMI2 tables ({}); halves kernels with AVX2 ({}), with AVX-512 ({})",
         env!("CARGO_PKG_VERSION"),
         yes(cfg!(feature = "mpi")),
         yes(nqueens::Method::Gpu.is_built()),
         yes(cpu::has(cpu::BIT_MANIPULATION)),
         yes(cpu::has(cpu::BIT_MANIPULATION) && cpu::pext_is_fast()),
         yes(cpu::has(cpu::VECTOR)),
+        yes(cpu::has(cpu::WIDE)),
     )
 }
 

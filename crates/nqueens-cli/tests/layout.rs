@@ -209,10 +209,10 @@ fn graph(src: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
             .into_iter()
             .chain(declared(&text, me))
         {
-            if let Some(target) = resolve(&files, &p) {
-                if target != me {
-                    to.insert(target.clone());
-                }
+            if let Some(target) = resolve(&files, &p)
+                && target != me
+            {
+                to.insert(target.clone());
             }
         }
         edges.insert(me.clone(), to);

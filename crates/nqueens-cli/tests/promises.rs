@@ -467,6 +467,7 @@ fn completions_manual_page_license_and_version() {
     assert!(version.starts_with("nqueens "), "{version}");
     assert!(version.contains("built with: mpi ("), "{version}");
     assert!(version.contains("halves kernels with AVX2 ("), "{version}");
+    assert!(version.contains("with AVX-512 ("), "{version}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mit = std::fs::read_to_string(root.join("LICENSE-MIT")).unwrap();
     let apache = std::fs::read_to_string(root.join("LICENSE-APACHE")).unwrap();

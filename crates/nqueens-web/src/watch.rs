@@ -221,7 +221,9 @@ impl Watch {
         match step {
             Some(_) => {
                 self.position += 1;
-                if self.position % EVERY == 0 && self.saved.len() as u64 == self.position / EVERY {
+                if self.position.is_multiple_of(EVERY)
+                    && self.saved.len() as u64 == self.position / EVERY
+                {
                     self.saved.push(self.steps.clone());
                 }
             }

@@ -596,10 +596,10 @@ impl<'a> Count<'a> {
         if (kept.path().is_some() || !shard.is_whole()) && !method.has_split() {
             return Err(Error::unsupported(method, Task::Split));
         }
-        if let Some(t) = self.threads {
-            if !(1..=MAX_THREADS).contains(&t) {
-                return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
-            }
+        if let Some(t) = self.threads
+            && !(1..=MAX_THREADS).contains(&t)
+        {
+            return Err(Error::out_of_range(Quantity::Threads, t, 1, MAX_THREADS));
         }
         // One process of several that counts on GPUs takes the one its rank on its machine
         // picks, on the threads the method takes for a GPU.

@@ -377,10 +377,10 @@ impl Request {
                         self.method_used()
                     ));
                 }
-                if let Some(t) = self.threads.filter(|_| r.method.has_split()) {
-                    if r.threads != t {
-                        return Err(format!("ran on {} threads, not {t}", r.threads));
-                    }
+                if let Some(t) = self.threads.filter(|_| r.method.has_split())
+                    && r.threads != t
+                {
+                    return Err(format!("ran on {} threads, not {t}", r.threads));
                 }
                 let expected = self.expected(r.method);
                 let whole = self.shard.is_none_or(|s| s.is_whole());

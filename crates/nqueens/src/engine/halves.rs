@@ -48,6 +48,7 @@ use crate::reference::bitmask;
 use crate::split::plan::{Plan, PlanId, fnv1a};
 use crate::split::watch::Watch;
 use geometry::{Diags, bit_uses, collect_keys, start};
+use kernel::Build;
 
 /// The most memory (bytes) the method may plan to use; larger boards are refused.
 pub const MEMORY_LIMIT: u64 = 4 << 30;
@@ -145,7 +146,9 @@ fn count_split(g: &Geometry, s: &Split) -> u64 {
 
 /// [`count_split`], with the east placements joined from `quarters` when given (else searched).
 pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) -> u64 {
-    SCRATCH.with_borrow_mut(|(classes, sliced)| count_split_in(g, quarters, s, classes, sliced))
+    SCRATCH.with_borrow_mut(|(classes, sliced)| {
+        count_split_in(g, quarters, s, Build::best(), (classes, sliced))
+    })
 }
 
 thread_local! {
@@ -155,12 +158,13 @@ thread_local! {
         std::cell::RefCell::new((Default::default(), kernel::Sliced::new(&[], 1, &[])));
 }
 
+/// [`count_split_with`] in the given build of the pair kernel, with the thread's scratch space.
 fn count_split_in(
     g: &Geometry,
     quarters: Option<&Quarters>,
     s: &Split,
-    classes: &mut [Vec<u64>; 3],
-    sliced: &mut kernel::Sliced,
+    build: Build,
+    (classes, sliced): (&mut [Vec<u64>; 3], &mut kernel::Sliced),
 ) -> u64 {
     let at = start(g, s.middle);
     let all = g.full();
@@ -202,7 +206,7 @@ fn count_split_in(
         ..at
     };
     if let Some(q) = quarters {
-        return q.west_pairs(g, west_at, west_rows, sliced);
+        return q.west_pairs(build, g, west_at, west_rows, sliced);
     }
     let west_order: Vec<usize> = (0..g.n).filter(|&r| west_rows >> r & 1 == 1).collect();
     kernel::count_pairs(g.n, &g.key, g.west, at_tuple(west_at), &west_order, sliced)
@@ -260,13 +264,20 @@ pub const QUARTERS_MAX_N: usize = 21;
 
 /// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
 /// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
-/// one split (a few copies), their bit-sliced copy and the walk's candidate vectors.
+/// one split (a few copies), their bit-sliced copy, the walk's candidate vectors and, where the
+/// quarter tables serve, one vector per (south row, column) of the west half.
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
     // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
     // 4× per added row (measured up to 17; assumed beyond).
     let keys = 3_000.0 * 4f64.powi(n as i32 - 16);
     let bits = 2.0 * n as f64;
-    let per_thread = keys * 8.0 * 4.0 + keys / 8.0 * (bits + n as f64 / 2.0 + 2.0);
+    let half = (n / 2) as f64;
+    let queens = if n <= QUARTERS_MAX_N {
+        half * half
+    } else {
+        0.0
+    };
+    let per_thread = keys * 8.0 * 4.0 + keys / 8.0 * (bits + half + 2.0 + queens);
     // One 24-byte entry per orbit of about two splits.
     let m = (n - n % 2) as i32;
     let splits = binomial(m as u64, m as u64 / 2) as f64 * if n % 2 == 1 { n as f64 } else { 1.0 };
@@ -476,6 +487,35 @@ mod tests {
                     want,
                     "n = {n}, split {s:?}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn every_build_of_the_kernel_counts_alike() {
+        // The portable build and every vector build this processor has, on every split, with
+        // and without buckets.
+        let builds = Build::available();
+        for n in [9usize, 10, 11, 12] {
+            for g in [
+                Geometry::new(n),
+                Geometry {
+                    cut_from: 1,
+                    bucket_keys: 1,
+                    ..Geometry::new(n)
+                },
+            ] {
+                let q = Quarters::new(&g);
+                let mut scratch = (Default::default(), kernel::Sliced::new(&[], 1, &[]));
+                for s in splits(n) {
+                    let (classes, sliced) = &mut scratch;
+                    let want = count_split_in(&g, Some(&q), &s, Build::Plain, (classes, sliced));
+                    for &b in &builds[1..] {
+                        let (classes, sliced) = &mut scratch;
+                        let got = count_split_in(&g, Some(&q), &s, b, (classes, sliced));
+                        assert_eq!(got, want, "n = {n}, {b:?}, split {s:?}");
+                    }
+                }
             }
         }
     }

@@ -572,10 +572,10 @@ impl<R: Read> Reader<R> {
         for (row, col) in sorted {
             queen_in_row(row, col, &mut rows[row], &mut row_problem);
         }
-        if row_problem.is_none() {
-            if let Some(row) = rows.iter().position(Option::is_none) {
-                row_problem = Some(Conflict::EmptyRow { row });
-            }
+        if row_problem.is_none()
+            && let Some(row) = rows.iter().position(Option::is_none)
+        {
+            row_problem = Some(Conflict::EmptyRow { row });
         }
         Ok(Placed {
             line: start,
@@ -707,13 +707,13 @@ impl<R: Read> Reader<R> {
                 reason: "the \"columns\" list is empty: a board has at least one row".to_string(),
             });
         }
-        if let Some(n) = n {
-            if n as usize != len {
-                return Err(ReadError::Unreadable {
-                    line: start,
-                    reason: format!("\"n\" is {n} but \"columns\" holds {len} columns"),
-                });
-            }
+        if let Some(n) = n
+            && n as usize != len
+        {
+            return Err(ReadError::Unreadable {
+                line: start,
+                reason: format!("\"n\" is {n} but \"columns\" holds {len} columns"),
+            });
         }
         if let Some(row) = columns.iter().position(|&c| c as usize >= len) {
             return Err(ReadError::Unreadable {
@@ -982,10 +982,10 @@ fn svg_attribute<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
     while let Some(at) = rest.find(name) {
         let before = rest[..at].chars().next_back();
         let after = &rest[at + name.len()..];
-        if before.is_some_and(|c| c.is_ascii_whitespace()) {
-            if let Some(value) = after.strip_prefix("=\"") {
-                return value.split('"').next();
-            }
+        if before.is_some_and(|c| c.is_ascii_whitespace())
+            && let Some(value) = after.strip_prefix("=\"")
+        {
+            return value.split('"').next();
         }
         rest = after;
     }

@@ -88,13 +88,13 @@ impl Runner<'_> {
             sum
         };
         #[cfg(feature = "parallel")]
-        if self.threads > 1 {
-            if let Some(pool) = pool(self.threads) {
-                return pool
-                    .broadcast(|_| take())
-                    .into_iter()
-                    .fold((plan.zero(), 0), add);
-            }
+        if self.threads > 1
+            && let Some(pool) = pool(self.threads)
+        {
+            return pool
+                .broadcast(|_| take())
+                .into_iter()
+                .fold((plan.zero(), 0), add);
         }
         // One thread, or no pool to be had: on the calling thread.
         take()

@@ -94,6 +94,41 @@ impl Lines {
     }
 }
 
+/// The vectors of [`Sliced::fill_lacking`] for a fixed list of keys, each made the first time
+/// it is asked for.
+pub(super) struct Lacking {
+    lines: Lines,
+    made: Vec<bool>,
+    keys: Vec<u64>,
+}
+
+impl Lacking {
+    /// Room for one vector per key of `keys`, none made yet.
+    pub(super) fn new(sliced: &Sliced, keys: Vec<u64>) -> Lacking {
+        Lacking {
+            lines: sliced.vectors(keys.len()),
+            made: vec![false; keys.len()],
+            keys,
+        }
+    }
+
+    /// Makes vector `i` unless it is made.
+    #[inline(always)]
+    pub(super) fn make(&mut self, sliced: &Sliced, i: usize) {
+        if !self.made[i] {
+            sliced.fill_lacking(self.keys[i], self.lines.get_mut(i));
+            self.made[i] = true;
+        }
+    }
+
+    /// Vector `i`, made before by [`Lacking::make`].
+    #[inline(always)]
+    pub(super) fn get(&self, i: usize) -> &[u64] {
+        debug_assert!(self.made[i]);
+        self.lines.get(i)
+    }
+}
+
 /// The east keys of one split, bit-sliced, in buckets and weighted classes.
 pub struct Sliced {
     /// Words per vector.
@@ -333,6 +368,78 @@ impl Sliced {
         self.lacks.get(b)
     }
 
+    /// `out` = the keys that lack every bit of `key`, on every word: the AND of those bits'
+    /// vectors, made once so that a queen placed again and again costs one vector, not two.
+    pub(super) fn fill_lacking(&self, key: u64, out: &mut [u64]) {
+        out.copy_from_slice(self.all());
+        let mut k = key;
+        while k != 0 {
+            let b = k.trailing_zeros() as usize;
+            k &= k - 1;
+            for (o, &l) in out.iter_mut().zip(self.lacks(b)) {
+                *o &= l;
+            }
+        }
+    }
+
+    /// `out = cand & by` on the buckets compatible with `seen`, `by` being a vector of
+    /// [`Sliced::fill_lacking`]; returns false when that is all zero. The other words of `out`
+    /// are left as they were, as in [`Sliced::narrow`].
+    #[inline(always)]
+    pub(super) fn narrow_by<const CUT: bool>(
+        &self,
+        cand: &[u64],
+        by: &[u64],
+        seen: u32,
+        out: &mut [u64],
+    ) -> bool {
+        let and = |lo: usize, hi: usize, out: &mut [u64]| {
+            let mut any = 0;
+            for ((o, &c), &b) in out[lo..hi].iter_mut().zip(&cand[lo..hi]).zip(&by[lo..hi]) {
+                *o = c & b;
+                any |= *o;
+            }
+            any
+        };
+        if !CUT {
+            return and(0, self.words, out) != 0;
+        }
+        let mut any = 0;
+        for &(lo, hi) in self.ranges(seen) {
+            any |= and(lo as usize, hi as usize, out);
+        }
+        any != 0
+    }
+
+    /// The weighted number of keys in `cand & first & second` (vectors of
+    /// [`Sliced::fill_lacking`]), over the buckets compatible with `seen`.
+    #[inline(always)]
+    pub(super) fn count_by<const CUT: bool>(
+        &self,
+        cand: &[u64],
+        first: &[u64],
+        second: &[u64],
+        seen: u32,
+    ) -> u64 {
+        let shift = self.shift.get(0);
+        let range = |lo: usize, hi: usize| -> u64 {
+            cand[lo..hi]
+                .iter()
+                .zip(&first[lo..hi])
+                .zip(&second[lo..hi])
+                .zip(&shift[lo..hi])
+                .map(|(((&c, &a), &b), &s)| ((c & a & b).count_ones() as u64) << s)
+                .sum()
+        };
+        if !CUT {
+            return range(0, self.words);
+        }
+        self.ranges(seen)
+            .iter()
+            .map(|&(lo, hi)| range(lo as usize, hi as usize))
+            .sum()
+    }
+
     /// `out = cand & lacks(every bit of key)` on the buckets compatible with `seen`; returns
     /// false when that is all zero. The other words of `out` are left as they were: they are
     /// never read by a caller whose west keys have seen at least `seen`.
@@ -358,41 +465,49 @@ impl Sliced {
     fn narrow_range(&self, cand: &[u64], key: u64, out: &mut [u64], lo: usize, hi: usize) -> u64 {
         let out = &mut out[lo..hi];
         let cand = &cand[lo..hi];
-        let mut any = 0;
         if key == 0 {
+            let mut any = 0;
             for (o, &c) in out.iter_mut().zip(cand) {
                 *o = c;
                 any |= c;
             }
             return any;
         }
-        let b0 = key.trailing_zeros() as usize;
-        let rest = key & (key - 1);
-        let first = &self.lacks(b0)[lo..hi];
-        if rest == 0 {
-            for ((o, &c), &l) in out.iter_mut().zip(cand).zip(first) {
-                *o = c & l;
-                any |= *o;
+        // The key's vectors four at a time: each pass reads the words so far once and writes
+        // them once, so a north part of nine key bits costs three passes, not eight. A slot
+        // left over in the last pass repeats its first vector.
+        let mut k = key;
+        let mut first = true;
+        loop {
+            let mut v: [&[u64]; 4] = [&[]; 4];
+            let mut got = 0;
+            while k != 0 && got < 4 {
+                v[got] = &self.lacks(k.trailing_zeros() as usize)[lo..hi];
+                k &= k - 1;
+                got += 1;
             }
-            return any;
-        }
-        let b1 = rest.trailing_zeros() as usize;
-        let second = &self.lacks(b1)[lo..hi];
-        for (((o, &c), &l), &m) in out.iter_mut().zip(cand).zip(first).zip(second) {
-            *o = c & l & m;
-            any |= *o;
-        }
-        let mut rest = rest & (rest - 1);
-        while rest != 0 {
-            let b = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            any = 0;
-            for (o, &l) in out.iter_mut().zip(&self.lacks(b)[lo..hi]) {
-                *o &= l;
-                any |= *o;
+            for i in got..4 {
+                v[i] = v[0];
+            }
+            let mut any = 0;
+            let words = v[0].iter().zip(v[1]).zip(v[2]).zip(v[3]);
+            if first {
+                for ((o, &c), (((&a, &b), &d), &e)) in out.iter_mut().zip(cand).zip(words) {
+                    *o = c & a & b & d & e;
+                    any |= *o;
+                }
+                first = false;
+            } else {
+                for (o, (((&a, &b), &d), &e)) in out.iter_mut().zip(words) {
+                    *o &= a & b & d & e;
+                    any |= *o;
+                }
+            }
+            // Nothing left: the words of the range are zero, as more passes would leave them.
+            if k == 0 || any == 0 {
+                return any;
             }
         }
-        any
     }
 
     /// The weighted number of keys in `cand` that also lack every bit of `key`, over the
@@ -503,23 +618,74 @@ pub fn count_pairs(
         rows,
         sliced,
     };
-    #[cfg(target_arch = "x86_64")]
-    {
-        if cpu::has(cpu::VECTOR) {
-            // SAFETY: the CPU has the features the function is compiled for.
-            return unsafe {
-                if sliced.cuts == 0 {
-                    walk_avx2::<false>(&walk, start)
-                } else {
-                    walk_avx2::<true>(&walk, start)
-                }
-            };
-        }
+    let cut = sliced.cuts != 0;
+    match Build::best() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `best` picks only a build whose features the CPU has.
+        Build::Wide => unsafe {
+            if cut {
+                walk_wide::<true>(&walk, start)
+            } else {
+                walk_wide::<false>(&walk, start)
+            }
+        },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as above.
+        Build::Vector => unsafe {
+            if cut {
+                walk_avx2::<true>(&walk, start)
+            } else {
+                walk_avx2::<false>(&walk, start)
+            }
+        },
+        _ if cut => walk.run::<true>(start),
+        _ => walk.run::<false>(start),
     }
-    if sliced.cuts == 0 {
-        walk.run::<false>(start)
-    } else {
-        walk.run::<true>(start)
+}
+
+/// The builds of the halves kernels, compiled for ever wider vectors; [`Build::best`] picks the
+/// widest this processor runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Build {
+    /// Portable Rust, whatever the processor.
+    Plain,
+    /// AVX2 and the popcount instruction ([`cpu::VECTOR`]).
+    #[cfg(target_arch = "x86_64")]
+    Vector,
+    /// AVX-512 with its vector popcount ([`cpu::WIDE`]).
+    #[cfg(target_arch = "x86_64")]
+    Wide,
+}
+
+impl Build {
+    /// The widest build this processor runs.
+    pub(super) fn best() -> Build {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cpu::has(cpu::WIDE) {
+                return Build::Wide;
+            }
+            if cpu::has(cpu::VECTOR) {
+                return Build::Vector;
+            }
+        }
+        Build::Plain
+    }
+
+    /// Every build this processor runs, the portable one first.
+    #[cfg(test)]
+    pub(super) fn available() -> Vec<Build> {
+        let mut builds = vec![Build::Plain];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if cpu::has(cpu::VECTOR) {
+                builds.push(Build::Vector);
+            }
+            if cpu::has(cpu::WIDE) {
+                builds.push(Build::Wide);
+            }
+        }
+        builds
     }
 }
 
@@ -528,6 +694,13 @@ pub fn count_pairs(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1")]
 unsafe fn walk_avx2<const CUT: bool>(walk: &Walk, start: (u64, u64, u64)) -> u64 {
+    walk.run::<CUT>(start)
+}
+
+/// The walk compiled for AVX-512: 512-bit word loops, and popcounts in the vector registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt,bmi1,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
+unsafe fn walk_wide<const CUT: bool>(walk: &Walk, start: (u64, u64, u64)) -> u64 {
     walk.run::<CUT>(start)
 }
 

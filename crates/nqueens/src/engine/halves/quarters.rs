@@ -16,7 +16,7 @@
 #[cfg(target_arch = "x86_64")]
 use crate::engine::cpu;
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
-use crate::engine::halves::kernel::Sliced;
+use crate::engine::halves::kernel::{Build, Lacking, Sliced};
 
 /// One placement inside a quarter: its diagonals, its cross-half key bits, and the column of
 /// each of its queens (relative to the half, four bits each, in row order).
@@ -208,6 +208,9 @@ impl Quarters {
         let mut kept = Vec::new();
         for cn in column_sets(k, cols) {
             let north = self.north.get(cols, north_rows, cn);
+            if north.is_empty() {
+                continue;
+            }
             let south = compatible(
                 self.south.get(cols, south_rows, all_cols ^ cn),
                 at,
@@ -313,24 +316,45 @@ impl Quarters {
     /// one (rows, columns) index lie in the order of the search that made them, so consecutive
     /// partners share their first queens, and the vectors narrowed by those queens are kept
     /// from one partner to the next: only the queens after the first difference are ANDed in.
-    pub(super) fn west_pairs(&self, g: &Geometry, at: Diags, rows: u64, sliced: &Sliced) -> u64 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            if cpu::has(cpu::VECTOR) {
+    ///
+    /// `build` is the compiled build to run, one the processor has ([`Build::best`] or a test's
+    /// choice).
+    pub(super) fn west_pairs(
+        &self,
+        build: Build,
+        g: &Geometry,
+        at: Diags,
+        rows: u64,
+        sliced: &Sliced,
+    ) -> u64 {
+        let cut = sliced.cuts != 0;
+        match build {
+            #[cfg(target_arch = "x86_64")]
+            Build::Wide => {
+                assert!(cpu::has(cpu::WIDE));
                 // SAFETY: the CPU has the features the function is compiled for.
-                return unsafe {
-                    if sliced.cuts == 0 {
-                        self.west_pairs_avx2::<false>(g, at, rows, sliced)
+                unsafe {
+                    if cut {
+                        self.west_pairs_wide::<true>(g, at, rows, sliced)
                     } else {
-                        self.west_pairs_avx2::<true>(g, at, rows, sliced)
+                        self.west_pairs_wide::<false>(g, at, rows, sliced)
                     }
-                };
+                }
             }
-        }
-        if sliced.cuts == 0 {
-            self.west_pairs_plain::<false>(g, at, rows, sliced)
-        } else {
-            self.west_pairs_plain::<true>(g, at, rows, sliced)
+            #[cfg(target_arch = "x86_64")]
+            Build::Vector => {
+                assert!(cpu::has(cpu::VECTOR));
+                // SAFETY: as above.
+                unsafe {
+                    if cut {
+                        self.west_pairs_avx2::<true>(g, at, rows, sliced)
+                    } else {
+                        self.west_pairs_avx2::<false>(g, at, rows, sliced)
+                    }
+                }
+            }
+            _ if cut => self.west_pairs_plain::<true>(g, at, rows, sliced),
+            _ => self.west_pairs_plain::<false>(g, at, rows, sliced),
         }
     }
 
@@ -338,6 +362,19 @@ impl Quarters {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,popcnt,bmi1")]
     unsafe fn west_pairs_avx2<const CUT: bool>(
+        &self,
+        g: &Geometry,
+        at: Diags,
+        rows: u64,
+        sliced: &Sliced,
+    ) -> u64 {
+        self.west_pairs_plain::<CUT>(g, at, rows, sliced)
+    }
+
+    /// [`Quarters::west_pairs`] compiled for AVX-512 and its vector popcount.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt,bmi1,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
+    unsafe fn west_pairs_wide<const CUT: bool>(
         &self,
         g: &Geometry,
         at: Diags,
@@ -381,6 +418,14 @@ impl Quarters {
         let mut seen = vec![0u32; m + 1];
         // Vector j holds the keys left by the north part and the first j south queens.
         let mut bufs = sliced.vectors(m + 1);
+        // Vector `j * cols + col`: the keys the south queen j leaves when in column `col`, made
+        // the first time that queen is placed. The walk places each south queen thousands of
+        // times per split, so one vector per queen, not one per key bit (two), halves what the
+        // innermost loops read.
+        let mut queens = Lacking::new(
+            sliced,
+            south_key.iter().flat_map(|k| k[..cols].to_vec()).collect(),
+        );
         let mut total = 0;
         // The middle column's queen, if any: the tables already avoid the long diagonals.
         let long = 1u64 << (g.n - 1);
@@ -393,6 +438,9 @@ impl Quarters {
         let mut fits: Vec<u32> = Vec::new();
         for cn in column_sets(north_rows.count_ones(), cols) {
             let north = nq.get(cols, north_rows, cn);
+            if north.is_empty() {
+                continue;
+            }
             let south = compatible(sq.get(cols, south_rows, all_cols ^ cn), middle, &mut kept);
             if south.is_empty() {
                 continue;
@@ -459,8 +507,10 @@ impl Quarters {
                     while j < last {
                         let col = (q.cols >> (4 * j) & 15) as usize;
                         seen[j + 1] = seen[j] | south_cut[j][col];
+                        queens.make(sliced, j * cols + col);
+                        let by = queens.get(j * cols + col);
                         let (cand, out) = bufs.pair(j, j + 1);
-                        if !sliced.narrow::<CUT>(cand, south_key[j][col], seen[j + 1], out) {
+                        if !sliced.narrow_by::<CUT>(cand, by, seen[j + 1], out) {
                             dead = true;
                         }
                         j += 1;
@@ -475,9 +525,13 @@ impl Quarters {
                     }
                     zero = m + 1;
                     let col = |j: usize| (q.cols >> (4 * j) & 15) as usize;
-                    let key = (last..m).fold(0, |key, j| key | south_key[j][col(j)]);
                     let rule = (last..m).fold(seen[last], |v, j| v | south_cut[j][col(j)]);
-                    total += sliced.count::<CUT>(bufs.get(last), key, rule);
+                    // One queen left or two: a lone queen's vector serves as both.
+                    let (first, second) = (last * cols + col(last), (m - 1) * cols + col(m - 1));
+                    queens.make(sliced, first);
+                    queens.make(sliced, second);
+                    let (first, second) = (queens.get(first), queens.get(second));
+                    total += sliced.count_by::<CUT>(bufs.get(last), first, second, rule);
                 }
             }
         }
