@@ -73,3 +73,54 @@ def test_ctrl_c_stops_a_long_count_within_a_second(count):
     assert float(lines[0].split()[1]) - sent < 1.0
     assert lines[1] == "14200"
     assert p.returncode == 0, err
+
+
+# A count, then a fork: the child's counts run on threads of its own, not on the parent's pool,
+# whose threads do not exist in the child.
+FORKED = """
+import os, nqueens
+assert nqueens.count(12, threads=2) == 14200
+pid = os.fork()
+if pid == 0:
+    ok = nqueens.count(12, threads=2) == 14200 and nqueens.count(11, threads=3) == 2680
+    os._exit(0 if ok else 1)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status), nqueens.count(10, threads=2))
+"""
+
+
+def test_a_forked_child_counts_after_its_parent_did():
+    p = python(FORKED)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert out.split() == ["0", "724"]
+
+
+def test_a_fork_pool_counts_after_the_parent_did():
+    p = python(
+        "import multiprocessing as mp, nqueens\n"
+        "nqueens.count(10, threads=2)\n"
+        "with mp.get_context('fork').Pool(2) as pool:\n"
+        "    print(pool.map(nqueens.count, [8, 9, 10]))\n"
+    )
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    assert out.strip() == "[92, 352, 724]"
+
+
+# Threads of the process after counts on many thread counts: one pool's worth, not their sum.
+MANY_POOLS = """
+import os, nqueens
+for t in range(2, 41):
+    assert nqueens.count(9, threads=t) == 352
+print(len(os.listdir("/proc/self/task")))
+"""
+
+
+def test_counts_on_many_thread_counts_keep_one_pool():
+    p = python(MANY_POOLS)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    # 2 + ... + 40 = 819 threads if every pool were kept; one pool of 40 and the main thread
+    # (and threads of a pool being dropped that have not yet ended) when one is.
+    assert int(out) <= 100, out

@@ -7,8 +7,7 @@
 //! and starts the costly ones first when the plan knows them. It reports each finished one to a
 //! callback and to the progress observer, and once asked to stop takes no new subproblem and has
 //! the ones under way cut short (see [`crate::split::watch`]).
-//! Pools are built once per process for each number of threads and kept, so that a program that
-//! counts many times (a cluster rank counting chunk after chunk) pays for its threads once.
+//! The last pool built is kept for the next run with as many threads (see `pool`).
 
 use crate::counts::Counts;
 use crate::split::plan::Plan;
@@ -101,15 +100,35 @@ impl Runner<'_> {
     }
 }
 
-/// The pool of `threads` worker threads, built on first use and kept for the life of the
-/// process; `None` when the system will not start the threads.
+/// A pool of `threads` worker threads; `None` when the system will not start the threads.
+///
+/// The last pool built is kept for the next run that asks for as many threads, so that a
+/// program that counts many times with one setting (a cluster rank counting chunk after chunk)
+/// pays for its threads once. Only one is kept: a program that tries thread count after thread
+/// count (a Python session timing `threads=2..150`) holds one pool's threads at a time, not the
+/// sum of them all. A pool built before a `fork` is never used in the child, whose copy of the
+/// pool has no threads behind it: it is left alone (not dropped, which would signal threads that
+/// are not there) and a new one is built.
 #[cfg(feature = "parallel")]
 fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
     use std::sync::{Arc, Mutex};
-    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-    let mut pools = POOLS.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some((_, pool)) = pools.iter().find(|(t, _)| *t == threads) {
-        return Some(Arc::clone(pool));
+    struct Kept {
+        threads: usize,
+        process: u32,
+        pool: Arc<rayon::ThreadPool>,
+    }
+    static KEPT: Mutex<Option<Kept>> = Mutex::new(None);
+    let mut kept = KEPT.lock().unwrap_or_else(|p| p.into_inner());
+    let process = std::process::id();
+    match kept.take() {
+        Some(k) if k.process != process => std::mem::forget(k),
+        Some(k) if k.threads == threads => {
+            let pool = Arc::clone(&k.pool);
+            *kept = Some(k);
+            return Some(pool);
+        }
+        // Another size: dropped here, its threads end once their last run has.
+        _ => {}
     }
     let pool = Arc::new(
         rayon::ThreadPoolBuilder::new()
@@ -117,7 +136,11 @@ fn pool(threads: usize) -> Option<std::sync::Arc<rayon::ThreadPool>> {
             .build()
             .ok()?,
     );
-    pools.push((threads, Arc::clone(&pool)));
+    *kept = Some(Kept {
+        threads,
+        process,
+        pool: Arc::clone(&pool),
+    });
     Some(pool)
 }
 
