@@ -1004,8 +1004,26 @@ impl Job<'_> {
     /// let total = job.count_indices(&even).unwrap().total + job.count_indices(&odd).unwrap().total;
     /// assert_eq!(total, 724);
     /// ```
+    ///
+    /// An index that is not one of the plan's subproblems is refused, before anything is
+    /// counted:
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// let job = Count::new(10).prepare().unwrap();
+    /// assert!(job.count_indices(&[usize::MAX]).is_err());
+    /// ```
     pub fn count_indices(&self, indices: &[usize]) -> Result<Counts, Error> {
         let plan = self.plan()?;
+        let len = plan.len();
+        if let Some(&bad) = indices.iter().find(|&&i| i >= len) {
+            return Err(Error::Invalid {
+                what: "subproblem index",
+                text: bad.to_string(),
+                expected: format!("a whole number 0 ≤ I < {len}, the plan's subproblems"),
+            });
+        }
         let runner = Runner {
             plan,
             threads: self.threads,

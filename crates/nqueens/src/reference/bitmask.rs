@@ -98,12 +98,36 @@ pub struct Masks {
 
 impl Masks {
     /// The empty `n`×`n` board.
+    ///
+    /// # Panics
+    ///
+    /// When n is over 64: a row is one 64-bit mask.
     pub fn new(n: usize) -> Masks {
-        Masks::with_allowed(vec![full_mask(n); n])
+        Masks::with_allowed(vec![u64::MAX; n])
     }
 
-    /// A board whose row `r` may use only the squares of `allowed[r]`.
-    pub fn with_allowed(allowed: Vec<u64>) -> Masks {
+    /// A board whose row `r` may use only the squares of `allowed[r]`; bits for columns past
+    /// the board (`allowed.len()` of them) are ignored.
+    ///
+    /// ```
+    /// use nqueens::{Masks, Rule};
+    ///
+    /// // Four rows that allow every bit: only the four columns of the board count.
+    /// assert_eq!(Masks::with_allowed(vec![u64::MAX; 4]).safe(0), 0b1111);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When there are over 64 rows: a row is one 64-bit mask.
+    pub fn with_allowed(mut allowed: Vec<u64>) -> Masks {
+        let n = allowed.len();
+        assert!(
+            n <= 64,
+            "a board of {n} rows: the masks hold at most 64 columns"
+        );
+        for row in &mut allowed {
+            *row &= full_mask(n);
+        }
         let mut stack = Vec::with_capacity(allowed.len() + 1);
         stack.push(Prefix {
             cols: 0,

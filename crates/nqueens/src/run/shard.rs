@@ -386,6 +386,10 @@ impl<R: BufRead> Iterator for RecordLines<R> {
 /// what is wrong.
 pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
     let first = records.first().ok_or(Error::Shards(ShardsProblem::None))?;
+    // A record built by hand (the fields are public) may hold a part `Shard::new` refuses.
+    for r in records {
+        Shard::new(r.shard.index, r.shard.count)?;
+    }
     let k = first.shard.count;
     let mut seen = vec![false; k];
     let mut sum: Option<Counts> = None;

@@ -46,7 +46,18 @@ pub trait Plan: Send + Sync {
     fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts>;
 
     /// Counts subproblem `index` (0 ≤ index < len) on the calling thread, to its end.
+    ///
+    /// # Panics
+    ///
+    /// When `index` is not below [`Plan::len`]: a programming error, checked before anything is
+    /// counted.
     fn count_one(&self, index: usize) -> Counts {
+        let len = self.len();
+        assert!(
+            index < len,
+            "subproblem {index} does not exist: the plan has {len} (0 to {})",
+            len.saturating_sub(1)
+        );
         self.count_watched(index, &Watch::none())
             .expect("a count that nothing stops runs to its end")
     }

@@ -1,0 +1,99 @@
+//! The public API given what a careless or hostile caller might: every call either refuses (an
+//! error, or a documented panic checked before any work) or answers right. Each case runs under
+//! `catch_unwind`, so that a panic the documentation does not promise fails the test by name.
+
+use nqueens::{Count, Masks, Method, Rule, Shard, ShardRecord, Solutions, merge, plan_for};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The message of the panic `f` raised, or `None` if it returned.
+fn panic_message(f: impl FnOnce()) -> Option<String> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let out = catch_unwind(AssertUnwindSafe(f));
+    std::panic::set_hook(hook);
+    out.err().map(|e| {
+        e.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default()
+    })
+}
+
+#[test]
+fn a_plan_refuses_a_subproblem_it_does_not_have_up_front() {
+    for method in [Method::Symmetry, Method::Bitmask, Method::Halves] {
+        let plan = plan_for(8, method).unwrap();
+        let len = plan.len();
+        assert!(len > 0);
+        // The last subproblem counts; the one past it is refused with the plan's size.
+        let _ = plan.count_one(len - 1);
+        let message = panic_message(|| {
+            plan.count_one(len);
+        })
+        .unwrap_or_else(|| panic!("{method}: subproblem {len} of {len} was counted"));
+        assert!(
+            message.contains(&format!("the plan has {len}")),
+            "{method}: {message}"
+        );
+        assert!(
+            panic_message(|| {
+                plan.count_one(usize::MAX);
+            })
+            .is_some()
+        );
+    }
+}
+
+#[test]
+fn a_job_refuses_indices_outside_its_plan() {
+    let job = Count::new(10).threads(2).prepare().unwrap();
+    let len = job.plan().unwrap().len();
+    for bad in [vec![len], vec![0, usize::MAX], vec![1, 2, len + 7]] {
+        let err = job.count_indices(&bad).unwrap_err().to_string();
+        assert!(err.contains("subproblem index"), "{bad:?}: {err}");
+        assert!(err.contains(&format!("< {len}")), "{bad:?}: {err}");
+    }
+    let all: Vec<usize> = (0..len).collect();
+    assert_eq!(job.count_indices(&all).unwrap().total, 724);
+}
+
+#[test]
+fn merge_refuses_parts_built_by_hand_that_no_shard_can_be() {
+    let parts: Vec<ShardRecord> = (0..2)
+        .map(|i| {
+            Count::new(9)
+                .shard(Shard::new(i, 2).unwrap())
+                .run()
+                .unwrap()
+                .record()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(merge(&parts).unwrap().total, 352);
+    for (index, count) in [(5, 2), (0, 0), (2, 2), (0, usize::MAX)] {
+        let mut forged = parts.clone();
+        forged[1].shard = Shard { index, count };
+        let got = panic_message(|| {
+            let err = merge(&forged).unwrap_err().to_string();
+            assert!(err.contains("not a valid shard"), "{index}/{count}: {err}");
+        });
+        assert_eq!(got, None, "{index}/{count} made merge panic");
+    }
+}
+
+#[test]
+fn masks_keep_to_the_board_and_refuse_more_than_64_rows() {
+    // Rows that allow columns past the board: the solutions are the 4×4 board's two.
+    let found: Vec<Vec<u32>> = Solutions::new(Box::new(Masks::with_allowed(vec![u64::MAX; 4])))
+        .map(|p| p.columns().to_vec())
+        .collect();
+    assert_eq!(found, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+    assert_eq!(Masks::new(64).safe(0), u64::MAX);
+    for n in [65, 100] {
+        let message = panic_message(|| {
+            Masks::new(n);
+        })
+        .unwrap_or_else(|| panic!("Masks::new({n}) was built"));
+        assert!(message.contains("at most 64"), "{message}");
+    }
+}
