@@ -151,6 +151,8 @@ pub struct Sliced {
     range_at: Vec<u32>,
     /// The keys in bucket order, kept to reuse their memory.
     sorted: Vec<u64>,
+    /// Each key's bucket while they are sorted, kept to reuse its memory.
+    bucket_of: Vec<u8>,
 }
 
 /// Transposes a 64 × 64 bit matrix in place, as far as its first `rows` rows go: afterwards bit
@@ -197,6 +199,7 @@ impl Sliced {
             ranges: Vec::new(),
             range_at: Vec::new(),
             sorted: Vec::new(),
+            bucket_of: Vec::new(),
         };
         sliced.refill(classes, bits, cuts);
         sliced
@@ -222,9 +225,14 @@ impl Sliced {
             // A counting sort of the keys by (bucket, class): `groups[v * classes + c]` keys
             // each.
             let mut groups = vec![0usize; buckets * nc + 1];
+            // Each key's bucket, worked out once for both passes.
+            let mut bucket_of = std::mem::take(&mut self.bucket_of);
+            bucket_of.clear();
             for (c, (keys, _)) in classes.iter().enumerate() {
                 for &k in keys.iter() {
-                    groups[self.bucket::<true>(k) as usize * nc + c + 1] += 1;
+                    let v = self.bucket::<true>(k);
+                    bucket_of.push(v as u8);
+                    groups[v as usize * nc + c + 1] += 1;
                 }
             }
             let words = groups.iter().map(|g| g.div_ceil(64)).sum();
@@ -234,13 +242,15 @@ impl Sliced {
             let mut sorted = std::mem::take(&mut self.sorted);
             sorted.resize(groups[buckets * nc], 0);
             let mut next = groups.clone();
+            let mut v = bucket_of.iter();
             for (c, (keys, _)) in classes.iter().enumerate() {
-                for &k in keys.iter() {
-                    let g = self.bucket::<true>(k) as usize * nc + c;
+                for (&k, &b) in keys.iter().zip(v.by_ref()) {
+                    let g = b as usize * nc + c;
                     sorted[next[g]] = k;
                     next[g] += 1;
                 }
             }
+            self.bucket_of = bucket_of;
             let groups = &groups;
             let sorted_ref = &sorted;
             let starts = self.slice(
@@ -434,10 +444,14 @@ impl Sliced {
         if !CUT {
             return range(0, self.words);
         }
-        self.ranges(seen)
-            .iter()
-            .map(|&(lo, hi)| range(lo as usize, hi as usize))
-            .sum()
+        // A plain loop: an iterator's `sum` over the ranges would be a generic function of its
+        // own, which the compiler may leave uninlined and so build without the caller's vector
+        // features.
+        let mut total = 0;
+        for &(lo, hi) in self.ranges(seen) {
+            total += range(lo as usize, hi as usize);
+        }
+        total
     }
 
     /// `out = cand & lacks(every bit of key)` on the buckets compatible with `seen`; returns
