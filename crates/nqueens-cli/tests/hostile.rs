@@ -594,3 +594,32 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
         .stdout("352\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `nqueens ARGS` under `ulimit -v KB` (a limit on the address space), by way of the shell.
+fn under_address_limit(kb: u64, args: &str) -> Output {
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb} && exec \"$0\" {args}"))
+        .arg(bin)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_limited_address_space_is_planned_for_not_run_into() {
+    // The meet in the middle at n = 19 needs about 0.3 GiB: named, it is refused at once with
+    // the limit in words; left to choose, a count picks a method that fits and ends exactly.
+    let out = under_address_limit(120_000, "count 19 --method halves -t 1");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("MiB limit"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for (args, total) in [("count 17", "95815104"), ("count 14 -t 2", "365596")] {
+        let out = under_address_limit(60_000, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args}: {err}");
+        assert!(!err.contains("allocation"), "{args}: {err}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), total, "{args}");
+    }
+}

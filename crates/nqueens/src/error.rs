@@ -898,13 +898,18 @@ impl Error {
                 ..
             } => {
                 let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+                // A limit set by `ulimit -v` may be well under a GiB.
+                let limit = if *limit >= 1 << 30 {
+                    format!("{:.0} GiB", gib(*limit))
+                } else {
+                    format!("{} MiB", limit >> 20)
+                };
                 write!(
                     f,
                     "n = {n} with method {method} on {threads} thread{} needs about {:.1} GiB, \
-                     over the {:.0} GiB limit",
+                     over the {limit} limit",
                     if *threads == 1 { "" } else { "s" },
                     gib(*needed),
-                    gib(*limit)
                 )
             }
             Error::NotForPuzzles(task) => write!(

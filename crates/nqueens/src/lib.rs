@@ -135,7 +135,7 @@ pub mod internals {
 
     /// Meet in the middle.
     pub mod halves {
-        pub use crate::engine::halves::check_memory;
+        pub use crate::engine::halves::{address_space_left, check_memory, memory_limit};
     }
 
     /// The bit-mask method's kernel.

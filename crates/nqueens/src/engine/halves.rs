@@ -50,8 +50,52 @@ use crate::split::watch::Watch;
 use geometry::{Diags, bit_uses, collect_keys, start};
 use kernel::Build;
 
-/// The most memory (bytes) the method may plan to use; larger boards are refused.
+/// The most memory (bytes) the method may plan to use; larger boards are refused. A process
+/// whose address space is limited (`ulimit -v`) plans for less: see [`memory_limit`].
 pub const MEMORY_LIMIT: u64 = 4 << 30;
+
+/// The most memory (bytes) a count may plan for in this process: [`MEMORY_LIMIT`], or less
+/// where the process's address space is limited (`ulimit -v`, Linux): half of what that limit
+/// leaves beside the address space already in use, the other half being room for what an
+/// estimate of live data leaves out (threads' stacks, the allocator's reserved arenas). A
+/// count planned past what the process may map would end in an aborted allocation instead of
+/// a refusal.
+///
+/// ```
+/// assert!(nqueens::internals::halves::memory_limit() <= nqueens::MEMORY_LIMIT);
+/// ```
+pub fn memory_limit() -> u64 {
+    static LIMIT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *LIMIT.get_or_init(|| MEMORY_LIMIT.min(address_space_left().map_or(u64::MAX, |b| b / 2)))
+}
+
+/// The address space (bytes) the process may still map under its soft `RLIMIT_AS` (`ulimit
+/// -v`), read from /proc: `None` where it is unlimited or cannot be read (off Linux).
+///
+/// ```
+/// // Unlimited in most shells; where a limit is set, what is left is below it.
+/// let left = nqueens::internals::halves::address_space_left();
+/// assert!(left.is_none_or(|b| b < u64::MAX));
+/// ```
+pub fn address_space_left() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let soft = limits
+        .lines()
+        .find_map(|l| l.strip_prefix("Max address space"))?
+        .split_whitespace()
+        .next()?;
+    // "unlimited" does not parse: no limit.
+    let limit: u64 = soft.parse().ok()?;
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let in_use_kb: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmSize:"))?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()?;
+    Some(limit.saturating_sub(in_use_kb.saturating_mul(1024)))
+}
 
 /// One row split: the row of the middle column's queen (odd n), the rows whose queens stand in
 /// the west half, how many splits it stands for under the top-bottom mirror, and the weight of
@@ -356,8 +400,8 @@ impl HalvesPlan {
     }
 }
 
-/// Refuses n when `threads` threads would need more than [`MEMORY_LIMIT`]; the error names the
-/// most threads that fit, if one does.
+/// Refuses n when `threads` threads would need more than [`memory_limit`]; the error names
+/// the most threads that fit, if one does.
 ///
 /// ```
 /// use nqueens::internals::halves::check_memory;
@@ -367,25 +411,27 @@ impl HalvesPlan {
 /// ```
 pub fn check_memory(n: usize, threads: usize) -> Result<(), Error> {
     let needed = memory_estimate(n, threads);
-    if needed > MEMORY_LIMIT {
+    let limit = memory_limit();
+    if needed > limit {
         return Err(Error::Memory {
             method: Method::Halves,
             n,
             threads,
             needed,
-            limit: MEMORY_LIMIT,
+            limit,
             fits: threads_that_fit(n, threads.saturating_sub(1)),
         });
     }
     Ok(())
 }
 
-/// The most threads, at most `at_most`, that count n within [`MEMORY_LIMIT`], or `None` where
+/// The most threads, at most `at_most`, that count n within [`memory_limit`], or `None` where
 /// not even one does.
 pub fn threads_that_fit(n: usize, at_most: usize) -> Option<usize> {
+    let limit = memory_limit();
     (1..=at_most)
         .rev()
-        .find(|&t| memory_estimate(n, t) <= MEMORY_LIMIT)
+        .find(|&t| memory_estimate(n, t) <= limit)
 }
 
 impl Plan for HalvesPlan {
