@@ -4,7 +4,7 @@
 use crate::convert::{self, Whole};
 use crate::count;
 use crate::stream::{self, Solutions};
-use nqueens::{Count, Placement, Puzzle as LibraryPuzzle, Report};
+use nqueens::{Advance, Count, Puzzle as LibraryPuzzle, Report};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 
@@ -140,7 +140,7 @@ impl Puzzle {
         let py = slf.py();
         let this = slf.get();
         let limit = stream::limit(py, limit)?;
-        let walk = Box::new(this.inner.solutions().map(Placement::into_columns));
+        let walk = Box::new(this.inner.solutions());
         let source = format!("puzzle={}", slf.repr()?);
         Ok(Solutions::new(this.inner.n(), walk, limit, source))
     }
@@ -148,10 +148,16 @@ impl Puzzle {
     /// The first completion in lexicographic order as a tuple of 0-based columns, or None when
     /// the board cannot be completed.
     fn first<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        let found = py.detach(|| self.inner.first());
-        found
-            .map(|p| PyTuple::new(py, p.into_columns()))
-            .transpose()
+        // In bounded steps, with a look for Ctrl-C between them: a large board's first
+        // completion may take minutes.
+        let mut walk = self.inner.solutions();
+        loop {
+            match py.detach(|| walk.advance(stream::STEP)) {
+                Advance::Found(p) => return PyTuple::new(py, p.into_columns()).map(Some),
+                Advance::Done => return Ok(None),
+                Advance::Searching => py.check_signals()?,
+            }
+        }
     }
 
     /// The board size.

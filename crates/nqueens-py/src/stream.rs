@@ -7,7 +7,7 @@
 //! other Python threads run while it searches and the cost of giving up the lock is shared.
 
 use crate::convert::{self, Whole};
-use nqueens::{Method, Placement, known};
+use nqueens::{Advance, Method, Placement, known};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
@@ -30,7 +30,41 @@ const BOARDS_BETWEEN_SIGNALS: usize = 4096;
 /// the memory of a count (meet in the middle's tables).
 const BOARDS_LIMIT: u64 = nqueens::MEMORY_LIMIT;
 
-type Walk = Box<dyn Iterator<Item = Vec<u32>> + Send + Sync>;
+/// Queens one step of a walk may place before it hands back to look for Ctrl-C: about a
+/// millisecond of searching.
+pub const STEP: u64 = 1 << 16;
+
+/// A walk the iterator takes in bounded steps ([`nqueens::Solutions::advance`]), so that a
+/// sparse search (the first solution of n = 64 is hours away) still heeds Ctrl-C.
+pub trait Steps: Send + Sync {
+    /// The next solution's columns, placing at most `budget` queens to find it.
+    fn advance(&mut self, budget: u64) -> Advance<Vec<u32>>;
+}
+
+impl Steps for nqueens::Solutions {
+    fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {
+        match nqueens::Solutions::advance(self, budget) {
+            Advance::Found(p) => Advance::Found(p.into_columns()),
+            Advance::Searching => Advance::Searching,
+            Advance::Done => Advance::Done,
+        }
+    }
+}
+
+/// The representatives of the classes of a walk, for `unique=True`.
+struct Representatives(nqueens::Classes);
+
+impl Steps for Representatives {
+    fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {
+        match self.0.advance(budget) {
+            Advance::Found(c) => Advance::Found(c.representative.into_columns()),
+            Advance::Searching => Advance::Searching,
+            Advance::Done => Advance::Done,
+        }
+    }
+}
+
+type Walk = Box<dyn Steps>;
 
 /// An iterator over solutions, each a tuple of 0-based columns, one per row, in lexicographic
 /// order; found as it is read, so a listing of millions of boards never sits in memory.
@@ -73,14 +107,23 @@ impl Solutions {
         let start = Instant::now();
         let mut taken = 0;
         while taken < most {
-            let Some(columns) = self.walk.next() else {
-                self.left = Some(0);
-                break;
-            };
-            out(columns);
-            taken += 1;
-            if time.is_some_and(|t| taken % 16 == 0 && start.elapsed() >= t) {
-                break;
+            match self.walk.advance(STEP) {
+                Advance::Found(columns) => {
+                    out(columns);
+                    taken += 1;
+                    if time.is_some_and(|t| taken % 16 == 0 && start.elapsed() >= t) {
+                        break;
+                    }
+                }
+                Advance::Searching => {
+                    if time.is_some_and(|t| start.elapsed() >= t) {
+                        break;
+                    }
+                }
+                Advance::Done => {
+                    self.left = Some(0);
+                    break;
+                }
             }
         }
         if let Some(l) = &mut self.left {
@@ -116,13 +159,18 @@ impl Solutions {
         mut slf: PyRefMut<'py, Self>,
         py: Python<'py>,
     ) -> PyResult<Option<Bound<'py, PyTuple>>> {
-        if slf.found.is_empty() && slf.left != Some(0) {
+        // Burst after burst until one finds something or the walk ends, with a look for
+        // Ctrl-C between them: a sparse search may find nothing for hours.
+        while slf.found.is_empty() && slf.left != Some(0) {
             let this = &mut *slf;
             py.detach(|| {
                 let mut found = std::mem::take(&mut this.found);
                 this.burst(BURST, Some(BURST_TIME), &mut |c| found.push_back(c));
                 this.found = found;
             });
+            if slf.found.is_empty() {
+                py.check_signals()?;
+            }
         }
         match slf.found.pop_front() {
             Some(columns) => Ok(Some(PyTuple::new(py, columns)?)),
@@ -258,9 +306,9 @@ pub fn solutions(
     let mut source = format!("n={}, method='{}'", n.value, method.name());
     let walk: Walk = if unique {
         source += ", unique=True";
-        Box::new(walk.classes().map(|c| c.representative.into_columns()))
+        Box::new(Representatives(walk.classes()))
     } else {
-        Box::new(walk.map(Placement::into_columns))
+        Box::new(walk)
     };
     Ok(Solutions::new(n.value, walk, limit, source))
 }

@@ -59,6 +59,11 @@ print(nqueens.count(12), flush=True)
         "nqueens.count(21)",
         "nqueens.count(19, method='symmetry')",
         "nqueens.Puzzle(18).place(0, 1).count()",
+        # Sparse searches: the first solution is seconds to hours away.
+        "next(iter(nqueens.solutions(64)))",
+        "next(iter(nqueens.solutions(34, unique=True)))",
+        "nqueens.Puzzle(34).first()",
+        "next(iter(nqueens.Puzzle(40).solutions()))",
     ],
 )
 def test_ctrl_c_stops_a_long_count_within_a_second(count):

@@ -105,7 +105,7 @@ pub use problems::random::{MAX_RANDOM_N, solution as random};
 pub use reference::bitmask::{Masks, Prefix};
 pub use reference::ops::{Op, Ops, RowMasks, Set, ops};
 pub use reference::trace::{MAX_TRACE_N, Step, Steps, steps as trace};
-pub use reference::walk::{Class, Classes, Rule, Solutions};
+pub use reference::walk::{Advance, Class, Classes, Rule, Solutions};
 pub use run::schedule::{Chunk, Dispenser};
 pub use run::shard::{
     MAX_RECORD_LINE, MAX_SHARDS, RecordLines, Shard, ShardRecord, merge, record_lines,

@@ -77,11 +77,37 @@ impl Solutions {
     }
 }
 
-impl Iterator for Solutions {
-    type Item = Placement;
+/// How far one bounded step of a walk got ([`Solutions::advance`], [`Classes::advance`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advance<T> {
+    /// The next item.
+    Found(T),
+    /// The step's budget ran out first; the walk keeps its place, and the next step goes on
+    /// from there.
+    Searching,
+    /// There is nothing more.
+    Done,
+}
 
-    fn next(&mut self) -> Option<Placement> {
+impl Solutions {
+    /// The next solution, placing at most `budget` queens to find it: a caller that must
+    /// answer now and then while a sparse search runs on (a Ctrl-C, a user interface) takes
+    /// the walk in such steps. [`Iterator::next`] is the same with no budget.
+    ///
+    /// ```
+    /// use nqueens::Advance;
+    ///
+    /// let mut walk = nqueens::solutions(8).unwrap();
+    /// // The first solution of 8 takes more than 10 placements, fewer than 1,000.
+    /// assert_eq!(walk.advance(10), Advance::Searching);
+    /// match walk.advance(1_000) {
+    ///     Advance::Found(p) => assert_eq!(p.columns(), &[0, 4, 7, 5, 2, 6, 1, 3]),
+    ///     other => panic!("{other:?}"),
+    /// }
+    /// ```
+    pub fn advance(&mut self, budget: u64) -> Advance<Placement> {
         let n = self.rule.n();
+        let mut placed = 0;
         while let Some(row) = self.untried.len().checked_sub(1) {
             // The queen standing in this row (the last one placed) makes way for the next try.
             if self.columns.len() > row {
@@ -99,11 +125,26 @@ impl Iterator for Solutions {
             self.rule.place(row, col);
             self.columns.push(col);
             if row + 1 == n {
-                return Some(Placement::new(self.columns.clone()));
+                return Advance::Found(Placement::new(self.columns.clone()));
             }
             self.untried.push(self.rule.safe(row + 1));
+            placed += 1;
+            if placed >= budget {
+                return Advance::Searching;
+            }
         }
-        None
+        Advance::Done
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Placement;
+
+    fn next(&mut self) -> Option<Placement> {
+        match self.advance(u64::MAX) {
+            Advance::Found(p) => Some(p),
+            Advance::Searching | Advance::Done => None,
+        }
     }
 }
 
@@ -120,6 +161,35 @@ pub struct Class {
 /// The classes of [`Solutions::classes`].
 pub struct Classes {
     walk: Solutions,
+}
+
+impl Classes {
+    /// The next class, placing at most `budget` queens to find it (see
+    /// [`Solutions::advance`]).
+    ///
+    /// ```
+    /// use nqueens::Advance;
+    ///
+    /// let mut classes = nqueens::solutions(8).unwrap().classes();
+    /// let first = loop {
+    ///     match classes.advance(100) {
+    ///         Advance::Found(c) => break c,
+    ///         Advance::Searching => continue,
+    ///         Advance::Done => panic!("8 has classes"),
+    ///     }
+    /// };
+    /// assert_eq!(first.size, 8);
+    /// ```
+    pub fn advance(&mut self, budget: u64) -> Advance<Class> {
+        match self.walk.advance(budget) {
+            Advance::Found(p) if is_canonical(p.columns()) => Advance::Found(Class {
+                size: class_size(p.columns()) as u8,
+                representative: p,
+            }),
+            Advance::Found(_) | Advance::Searching => Advance::Searching,
+            Advance::Done => Advance::Done,
+        }
+    }
 }
 
 impl Iterator for Classes {
