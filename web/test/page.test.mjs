@@ -489,8 +489,8 @@ test('a link the page cannot follow says what was wrong and what it shows instea
   await p.close();
 });
 
-test('README serves the page on the loopback interface and pins wasm-bindgen-cli', () => {
-  for (const file of ['README.md', 'web/build.sh']) {
+test('README and the guide serve the page on the loopback interface and pin wasm-bindgen-cli', () => {
+  for (const file of ['README.md', 'docs/web-page.md', 'web/build.sh']) {
     const lines = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n');
     const serves = lines.filter((l) => l.includes('http.server'));
     assert.ok(serves.length > 0, file);

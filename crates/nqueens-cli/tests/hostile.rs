@@ -1,6 +1,6 @@
 //! The command line against a hostile user: outputs that fail, inputs that never end or are not
 //! what they claim to be, saved work that lies about its counts, a stop at an awkward moment.
-//! Each promise of README is tested on every command and format it covers.
+//! Each promise of README and the guide is tested on every command and format it covers.
 
 mod common;
 

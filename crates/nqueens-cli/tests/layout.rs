@@ -1,6 +1,6 @@
 //! The folders show the architecture, so the imports must respect it: in every crate (the
 //! library, the command line, the Python and web bindings), no two files import each other,
-//! directly or through others; the library's folders stand in layers ([`LIBRARY_LAYERS`]),
+//! directly or through others; the library's folders stand in the layers that `docs/architecture.md` maps ([`library_layers`]),
 //! each importing only from the layers below it; and the library's items are public at its root
 //! alone, its modules private but for a few ([`LIBRARY_PUBLIC_MODULES`]).
 //!
@@ -15,31 +15,55 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The library's layers, top first. A file may import the files of its own folder (a top-level
-/// module, folder or single file) and those of the layers below its own; never a folder of a
-/// layer above, nor another folder of its own layer. So every arrow goes down, and the order in
-/// which to read, test or replace the library is this table read from the bottom. A folder that
-/// is not in the table fails the test until it is given a place.
-const LIBRARY_LAYERS: &[(&str, &[&str])] = &[
-    // `lib.rs`: it declares every module and re-exports the names users reach for.
-    ("the crate root", &[""]),
-    // Every decision about a request; reading and writing boards.
-    ("front doors", &["counting", "listing", "io"]),
-    // Running a split: threads, checkpoints, shards, the cluster schedule.
-    ("machinery", &["run"]),
-    // The code behind each method, reached through one match: the front doors' engine table.
-    ("the engine table", &["dispatch"]),
-    // Each offers splits of its counts; the completion of a board is one of them.
-    ("engines", &["engine", "problems"]),
-    // The textbook methods and the walk and masks the engines build on.
-    ("reference methods", &["reference"]),
-    // The contract between engines and machinery: plans, progress and stop.
-    ("the split contract", &["split"]),
-    // What goes wrong, said in the words below.
-    ("errors", &["error"]),
-    // The words: the board, method names, counts, published values.
-    ("vocabulary", &["board", "method", "counts", "known"]),
-];
+/// The library's layers, top first, as (layer, its folders), read from the one map of them:
+/// the table under "The library's layers" in `docs/architecture.md`. A row whose first cell is
+/// empty adds its folders to the layer above it; `lib.rs` stands for the crate root (`""`).
+/// A file may import the files of its own folder (a top-level module, folder or single file)
+/// and those of the layers below its own; never a folder of a layer above, nor another folder
+/// of its own layer. A folder that is not in the table fails the test until it is given a
+/// place.
+fn library_layers() -> Vec<(String, Vec<String>)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/architecture.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let table = text
+        .split("\n## The library's layers\n")
+        .nth(1)
+        .expect("docs/architecture.md has a section \"The library's layers\"");
+    let layers = layers_of(table);
+    assert!(layers.len() >= 5, "too few layers read: {layers:?}");
+    layers
+}
+
+/// The layers of the first Markdown table of `text` (see [`library_layers`]).
+fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
+    let mut layers: Vec<(String, Vec<String>)> = Vec::new();
+    let rows = text
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2);
+    for row in rows {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let (layer, folders) = (cells[1], cells[2]);
+        let folders = folders.split('`').skip(1).step_by(2).map(|f| {
+            if f == "lib.rs" {
+                String::new()
+            } else {
+                f.to_string()
+            }
+        });
+        if layer.is_empty() {
+            layers
+                .last_mut()
+                .expect("the table's first row names its layer")
+                .1
+                .extend(folders);
+        } else {
+            layers.push((layer.to_string(), folders.collect()));
+        }
+    }
+    layers
+}
 
 /// The library's modules that a user may name: every other module is private, so that each
 /// public item has one path, at the crate root. `known` and `cpu` are groups whose names belong
@@ -295,14 +319,18 @@ fn folder(m: &[String]) -> &str {
 /// Every import of `g` that does not go down `layers`, and every folder `layers` does not place.
 fn upward(
     g: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
-    layers: &[(&str, &[&str])],
+    layers: &[(String, Vec<String>)],
 ) -> Vec<String> {
     // Layers are numbered from the bottom, so that "down" is "smaller".
     let place: BTreeMap<&str, (usize, &str)> = layers
         .iter()
         .rev()
         .enumerate()
-        .flat_map(|(k, (name, folders))| folders.iter().map(move |f| (*f, (k, *name))))
+        .flat_map(|(k, (name, folders))| {
+            folders
+                .iter()
+                .map(move |f| (f.as_str(), (k, name.as_str())))
+        })
         .collect();
     let mut out = Vec::new();
     let unplaced: BTreeSet<&str> = g
@@ -362,10 +390,10 @@ fn the_library_has_no_import_cycle() {
 #[test]
 fn the_library_imports_only_down_its_layers() {
     let g = graph(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
-    let found = upward(&g, LIBRARY_LAYERS);
+    let found = upward(&g, &library_layers());
     assert!(
         found.is_empty(),
-        "the library's imports that do not go down its layers (see LIBRARY_LAYERS):\n{}",
+        "the library's imports that do not go down its layers (docs/architecture.md):\n{}",
         found.join("\n")
     );
 }
@@ -467,12 +495,14 @@ fn the_checker_sees_imports_that_go_up_or_across() {
     std::fs::write(dir.join("low/b.rs"), "fn f() { crate::high::h(); }\n").unwrap();
     std::fs::write(dir.join("side.rs"), "use crate::low::b::B;\n").unwrap();
     std::fs::write(dir.join("loose.rs"), "\n").unwrap();
-    let layers: &[(&str, &[&str])] = &[
-        ("root", &[""]),
-        ("top", &["high"]),
-        ("bottom", &["low", "side"]),
-    ];
-    let found = upward(&graph(&dir), layers);
+    // The map as a page of the guide writes it.
+    let layers = layers_of(
+        "intro\n\n| layer | folders | why |\n| --- | --- | --- |\n| root | `lib.rs` | r |\n\
+         | top | `high` | uses `low` |\n| bottom | `low` | l |\n| | `side` | s |\n\nafter\n",
+    );
+    assert_eq!(layers.len(), 3);
+    assert_eq!(layers[2].1, ["low", "side"]);
+    let found = upward(&graph(&dir), &layers);
     assert_eq!(
         found,
         [

@@ -1,9 +1,10 @@
-//! README.md's examples are tests: every ```console block runs, and what the commands print
-//! must match what the README shows, so that the README cannot drift from the tool.
+//! The examples of README.md and of the guide (`docs/*.md`) are tests: every ```console block
+//! runs, and what the commands print must match what the page shows, so that neither can drift
+//! from the tool.
 //!
 //! A block is a shell session: `$ COMMAND` lines, each followed by what it prints (stdout and
 //! stderr together, as a terminal shows them). The commands of a block run one after another
-//! in one bash, in a fresh directory holding the files the README's examples read
+//! in one bash, in a fresh directory holding the files the examples read
 //! (`tests/readme/`), with this build's `nqueens` first on the PATH; pipes, redirections and
 //! `echo $?` work as in a terminal. Fields that differ from machine to machine (`seconds`,
 //! `threads`, `processes` in JSON, and the GPUs' `devices` and `tasks`) match any value. Blocks
@@ -14,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One command of a README block and what the README says it prints.
+/// One command of a block and what its page says it prints.
 struct Example {
     line: usize,
     command: String,
@@ -22,7 +23,7 @@ struct Example {
 }
 
 /// The examples of every ```console block, block by block, with whether the block needs a GPU.
-fn blocks(readme: &str) -> Vec<(bool, Vec<Example>)> {
+fn blocks(name: &str, readme: &str) -> Vec<(bool, Vec<Example>)> {
     let mut out = Vec::new();
     let mut current: Option<Vec<Example>> = None;
     let mut gpu = false;
@@ -46,14 +47,14 @@ fn blocks(readme: &str) -> Vec<(bool, Vec<Example>)> {
                     last.expected.push('\n');
                 } else {
                     panic!(
-                        "README line {}: a console block must start with '$ '",
+                        "{name} line {}: a console block must start with '$ '",
                         i + 1
                     );
                 }
             }
         }
     }
-    assert!(current.is_none(), "README ends inside a console block");
+    assert!(current.is_none(), "{name} ends inside a console block");
     out
 }
 
@@ -137,36 +138,64 @@ fn fresh_dir(k: usize) -> PathBuf {
     dir
 }
 
+/// README.md and the guide's chapters, as (path from the repository's root, text).
+fn pages() -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut names = vec!["README.md".to_string()];
+    let mut chapters: Vec<String> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    chapters.sort();
+    names.extend(chapters);
+    names
+        .into_iter()
+        .map(|name| {
+            let text = std::fs::read_to_string(root.join(&name)).unwrap();
+            (name, text)
+        })
+        .collect()
+}
+
 #[test]
-fn every_console_example_in_the_readme_prints_what_it_shows() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md"))
-            .unwrap();
+fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_nqueens"));
     let bin_dir = bin.parent().unwrap();
-    let all = blocks(&readme);
-    assert!(all.len() >= 10, "only {} console blocks found", all.len());
     let mut failures = Vec::new();
     let mut examples = 0;
-    for (k, (gpu, block)) in all.iter().enumerate() {
-        if *gpu && !cfg!(feature = "gpu") {
-            continue;
+    let mut k = 0;
+    for (name, text) in pages() {
+        let all = blocks(&name, &text);
+        if name == "README.md" {
+            assert!(
+                all.len() >= 6,
+                "README.md: only {} console blocks found",
+                all.len()
+            );
         }
-        let dir = fresh_dir(k);
-        let got = run(block, &dir, bin_dir);
-        for (e, got) in block.iter().zip(got) {
-            examples += 1;
-            if masked(&got) != masked(&e.expected) {
-                failures.push(format!(
-                    "README line {}: $ {}\n--- README shows:\n{}--- the command printed:\n{}",
-                    e.line, e.command, e.expected, got
-                ));
+        for (gpu, block) in &all {
+            k += 1;
+            if *gpu && !cfg!(feature = "gpu") {
+                continue;
             }
+            let dir = fresh_dir(k);
+            let got = run(block, &dir, bin_dir);
+            for (e, got) in block.iter().zip(got) {
+                examples += 1;
+                if masked(&got) != masked(&e.expected) {
+                    failures.push(format!(
+                        "{name} line {}: $ {}\n--- the page shows:\n{}--- the command printed:\n{}",
+                        e.line, e.command, e.expected, got
+                    ));
+                }
+            }
+            std::fs::remove_dir_all(&dir).unwrap();
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert!(examples >= 35, "only {examples} examples ran");
+    assert!(examples >= 50, "only {examples} examples ran");
 }
 
 #[test]

@@ -38,32 +38,13 @@
 //! - What went wrong, as data: [`Error`] and its parts ([`Quantity`], [`Task`], [`GpuProblem`],
 //!   [`BoardError`], ...).
 //!
-//! ## Map of the crate
+//! ## Inside
 //!
-//! Inside, the modules stand in layers, and each imports only from the layers below it (a test
-//! of the command line's crate, `tests/layout.rs`, holds them to it, and holds the root to the
-//! two public modules above). From the top:
-//!
-//! - The front doors, which own every decision about a request: `counting` ([`count`] and the
-//!   [`Count`] builder; it picks the method and the threads, refuses what cannot be served, and
-//!   runs every count: plain, checkpointed, sharded), `listing` ([`solutions`], every solution
-//!   as an iterator), and `io` (writing solutions in every format, pictures, reading placements
-//!   back to verify).
-//! - The machinery that runs counts, `run`: the one runner, checkpoints, shards and the
-//!   schedule of a cluster run.
-//! - The engine table, `dispatch`: the one match that reaches the code behind each method, for
-//!   the front doors.
-//! - The engines: `engine` (border constellations by symmetry, the same split on GPUs, meet in
-//!   the middle, and the processor features their kernels use) and `problems` (completing a
-//!   partly filled board, one solution for any size, a random one).
-//! - The methods they build on and are checked against, `reference`: the three textbook
-//!   methods (scan, sets, bit masks), the walk they share, and the search told step by step.
-//! - The contract between engines and machinery, `split`: plans and their identity, and the
-//!   stop flag and progress that watch a search.
-//! - What went wrong, as data: `error`.
-//! - The words everything shares: `board` (placements, what makes two queens attack, the eight
-//!   symmetries of the square), `method` (the ways to count and list), `counts` (what a count
-//!   finds), `known` (published values to check against).
+//! Inside, the modules stand in layers, each importing only from the layers below it: from the
+//! front doors that own every decision about a request, through the machinery that runs a
+//! split and the engines, down to the words everything shares. The one map of those layers is
+//! the guide's architecture chapter, `docs/architecture.md` in the repository; a test of the
+//! command line's crate, `tests/layout.rs`, reads it and holds the code to it.
 //!
 //! The crate's own tests, benches and examples reach a few internals besides, through one
 //! module hidden from this documentation; it is not API.
@@ -148,3 +129,8 @@ pub mod internals {
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 struct ReadmeExamples;
+
+/// The Rust examples of the guide's library chapter, run the same way.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+struct GuideLibraryExamples;

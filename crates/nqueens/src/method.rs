@@ -29,10 +29,10 @@
 //!
 //! The front doors, the command line and the bindings then serve it, refuse what it cannot do
 //! and name it where it can, from its description alone. What is not code spells the names out
-//! and is extended by hand: the table of methods in `README.md`, and in the Python package the
-//! names a type checker sees (`_Method` in `__init__.pyi`) and those `python -m nqueens` accepts
-//! (`METHOD_NAMES` in `__main__.py`). To be the method a count takes when none is named, it
-//! needs one more line, in `counting.rs` (`choose`).
+//! and is extended by hand: the tables of methods in `README.md` and `docs/methods.md`, and in
+//! the Python package the names a type checker sees (`_Method` in `__init__.pyi`) and those
+//! `python -m nqueens` accepts (`METHOD_NAMES` in `__main__.py`). To be the method a count
+//! takes when none is named, it needs one more line, in `counting.rs` (`choose`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

@@ -17,8 +17,22 @@
 //! On large boards most pairs clash on a few diagonals near the centre, used by most placements
 //! of either half. The east keys of a large split are therefore sorted into buckets by up to six
 //! such *cut* bits, and a west placement only visits the word ranges of the buckets that avoid
-//! its own cut bits (on sample splits of n = 20, 14% of the pairs avoid each other on six cut
-//! bits).
+//! its own cut bits. The cuts are chosen per split: the bits most used by its east keys, weighed
+//! by the share of west parts (from the quarter tables) that use them. The cuts the west uses
+//! most are the high bits of a bucket's number, so the buckets ruled out together lie side by
+//! side and those left merge into few word ranges. Small splits are not cut: below a few
+//! thousand keys, sorting costs more than the words it spares.
+//!
+//! The south queens of the west walk are the ones placed over and over, so a split makes, the
+//! first time each is needed, one vector per (south row, column) of the west half: the AND of
+//! that queen's two diagonal vectors ([`Lacking`]). The innermost loops then read one vector per
+//! queen instead of two, and the north part's many diagonals are ANDed in four at a time, one
+//! pass over the words per four.
+//!
+//! The east keys are transposed into vectors 64 × 64 bits at a time, and the transpose stops
+//! after the rows the keys use ([`transpose64`]), about 2(n − 1) of the 64. The word loops are
+//! compiled three times, and the widest build the processor runs is picked at run time
+//! ([`Build::best`]): AVX-512 with its vector popcount, AVX2 with POPCNT, or portable Rust.
 
 #[cfg(target_arch = "x86_64")]
 use crate::engine::cpu;
