@@ -16,6 +16,14 @@
 #   CXX=g++         a C++20 compiler (the author builds with GCC)
 #   ARCH=-march=native
 #
+# Every median is also appended to target/kluev/results.tsv (date, commit, N, threads, seconds and
+# peak MB of each), so that runs made at different times add up. After the table the script
+# projects the size after the largest it measured, for each thread count: from the last two
+# sizes of the same commit in that file, by their growth (t(N + 1) = t(N)² / t(N - 1)). Where a
+# thread count has no such pair, it is scaled from another's projection by the ratio of the two
+# at the largest size where both were measured. A projection is a model, not a measurement; the
+# script says so, and says what it was made from.
+#
 # The public counter takes its board size and tuning at compile time (its solcounter.h, with a
 # table of its author's settings for N = 16..22 in a comment there): one build per N, with that
 # row of the table. BMI2 and prefetch are switched on where the table says so (its bmintrin.h
@@ -93,6 +101,10 @@ run() {
   echo "$(awk "BEGIN {printf \"%.3f\", $t1 - $t0}") $mb $(sed -n 's/^Result: //p; /^[0-9][0-9]*$/p' <<<"$out" | head -1)"
 }
 
+RESULTS=target/kluev/results.tsv
+COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+git diff --quiet HEAD -- crates 2>/dev/null || COMMIT=$COMMIT+
+
 median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 echo "# $(date -u +%Y-%m-%d) · $(lscpu | sed -n 's/^Model name: *//p' | head -1) · $(nproc) cores"
@@ -113,7 +125,49 @@ for n in "${SIZES[@]}"; do
     done
     a=$(printf '%s\n' "${ours[@]}" | median)
     b=$(printf '%s\n' "${theirs[@]}" | median)
-    printf '%3s %7s %10s %8s %10s %8s %7s\n' "$n" "$t" "$a" "$(printf '%s\n' "${om[@]}" | sort -g | tail -1)" \
-      "$b" "$(printf '%s\n' "${tm[@]}" | sort -g | tail -1)" "$(awk "BEGIN {printf \"%.2f\", $a / $b}")"
+    ompeak=$(printf '%s\n' "${om[@]}" | sort -g | tail -1)
+    tmpeak=$(printf '%s\n' "${tm[@]}" | sort -g | tail -1)
+    printf '%3s %7s %10s %8s %10s %8s %7s\n' "$n" "$t" "$a" "$ompeak" "$b" "$tmpeak" \
+      "$(awk "BEGIN {printf \"%.2f\", $a / $b}")"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%d)" "$COMMIT" "$n" "$t" "$a" \
+      "$ompeak" "$b" "$tmpeak" >>"$RESULTS"
   done
 done
+
+# Projections of the next size, from every run of this commit in the results file (the newest
+# row for each N and thread count).
+largest=$(printf '%s\n' "${SIZES[@]}" | sort -n | tail -1)
+next=$((largest + 1))
+awk -F'\t' -v commit="$COMMIT" -v size="$next" -v threads="$THREADS" '
+  $2 == commit { ours[$3, $4] = $5; theirs[$3, $4] = $7; seen[$3, $4] = 1 }
+  END {
+    nt = split(threads, ts, " ")
+    # The growth of the last two sizes, per thread count.
+    for (i = 1; i <= nt; i++) {
+      t = ts[i]; a = size - 2; b = size - 1
+      if (((a, t) in seen) && ((b, t) in seen)) {
+        po[t] = ours[b, t] ^ 2 / ours[a, t]; pt[t] = theirs[b, t] ^ 2 / theirs[a, t]
+        how[t] = sprintf("from N = %d and %d on %s threads, by their growth", a, b, t)
+      }
+    }
+    # A thread count without such a pair: scaled from another by their ratio where both ran.
+    for (i = 1; i <= nt; i++) {
+      t = ts[i]
+      if (t in po) continue
+      for (j = 1; j <= nt; j++) {
+        u = ts[j]
+        if (!(u in po)) continue
+        for (m = size - 1; m > 0; m--) if (((m, t) in seen) && ((m, u) in seen)) break
+        if (m == 0) continue
+        so = ours[m, t] / ours[m, u]; st = theirs[m, t] / theirs[m, u]
+        po[t] = po[u] * so; pt[t] = pt[u] * st
+        how[t] = sprintf("%s; times %.2f and %.2f, the ratio of %s to %s threads at N = %d", how[u], so, st, t, u, m)
+        break
+      }
+    }
+    for (i = 1; i <= nt; i++) {
+      t = ts[i]
+      if (!(t in po)) continue
+      printf "%3s %7s %10.0f %8s %10.0f %8s %7.2f   projected, not measured: %s\n", size, t, po[t], "-", pt[t], "-", po[t] / pt[t], how[t]
+    }
+  }' "$RESULTS"

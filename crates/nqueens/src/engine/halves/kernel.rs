@@ -641,34 +641,13 @@ pub fn count_pairs(
 ) -> u64 {
     let walk = Walk {
         n,
+        start,
         key,
         west,
         rows,
         sliced,
     };
-    let cut = sliced.cuts != 0;
-    match Build::best() {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `best` picks only a build whose features the CPU has.
-        Build::Wide => unsafe {
-            if cut {
-                walk_wide::<true>(&walk, start)
-            } else {
-                walk_wide::<false>(&walk, start)
-            }
-        },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as above.
-        Build::Vector => unsafe {
-            if cut {
-                walk_avx2::<true>(&walk, start)
-            } else {
-                walk_avx2::<false>(&walk, start)
-            }
-        },
-        _ if cut => walk.run::<true>(start),
-        _ => walk.run::<false>(start),
-    }
+    Build::best().run(&walk, sliced.cuts != 0)
 }
 
 /// The builds of the halves kernels, compiled for ever wider vectors; [`Build::best`] picks the
@@ -717,30 +696,70 @@ impl Build {
     }
 }
 
-/// The same walk compiled for AVX2 and the popcount instruction: the word loops become 256-bit
+/// A kernel whose loops are compiled once per [`Build`]: [`Build::run`] calls [`Kernel::run`]
+/// from a function compiled for the build's features, and `run`, inlined whole into it, is
+/// compiled with them.
+pub(super) trait Kernel {
+    /// The count; `CUT` says whether the east keys lie in buckets, so that without them the
+    /// loops compile free of the bookkeeping of ruled-out buckets.
+    fn run<const CUT: bool>(&self) -> u64;
+}
+
+impl Build {
+    /// Runs `kernel` in this build, with the east keys in buckets when `cut` is set.
+    #[inline]
+    pub(super) fn run<K: Kernel>(self, kernel: &K, cut: bool) -> u64 {
+        match self {
+            // SAFETY (both arms): only `best` and `available` make these builds, and only where
+            // the processor has their features.
+            #[cfg(target_arch = "x86_64")]
+            Build::Wide => unsafe {
+                if cut {
+                    run_wide::<K, true>(kernel)
+                } else {
+                    run_wide::<K, false>(kernel)
+                }
+            },
+            #[cfg(target_arch = "x86_64")]
+            Build::Vector => unsafe {
+                if cut {
+                    run_avx2::<K, true>(kernel)
+                } else {
+                    run_avx2::<K, false>(kernel)
+                }
+            },
+            Build::Plain if cut => kernel.run::<true>(),
+            Build::Plain => kernel.run::<false>(),
+        }
+    }
+}
+
+/// A kernel compiled for AVX2 and the popcount instruction: the word loops become 256-bit
 /// operations and the popcounts single instructions, which is most of the kernel's speed.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1")]
-unsafe fn walk_avx2<const CUT: bool>(walk: &Walk, start: (u64, u64, u64)) -> u64 {
-    walk.run::<CUT>(start)
+unsafe fn run_avx2<K: Kernel, const CUT: bool>(kernel: &K) -> u64 {
+    kernel.run::<CUT>()
 }
 
-/// The walk compiled for AVX-512: 512-bit word loops, and popcounts in the vector registers.
+/// A kernel compiled for AVX-512: 512-bit word loops, and popcounts in the vector registers.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,popcnt,bmi1,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
-unsafe fn walk_wide<const CUT: bool>(walk: &Walk, start: (u64, u64, u64)) -> u64 {
-    walk.run::<CUT>(start)
+unsafe fn run_wide<K: Kernel, const CUT: bool>(kernel: &K) -> u64 {
+    kernel.run::<CUT>()
 }
 
+/// The walk of [`count_pairs`], with its arguments.
 struct Walk<'a> {
     n: usize,
+    start: (u64, u64, u64),
     key: &'a [u64],
     west: u64,
     rows: &'a [usize],
     sliced: &'a Sliced,
 }
 
-impl Walk<'_> {
+impl Kernel for Walk<'_> {
     /// The depth-first walk over the west rows, with an explicit stack so that it inlines whole
     /// into the feature-specific entry points above.
     ///
@@ -752,8 +771,8 @@ impl Walk<'_> {
     /// `CUT` says whether the keys lie in buckets; without them the walk compiles to the plain
     /// loop, free of the bookkeeping of ruled-out buckets.
     #[inline(always)]
-    fn run<const CUT: bool>(&self, start: (u64, u64, u64)) -> u64 {
-        let n = self.n;
+    fn run<const CUT: bool>(&self) -> u64 {
+        let (n, start) = (self.n, self.start);
         let m = self.rows.len();
         if m == 0 {
             return self.sliced.count::<false>(self.sliced.all(), 0, 0);

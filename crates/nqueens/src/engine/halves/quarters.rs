@@ -13,10 +13,8 @@
 //! The parts are kept in absolute board coordinates, so testing a north part against a south part
 //! (or against the queen in the middle column, for odd n) is a plain AND of diagonal masks.
 
-#[cfg(target_arch = "x86_64")]
-use crate::engine::cpu;
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
-use crate::engine::halves::kernel::{Build, Lacking, Sliced};
+use crate::engine::halves::kernel::{Build, Kernel, Lacking, Sliced};
 
 /// One placement inside a quarter: its diagonals, its cross-half key bits, and the column of
 /// each of its queens (relative to the half, four bits each, in row order).
@@ -327,61 +325,14 @@ impl Quarters {
         rows: u64,
         sliced: &Sliced,
     ) -> u64 {
-        let cut = sliced.cuts != 0;
-        match build {
-            #[cfg(target_arch = "x86_64")]
-            Build::Wide => {
-                assert!(cpu::has(cpu::WIDE));
-                // SAFETY: the CPU has the features the function is compiled for.
-                unsafe {
-                    if cut {
-                        self.west_pairs_wide::<true>(g, at, rows, sliced)
-                    } else {
-                        self.west_pairs_wide::<false>(g, at, rows, sliced)
-                    }
-                }
-            }
-            #[cfg(target_arch = "x86_64")]
-            Build::Vector => {
-                assert!(cpu::has(cpu::VECTOR));
-                // SAFETY: as above.
-                unsafe {
-                    if cut {
-                        self.west_pairs_avx2::<true>(g, at, rows, sliced)
-                    } else {
-                        self.west_pairs_avx2::<false>(g, at, rows, sliced)
-                    }
-                }
-            }
-            _ if cut => self.west_pairs_plain::<true>(g, at, rows, sliced),
-            _ => self.west_pairs_plain::<false>(g, at, rows, sliced),
-        }
-    }
-
-    /// [`Quarters::west_pairs`] compiled for AVX2 and the popcount instruction.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,popcnt,bmi1")]
-    unsafe fn west_pairs_avx2<const CUT: bool>(
-        &self,
-        g: &Geometry,
-        at: Diags,
-        rows: u64,
-        sliced: &Sliced,
-    ) -> u64 {
-        self.west_pairs_plain::<CUT>(g, at, rows, sliced)
-    }
-
-    /// [`Quarters::west_pairs`] compiled for AVX-512 and its vector popcount.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,popcnt,bmi1,avx512f,avx512bw,avx512vl,avx512vpopcntdq")]
-    unsafe fn west_pairs_wide<const CUT: bool>(
-        &self,
-        g: &Geometry,
-        at: Diags,
-        rows: u64,
-        sliced: &Sliced,
-    ) -> u64 {
-        self.west_pairs_plain::<CUT>(g, at, rows, sliced)
+        let join = Join {
+            quarters: self,
+            g,
+            at,
+            rows,
+            sliced,
+        };
+        build.run(&join, sliced.cuts != 0)
     }
 
     /// The join itself; `CUT` says whether the east keys lie in buckets (see
@@ -536,6 +487,29 @@ impl Quarters {
             }
         }
         total
+    }
+}
+
+/// The west join of [`Quarters::west_pairs`], with its arguments, for [`Build::run`].
+struct Join<'a> {
+    quarters: &'a Quarters,
+    g: &'a Geometry,
+    at: Diags,
+    rows: u64,
+    sliced: &'a Sliced,
+}
+
+impl Kernel for Join<'_> {
+    #[inline(always)]
+    fn run<const CUT: bool>(&self) -> u64 {
+        let Join {
+            quarters,
+            g,
+            at,
+            rows,
+            sliced,
+        } = *self;
+        quarters.west_pairs_plain::<CUT>(g, at, rows, sliced)
     }
 }
 
