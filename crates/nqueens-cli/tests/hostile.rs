@@ -623,3 +623,56 @@ fn a_limited_address_space_is_planned_for_not_run_into() {
         assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), total, "{args}");
     }
 }
+
+#[test]
+fn a_huge_checkpoint_is_refused_at_once_in_little_memory() {
+    // Sparse files of 20 GB: one of zeros, one with a real header before the zeros. Under a
+    // 200 MB address space, reading either whole would fail; each is refused from its size and
+    // header alone, with the bound in words.
+    let dir = scratch("huge-checkpoint");
+    let zeros = dir.join("zeros.ckpt");
+    File::create(&zeros).unwrap().set_len(20 << 30).unwrap();
+    let headed = dir.join("headed.ckpt");
+    nqueens()
+        .args(["count", "12", "--checkpoint"])
+        .arg(&headed)
+        .assert()
+        .success();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&headed)
+        .unwrap()
+        .set_len(20 << 30)
+        .unwrap();
+    for (path, why) in [
+        (&zeros, "it does not start with the checkpoint header"),
+        (&headed, "more than a checkpoint of its 730 subproblems can"),
+    ] {
+        let started = Instant::now();
+        let out = under_address_limit(200_000, &format!("count --resume {}", path.display()));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(why), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        // A guard against reading the file whole, not a timing: that took minutes.
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_refuses_a_board_beyond_the_memory_it_may_take() {
+    // 2 * 10^8 queens need about 0.9 GB to check; under a 500 MB address space the reader says
+    // so in one line (exit code 2) instead of aborting.
+    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 500000 && \"$0\" find 200000000 | \"$0\" verify")
+        .arg(bin)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("not enough memory for more than"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

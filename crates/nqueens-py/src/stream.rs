@@ -252,14 +252,22 @@ impl Blocks {
         let size = self.size;
         let mut cells: Vec<u8> = Vec::new();
         let this = &mut *source;
-        py.detach(|| {
-            let mut put = |columns: Vec<u32>| cells.extend(columns.iter().map(|&c| c as u8));
-            let ready = this.found.len().min(size);
-            for columns in this.found.drain(..ready) {
-                put(columns);
+        let ready = this.found.len().min(size);
+        for columns in this.found.drain(..ready) {
+            cells.extend(columns.iter().map(|&c| c as u8));
+        }
+        // Bursts of bounded time until the block is full or the walk ends, with a look for
+        // Ctrl-C between them, as the iterator does: a sparse search may fill a block slowly.
+        while cells.len() < size * n && this.left != Some(0) {
+            py.detach(|| {
+                let want = size - cells.len() / n;
+                let mut put = |columns: Vec<u32>| cells.extend(columns.iter().map(|&c| c as u8));
+                this.burst(want, Some(BURST_TIME), &mut put);
+            });
+            if cells.len() < size * n && this.left != Some(0) {
+                py.check_signals()?;
             }
-            this.burst(size - ready, None, &mut put);
-        });
+        }
         if cells.is_empty() {
             return Ok(None);
         }

@@ -40,3 +40,13 @@ def python(code, **kwargs):
         text=True,
         **kwargs,
     )
+
+
+def numpy_or_skip():
+    # CI installs NumPy and sets NQUEENS_TEST_NUMPY=1, so that these tests cannot be skipped
+    # there.
+    if os.environ.get("NQUEENS_TEST_NUMPY") == "1":
+        import numpy
+
+        return numpy
+    return pytest.importorskip("numpy")

@@ -1,24 +1,13 @@
 """Listings: solutions as an iterator (limits, unique classes, abandoning it half way), the
 LeetCode boards, and blocks as NumPy arrays."""
 
-import os
 import subprocess
 import sys
 
 import pytest
 
 import nqueens
-from conftest import TOTAL, UNIQUE
-
-
-def numpy_or_skip():
-    # CI installs NumPy and sets NQUEENS_TEST_NUMPY=1, so that these tests cannot be skipped
-    # there.
-    if os.environ.get("NQUEENS_TEST_NUMPY") == "1":
-        import numpy
-
-        return numpy
-    return pytest.importorskip("numpy")
+from conftest import TOTAL, UNIQUE, numpy_or_skip
 
 
 def is_solution(cols):

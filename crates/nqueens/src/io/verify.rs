@@ -310,6 +310,22 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Appends a column, refusing rather than aborting when the process may not have the
+    /// memory for more (under `ulimit -v`, a board of 10^8 queens may not fit).
+    fn push_column(&self, columns: &mut Vec<u32>, column: u32) -> Result<(), ReadError> {
+        if columns.len() == columns.capacity()
+            && columns.try_reserve(columns.len().max(64)).is_err()
+        {
+            return Err(self.error(format!(
+                "not enough memory for more than {} columns (a placement of n queens takes about \
+                 4.4 n bytes)",
+                columns.len()
+            )));
+        }
+        columns.push(column);
+        Ok(())
+    }
+
     fn unexpected(&self, got: Option<u8>, within: &str) -> ReadError {
         match got {
             None => self.error(format!("the input ends inside {within}")),
@@ -365,7 +381,7 @@ impl<R: Read> Reader<R> {
             if queen.is_none() && row_problem.is_none() {
                 row_problem = Some(Conflict::EmptyRow { row });
             }
-            columns.push(queen.unwrap_or(0) as u32);
+            self.push_column(&mut columns, queen.unwrap_or(0) as u32)?;
             if self.peek()?.is_some() {
                 self.bump(); // the newline
             }
@@ -604,7 +620,7 @@ impl<R: Read> Reader<R> {
                             "more than {MAX_VERIFY_N} columns on a permutation line"
                         )));
                     }
-                    columns.push(v);
+                    self.push_column(&mut columns, v)?;
                 }
                 Some(other) => {
                     return Err(
@@ -783,7 +799,8 @@ impl<R: Read> Reader<R> {
                     if columns.len() == MAX_VERIFY_N {
                         return Err(self.error(format!("more than {MAX_VERIFY_N} columns")));
                     }
-                    columns.push(self.whole_number()?);
+                    let v = self.whole_number()?;
+                    self.push_column(&mut columns, v)?;
                 }
                 other => return Err(self.unexpected(other, &format!("{what} (whole numbers)"))),
             }
@@ -937,7 +954,7 @@ impl<R: Read> Reader<R> {
             if queen.is_none() && row_problem.is_none() {
                 row_problem = Some(Conflict::EmptyRow { row });
             }
-            columns.push(queen.unwrap_or(0) as u32);
+            self.push_column(&mut columns, queen.unwrap_or(0) as u32)?;
             self.skip_space()?;
             match self.peek()? {
                 Some(b',') => self.bump(),

@@ -51,13 +51,28 @@ use crate::split::plan::{Plan, PlanId, parse_fingerprint};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, File};
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 const MAGIC: &str = "nqueens checkpoint ";
 const VERSION: u32 = 2;
+
+/// The most bytes before the first subproblem line: the header's fields, the longest being a
+/// board of 64 rows of 64 squares.
+const HEADER_BYTES: u64 = 16 << 10;
+
+/// The most bytes a subproblem line can take: its index (up to 20 digits) and a space, then per
+/// count (the total; with unique counts also the unique count and three classes) a number of
+/// at most 39 digits (128 bits) and a separator.
+fn line_bytes(counts: u64) -> u64 {
+    21 + 40 * counts
+}
+
+/// The most subproblems a checkpoint's header is believed to announce when its size is bounded:
+/// more than any plan has (the largest, `halves` at n = 23, has about 8 million).
+const MAX_SUBPROBLEMS: u64 = 1 << 24;
 
 /// The finished part of a count: which subproblems are done and what each counted.
 ///
@@ -306,7 +321,49 @@ impl Checkpoint {
         if !meta.is_file() {
             return Err(problem(CheckpointProblem::NotAFile));
         }
-        let bytes = fs::read(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        // Read within a bound: the header, then at most one line per subproblem it announces,
+        // so that a huge file (`truncate -s 20G`) is refused at once, in the memory of a real
+        // checkpoint, rather than read whole first.
+        let damaged = |why: String| problem(CheckpointProblem::Damaged(why));
+        let mut file = File::open(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        let mut head = Vec::new();
+        (&mut file)
+            .take(HEADER_BYTES)
+            .read_to_end(&mut head)
+            .map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        let text = String::from_utf8_lossy(&head);
+        let field = |key: &str| text.lines().find_map(|l| l.strip_prefix(key));
+        let announced = field("subproblems ").and_then(|k| k.trim().parse::<u64>().ok());
+        let unique = field("method ")
+            .and_then(|m| m.trim().parse::<Method>().ok())
+            .is_some_and(|m| m.counts_unique());
+        let line = line_bytes(if unique { 5 } else { 1 });
+        let bound = match announced {
+            Some(k) => HEADER_BYTES + k.min(MAX_SUBPROBLEMS) * line + line,
+            None if head.starts_with(MAGIC.as_bytes()) => HEADER_BYTES,
+            None => {
+                return Err(damaged(
+                    "it does not start with the checkpoint header".into(),
+                ));
+            }
+        };
+        if meta.len() > bound {
+            return Err(damaged(format!(
+                "it holds {} bytes, more than a checkpoint of its {} can ({bound} bytes)",
+                meta.len(),
+                announced.map_or("header".to_string(), |k| format!("{k} subproblems"))
+            )));
+        }
+        drop(text);
+        let mut bytes = head;
+        file.take(bound + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(|e| problem(CheckpointProblem::Io(e)))?;
+        if bytes.len() as u64 > bound {
+            return Err(damaged(format!(
+                "it grew past {bound} bytes while it was read"
+            )));
+        }
         let text = String::from_utf8(bytes)
             .map_err(|_| problem(CheckpointProblem::Damaged("it is not text".to_string())))?;
         Checkpoint::parse(&text, path)
