@@ -7,6 +7,7 @@
 # A000170.
 #
 # Usage: bench/cpu.sh KLUEV_CHECKOUT [N...]       (default N: 16 17 18 19 20 21)
+#        bench/cpu.sh KLUEV_CHECKOUT --project     (only the projection, from earlier runs)
 #   KLUEV_CHECKOUT  a checkout of that repository: it is copied and built under target/kluev/,
 #                   never into this repository
 #   RUNS=3          runs of each program per N and thread count; one only where a first run
@@ -14,13 +15,15 @@
 #   LONG=60
 #   THREADS="1 $(nproc)"
 #   CXX=g++         a C++20 compiler (the author builds with GCC)
+#   COMMIT=abc1234  the build whose rows --project reads (default: this checkout's commit)
 #   ARCH=-march=native
 #
 # Every median is also appended to target/kluev/results.tsv (date, commit, N, threads, seconds and
 # peak MB of each), so that runs made at different times add up. After the table the script
-# projects the size after the largest it measured, for each thread count: from the last two
-# sizes of the same commit in that file, by their growth (t(N + 1) = t(N)² / t(N - 1)). Where a
-# thread count has no such pair, it is scaled from another's projection by the ratio of the two
+# projects the size after the largest in that file for this commit, for each thread count, from
+# the sizes of the same commit in that file: t(N + 1) = t(N - 1) · t(N) / t(N - 2), the growth of
+# the same parity (odd and even boards grow apart), or t(N)² / t(N - 1) where only the last two
+# sizes were measured. Where a thread count has no such sizes, it is scaled from another's projection by the ratio of the two
 # at the largest size where both were measured. A projection is a model, not a measurement; the
 # script says so, and says what it was made from.
 #
@@ -39,7 +42,9 @@ fi
 SRC=$(cd "$1" && pwd)
 shift
 SIZES=("$@")
-[ ${#SIZES[@]} -gt 0 ] || SIZES=(16 17 18 19 20 21)
+PROJECT_ONLY=
+if [ "${SIZES[*]}" = --project ]; then PROJECT_ONLY=1 SIZES=(); fi
+[ ${#SIZES[@]} -gt 0 ] || [ -n "$PROJECT_ONLY" ] || SIZES=(16 17 18 19 20 21)
 RUNS=${RUNS:-3}
 LONG=${LONG:-60}
 THREADS=${THREADS:-"1 $(nproc)"}
@@ -102,11 +107,15 @@ run() {
 }
 
 RESULTS=target/kluev/results.tsv
-COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-git diff --quiet HEAD -- crates 2>/dev/null || COMMIT=$COMMIT+
+# The build the rows are filed under (COMMIT=... picks another's rows for --project).
+if [ -z "${COMMIT:-}" ]; then
+  COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  git diff --quiet HEAD -- crates 2>/dev/null || COMMIT=$COMMIT+
+fi
 
 median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
+mkdir -p target/kluev
 echo "# $(date -u +%Y-%m-%d) · $(lscpu | sed -n 's/^Model name: *//p' | head -1) · $(nproc) cores"
 printf '%3s %7s %10s %8s %10s %8s %7s\n' N threads nqueens_s MB kluev_s MB ratio
 for n in "${SIZES[@]}"; do
@@ -136,7 +145,8 @@ done
 
 # Projections of the next size, from every run of this commit in the results file (the newest
 # row for each N and thread count).
-largest=$(printf '%s\n' "${SIZES[@]}" | sort -n | tail -1)
+largest=$(awk -F'\t' -v commit="$COMMIT" '$2 == commit && $3 > n {n = $3} END {print n + 0}' "$RESULTS" 2>/dev/null || echo 0)
+[ "$largest" -gt 0 ] || { echo "# nothing measured with commit $COMMIT to project from"; exit 0; }
 next=$((largest + 1))
 awk -F'\t' -v commit="$COMMIT" -v size="$next" -v threads="$THREADS" '
   $2 == commit { ours[$3, $4] = $5; theirs[$3, $4] = $7; seen[$3, $4] = 1 }
@@ -144,10 +154,15 @@ awk -F'\t' -v commit="$COMMIT" -v size="$next" -v threads="$THREADS" '
     nt = split(threads, ts, " ")
     # The growth of the last two sizes, per thread count.
     for (i = 1; i <= nt; i++) {
-      t = ts[i]; a = size - 2; b = size - 1
-      if (((a, t) in seen) && ((b, t) in seen)) {
-        po[t] = ours[b, t] ^ 2 / ours[a, t]; pt[t] = theirs[b, t] ^ 2 / theirs[a, t]
-        how[t] = sprintf("from N = %d and %d on %s threads, by their growth", a, b, t)
+      t = ts[i]; a = size - 3; b = size - 2; c = size - 1
+      # Odd and even sizes grow apart (each program counts them differently), so the growth of
+      # the same parity two sizes back is used where it was measured.
+      if (((a, t) in seen) && ((b, t) in seen) && ((c, t) in seen)) {
+        po[t] = ours[b, t] * ours[c, t] / ours[a, t]; pt[t] = theirs[b, t] * theirs[c, t] / theirs[a, t]
+        how[t] = sprintf("N = %d times the growth from N = %d to %d, on %s threads", b, a, c, t)
+      } else if (((b, t) in seen) && ((c, t) in seen)) {
+        po[t] = ours[c, t] ^ 2 / ours[b, t]; pt[t] = theirs[c, t] ^ 2 / theirs[b, t]
+        how[t] = sprintf("from N = %d and %d on %s threads, by their growth", b, c, t)
       }
     }
     # A thread count without such a pair: scaled from another by their ratio where both ran.
