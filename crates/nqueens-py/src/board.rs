@@ -15,6 +15,7 @@ use pyo3::types::{PyBool, PyList, PySlice, PyTuple};
 const SHOWN_WHOLE: usize = 32;
 
 /// Where a solution's columns come from.
+#[derive(Debug)]
 enum Columns {
     /// The explicit construction: any row's column in O(1).
     Built(Construction),
@@ -64,6 +65,7 @@ impl Columns {
 /// ...
 /// nqueens.Error: not a solution: queens at row 0, column 0 and row 1, column 1 share a ...
 #[pyclass(frozen, sequence, module = "nqueens")]
+#[derive(Debug)]
 pub struct Solution {
     columns: Columns,
     seed: Option<u64>,
@@ -286,6 +288,7 @@ impl Solution {
 
 /// The iterator of a Solution's columns, from the top or (reversed()) from the bottom.
 #[pyclass(module = "nqueens")]
+#[derive(Debug)]
 pub struct SolutionIter {
     solution: Py<Solution>,
     /// Rows handed out so far.
@@ -391,7 +394,7 @@ fn clock_seed() -> u64 {
 /// upper queen first; an off-board column as it was given, negative or too large). str() is a
 /// sentence that counts rows and columns from 0, as the placement does.
 #[pyclass(frozen, eq, module = "nqueens")]
-#[derive(PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Conflict {
     #[pyo3(get)]
     kind: &'static str,

@@ -153,6 +153,7 @@ pub fn counts(
 /// >>> (c2.n, c2.total, c2.method) == (6, 4, "bitmask")
 /// True
 #[pyclass(frozen, get_all, module = "nqueens")]
+#[derive(Debug)]
 pub struct Counts {
     n: usize,
     total: u128,
@@ -273,7 +274,7 @@ impl Counts {
 /// quarter turn, 2 boards each), rot180 classes (a half turn but not a quarter turn, 4 boards
 /// each) and asymmetric classes (8 boards each). Pickles and copies like Counts.
 #[pyclass(frozen, eq, get_all, module = "nqueens")]
-#[derive(PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct SymmetryClasses {
     rot90: u128,
     rot180: u128,

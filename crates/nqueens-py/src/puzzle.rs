@@ -26,7 +26,7 @@ use pyo3::types::{PyString, PyTuple};
 /// >>> nqueens.Puzzle(".Q..\n....\n....\n...x\n").count()
 /// 1
 #[pyclass(frozen, eq, module = "nqueens")]
-#[derive(PartialEq)]
+#[derive(Debug, PartialEq)]
 pub struct Puzzle {
     inner: LibraryPuzzle,
 }

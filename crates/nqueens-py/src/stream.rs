@@ -36,7 +36,7 @@ pub const STEP: u64 = 1 << 16;
 
 /// A walk the iterator takes in bounded steps ([`nqueens::Solutions::advance`]), so that a
 /// sparse search (the first solution of n = 64 is hours away) still heeds Ctrl-C.
-pub trait Steps: Send + Sync {
+pub trait Steps: Send + Sync + std::fmt::Debug {
     /// The next solution's columns, placing at most `budget` queens to find it.
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>>;
 }
@@ -52,6 +52,7 @@ impl Steps for nqueens::Solutions {
 }
 
 /// The representatives of the classes of a walk, for `unique=True`.
+#[derive(Debug)]
 struct Representatives(nqueens::Classes);
 
 impl Steps for Representatives {
@@ -72,6 +73,7 @@ type Walk = Box<dyn Steps>;
 /// Stop reading whenever you like: the search goes no further. blocks() reads the rest of the
 /// same stream as NumPy arrays.
 #[pyclass(module = "nqueens")]
+#[derive(Debug)]
 pub struct Solutions {
     n: usize,
     /// What is listed, as repr() shows it: `n=8, method='bitmask'` or `puzzle=Puzzle(...)`.
@@ -229,6 +231,7 @@ impl Solutions {
 
 /// The blocks of Solutions.blocks(): NumPy arrays of shape (k, n), one solution a row.
 #[pyclass(frozen, module = "nqueens")]
+#[derive(Debug)]
 pub struct Blocks {
     source: Py<Solutions>,
     size: usize,

@@ -21,6 +21,7 @@ const PIECE: usize = 1 << 16;
 /// A Python file as a Rust writer. A failed write keeps Python's exception (a
 /// `BrokenPipeError` for a reader that went away), so that the caller sees the exception Python
 /// raised rather than a copy of its message.
+#[derive(Debug)]
 struct PyOut {
     file: Py<PyAny>,
     failed: Failed,
@@ -69,6 +70,7 @@ impl Write for PyOut {
 /// does; finish() ends the output (a LeetCode list's bracket, an SVG's closing tag). With a
 /// puzzle, the picture formats draw its blocked squares.
 #[pyclass(name = "_Writer", module = "nqueens")]
+#[derive(Debug)]
 pub struct Writer {
     /// None once finished.
     inner: Option<SolutionWriter<BufWriter<PyOut>>>,

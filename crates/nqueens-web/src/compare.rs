@@ -58,6 +58,7 @@ pub fn encode(op: &Op) -> [i32; OP_LEN] {
 }
 
 /// One method's walk and where it stands in the round.
+#[derive(Debug)]
 struct Lane {
     ops: Ops,
     /// The operations of this round so far.
@@ -69,6 +70,7 @@ struct Lane {
 
 /// The three methods on one board: see the module documentation.
 #[wasm_bindgen]
+#[derive(Debug)]
 pub struct Compare {
     lanes: Vec<Lane>,
     /// The ticks taken, so that a link can name this point (`step=K`).

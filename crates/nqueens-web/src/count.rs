@@ -40,6 +40,7 @@ impl Progress for ToSink {
 /// What a count found, as decimal strings (counts can pass what a JavaScript number holds
 /// exactly), and the method the library chose.
 #[wasm_bindgen(getter_with_clone)]
+#[derive(Debug)]
 pub struct Counted {
     /// All solutions.
     pub total: String,

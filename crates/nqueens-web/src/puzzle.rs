@@ -13,6 +13,7 @@ fn js(e: nqueens::Error) -> JsError {
 
 /// A board being edited: see the module documentation.
 #[wasm_bindgen]
+#[derive(Debug)]
 pub struct Board {
     puzzle: Puzzle,
 }

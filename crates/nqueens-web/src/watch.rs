@@ -59,6 +59,7 @@ pub fn encode(step: Option<&Step>) -> [i32; STEP_LEN] {
 
 /// The search on one board, at some step: see the module documentation.
 #[wasm_bindgen]
+#[derive(Debug)]
 pub struct Watch {
     /// The iterator, after `position` steps.
     steps: Steps,

@@ -228,12 +228,30 @@ pub struct Count<'a> {
 }
 
 /// The place of a count in a cluster job, for [`Count::one_of`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 struct Cluster {
     /// The processes of the job.
     processes: usize,
     /// This process's rank among those on its machine.
     local_rank: usize,
+}
+
+/// The request as given; an observer and a stop flag are shown by whether they are set.
+impl fmt::Debug for Count<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Count")
+            .field("subject", &self.subject)
+            .field("method", &self.method)
+            .field("threads", &self.threads)
+            .field("unique", &self.unique)
+            .field("gpu", &self.gpu)
+            .field("shard", &self.shard)
+            .field("cluster", &self.cluster)
+            .field("persistence", &self.persistence)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop.is_some())
+            .finish()
+    }
 }
 
 impl Count<'static> {
@@ -935,6 +953,26 @@ pub struct Job<'a> {
     unique: bool,
     progress: Option<&'a dyn Progress>,
     stop: Option<&'a AtomicBool>,
+}
+
+/// What was decided, and the plan's identity; an observer and a stop flag are shown by whether
+/// they are set.
+impl fmt::Debug for Job<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Job")
+            .field("n", &self.n)
+            .field("method", &self.method)
+            .field("threads", &self.threads)
+            .field("devices", &self.devices)
+            .field("notes", &self.notes)
+            .field("plan", &self.plan.id())
+            .field("puzzle", &self.puzzle)
+            .field("shard", &self.shard)
+            .field("unique", &self.unique)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Job<'_> {

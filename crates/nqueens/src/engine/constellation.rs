@@ -166,7 +166,7 @@ fn canonical_fixed_by(n: usize, q: &[(usize, usize)]) -> Option<u32> {
 
 /// The rows left to fill once the border queens stand, with what each row offers: what a
 /// search of one constellation walks, on the CPU here or on a GPU (`engine::gpu`).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct Layout {
     /// For each free row, the cells that no border queen attacks.
     pub avail: Vec<u64>,
@@ -762,6 +762,7 @@ fn classes_of(n: usize, c: &Constellation, all: u128, watch: &Watch) -> Option<S
 /// assert_eq!(sum.total, 92);
 /// assert_eq!(sum.unique, Some(12));
 /// ```
+#[derive(Debug)]
 pub struct SymmetryPlan {
     n: usize,
     parts: Vec<Constellation>,

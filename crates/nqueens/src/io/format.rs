@@ -134,6 +134,7 @@ impl FromStr for Format {
 ///     "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
 /// );
 /// ```
+#[derive(Debug)]
 pub struct SolutionWriter<W: Write> {
     out: W,
     format: Format,

@@ -119,8 +119,13 @@ impl<R: Read> Iterator for Reader<R> {
 /// Why reading stopped.
 #[derive(Debug)]
 pub enum ReadError {
-    /// The input does not describe a placement: the line (from 1) and why.
-    Unreadable { line: usize, reason: String },
+    /// The input does not describe a placement.
+    Unreadable {
+        /// The line where reading stopped, from 1.
+        line: usize,
+        /// Why, in words.
+        reason: String,
+    },
     /// Reading the input failed.
     Io(io::Error),
 }
@@ -162,6 +167,7 @@ impl From<io::Error> for ReadError {
 /// assert_eq!(err.to_string(), "line 2: unexpected 'x' in a permutation line");
 /// assert!(r.next().is_none());
 /// ```
+#[derive(Debug)]
 pub struct Reader<R: Read> {
     src: R,
     buf: Box<[u8]>,

@@ -507,6 +507,7 @@ fn count_watched_from(
 /// assert_eq!(plan.id().board, Some(Puzzle::new(8).unwrap().fingerprint()));
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i).total).sum::<u128>(), 92);
 /// ```
+#[derive(Debug)]
 pub struct CompletionPlan {
     puzzle: Puzzle,
     depth: usize,

@@ -89,6 +89,7 @@ pub fn count(n: usize) -> Result<u128, Error> {
 
 /// The masks of the rows placed so far, as the walk's [`Rule`]: row `r`'s safe columns are the
 /// allowed ones that no column or diagonal mask of the queens above covers.
+#[derive(Debug)]
 pub struct Masks {
     /// The squares each row may use at all: every square, or fewer for a partly filled board.
     allowed: Vec<u64>,

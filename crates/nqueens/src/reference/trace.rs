@@ -147,7 +147,7 @@ pub fn steps(n: usize) -> Result<Steps, Error> {
 /// passed the last column is done, and its parent's queen is taken back.
 ///
 /// A clone goes on from the same step, which is how a viewer keeps places to step back to.
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct Steps {
     n: usize,
     /// The columns of the queens placed, row 0 first.

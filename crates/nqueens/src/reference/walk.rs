@@ -49,6 +49,16 @@ pub struct Solutions {
     untried: Vec<u64>,
 }
 
+/// Where the walk stands: the board size and the columns placed so far.
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solutions")
+            .field("n", &self.rule.n())
+            .field("columns", &self.columns)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Solutions {
     /// The walk over what `rule` admits.
     pub fn new(rule: Box<dyn Rule + Send + Sync>) -> Solutions {
@@ -159,6 +169,7 @@ pub struct Class {
 }
 
 /// The classes of [`Solutions::classes`].
+#[derive(Debug)]
 pub struct Classes {
     walk: Solutions,
 }

@@ -64,6 +64,7 @@ impl Chunk {
 }
 
 /// The list of subproblems, dealt out to the ranks.
+#[derive(Debug)]
 pub struct Dispenser {
     next: usize,
     len: usize,

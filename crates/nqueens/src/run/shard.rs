@@ -319,6 +319,7 @@ pub fn record_lines<R: BufRead>(reader: R, file: &str) -> RecordLines<R> {
 }
 
 /// The iterator of [`record_lines`].
+#[derive(Debug)]
 pub struct RecordLines<R> {
     reader: R,
     file: String,

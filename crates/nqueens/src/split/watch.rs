@@ -29,6 +29,7 @@ pub trait Progress: Sync {
 }
 
 /// The progress observer that ignores everything.
+#[derive(Debug)]
 pub struct NoProgress;
 
 impl Progress for NoProgress {
@@ -62,6 +63,18 @@ pub struct Watch<'a> {
 /// observer: often enough for a lively display, rarely enough that threads do not fight over
 /// the shared counter.
 const FLUSH_EVERY: u64 = 64;
+
+/// Whether it heeds a stop, and what it has seen.
+impl std::fmt::Debug for Watch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("stop", &self.stop)
+            .field("branches", &self.branches)
+            .field("pending", &self.pending)
+            .field("stopped", &self.stopped)
+            .finish_non_exhaustive()
+    }
+}
 
 impl<'a> Watch<'a> {
     /// A watch that heeds `stop` and tells `progress`, adding its branches to `branches`.

@@ -271,6 +271,7 @@ impl PathCosts {
 
 /// The tasks of a board, as the GPU plan makes them: per task its masks and its constellation's
 /// search (layout and rows placed on the CPU).
+#[derive(Debug)]
 pub struct Tasks {
     /// The board's size.
     pub n: usize,

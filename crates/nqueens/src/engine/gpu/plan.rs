@@ -75,6 +75,18 @@ pub struct GpuPlan {
     lengths: Option<Vec<f64>>,
 }
 
+/// The board, the GPUs and how the work is cut; the devices' state is left out.
+impl std::fmt::Debug for GpuPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GpuPlan")
+            .field("n", &self.n)
+            .field("gpus", &self.gpus.len())
+            .field("batch", &self.batch)
+            .field("rows", &self.rows)
+            .finish_non_exhaustive()
+    }
+}
+
 /// A piece being filled: its tasks, its layout records, and the batch position each record is
 /// for.
 #[derive(Default)]
