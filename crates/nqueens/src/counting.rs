@@ -1232,6 +1232,7 @@ impl Job<'_> {
 
 /// How a count ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum End {
     /// Every subproblem was counted: the counts are the answer.
     Finished,
@@ -1251,6 +1252,7 @@ pub enum End {
 /// and `classes` when the method counts them), `threads`, for a count on GPUs `devices` and
 /// `tasks`, and `seconds`.
 #[derive(Debug, Serialize)]
+#[non_exhaustive]
 pub struct Report {
     /// The board size.
     pub n: usize,

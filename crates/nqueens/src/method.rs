@@ -49,6 +49,7 @@ use std::str::FromStr;
 /// assert!("magic".parse::<Method>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Method {
     /// Scan the board above for attacks (textbook reference).
     Naive,
