@@ -43,11 +43,7 @@ pub trait Steps: Send + Sync + std::fmt::Debug {
 
 impl Steps for nqueens::Solutions {
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {
-        match nqueens::Solutions::advance(self, budget) {
-            Advance::Found(p) => Advance::Found(p.into_columns()),
-            Advance::Searching => Advance::Searching,
-            Advance::Done => Advance::Done,
-        }
+        nqueens::Solutions::advance(self, budget).map(Placement::into_columns)
     }
 }
 
@@ -57,11 +53,9 @@ struct Representatives(nqueens::Classes);
 
 impl Steps for Representatives {
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {
-        match self.0.advance(budget) {
-            Advance::Found(c) => Advance::Found(c.representative.into_columns()),
-            Advance::Searching => Advance::Searching,
-            Advance::Done => Advance::Done,
-        }
+        self.0
+            .advance(budget)
+            .map(|c| c.representative.into_columns())
     }
 }
 
@@ -260,16 +254,14 @@ impl Blocks {
             cells.extend(columns.iter().map(|&c| c as u8));
         }
         // Bursts of bounded time until the block is full or the walk ends, with a look for
-        // Ctrl-C between them, as the iterator does: a sparse search may fill a block slowly.
+        // Ctrl-C before each, as the iterator does: a sparse search may fill a block slowly.
         while cells.len() < size * n && this.left != Some(0) {
+            py.check_signals()?;
             py.detach(|| {
                 let want = size - cells.len() / n;
                 let mut put = |columns: Vec<u32>| cells.extend(columns.iter().map(|&c| c as u8));
                 this.burst(want, Some(BURST_TIME), &mut put);
             });
-            if cells.len() < size * n && this.left != Some(0) {
-                py.check_signals()?;
-            }
         }
         if cells.is_empty() {
             return Ok(None);

@@ -99,6 +99,24 @@ pub enum Advance<T> {
     Done,
 }
 
+impl<T> Advance<T> {
+    /// The same outcome with the found item passed through `f`.
+    ///
+    /// ```
+    /// use nqueens::Advance;
+    ///
+    /// assert_eq!(Advance::Found(2).map(|x| x * 10), Advance::Found(20));
+    /// assert_eq!(Advance::<u8>::Done.map(|x| x * 10), Advance::Done);
+    /// ```
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Advance<U> {
+        match self {
+            Advance::Found(t) => Advance::Found(f(t)),
+            Advance::Searching => Advance::Searching,
+            Advance::Done => Advance::Done,
+        }
+    }
+}
+
 impl Solutions {
     /// The next solution, placing at most `budget` queens to find it: a caller that must
     /// answer now and then while a sparse search runs on (a Ctrl-C, a user interface) takes

@@ -364,8 +364,7 @@ impl Checkpoint {
                 "it grew past {bound} bytes while it was read"
             )));
         }
-        let text = String::from_utf8(bytes)
-            .map_err(|_| problem(CheckpointProblem::Damaged("it is not text".to_string())))?;
+        let text = String::from_utf8(bytes).map_err(|_| damaged("it is not text".into()))?;
         Checkpoint::parse(&text, path)
     }
 

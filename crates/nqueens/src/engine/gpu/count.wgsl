@@ -28,8 +28,8 @@
 // turn by the model's count) beat an earlier one that kept the current row in registers and
 // chose among go down, go up and stay with `select` (49), though both fill the same memory; a
 // variant with half the stack bytes, and so twice the threads at once, lost to the operations it
-// needed to rebuild a row, and stacks in global memory lost far more. The guide's benchmarks chapter gives
-// the figures; `engine/gpu/model.rs` plays this loop on the CPU.
+// needed to rebuild a row, and stacks in global memory lost far more. The guide's benchmarks
+// chapter gives the figures; `engine/gpu/model.rs` plays this loop on the CPU.
 //
 // A software device (Mesa's lavapipe) ends every loop of a thread after 65,535 turns in all;
 // the budget of turns per dispatch keeps below that. A task that a device never finishes anyway

@@ -174,8 +174,8 @@ pub(crate) fn count_prefixes(lay: &Layout, k: usize, cap: u64) -> u64 {
 
 /// The largest board whose constellations are started in the order of [`task_lengths`]. On
 /// larger boards the count's end, where the order tells, is too small a part of the count for
-/// any order to matter (the guide's benchmarks chapter gives the model's figures), while the estimate would take
-/// seconds.
+/// any order to matter (the guide's benchmarks chapter gives the model's figures), while the
+/// estimate would take seconds.
 pub(crate) const ORDERED_UP_TO: usize = 21;
 
 /// Tasks counted at most, per constellation, to estimate how long its tasks are
