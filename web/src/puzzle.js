@@ -1,8 +1,13 @@
 // Completion puzzles: place queens and block squares, and the library counts the completions
-// at once; step through them on the board.
+// at once; step through them on the board. A board with many rows left to fill is counted in a
+// Web Worker, with progress and a stop, so that a large board in a link never freezes the page.
 
 import { Board } from './pkg/nqueens_web.js';
 import { drawBoard, squareAt } from './board.js';
+
+// The most rows left to fill that are counted at once, on the page's own thread: twelve take
+// milliseconds, while an empty 18×18 board takes seconds and a 64×64 one ages.
+export const AT_ONCE_ROWS = 12;
 
 export class Puzzle {
   constructor(root, onChange) {
@@ -27,6 +32,7 @@ export class Puzzle {
     this.$('p-clear').addEventListener('click', () => this.open(this.board.n()));
     this.$('p-prev').addEventListener('click', () => this.step(-1));
     this.$('p-next').addEventListener('click', () => this.step(1));
+    this.$('p-stop').addEventListener('click', () => this.stop());
   }
 
   mode() {
@@ -107,20 +113,117 @@ export class Puzzle {
     this.$('p-error').textContent = text;
   }
 
+  // The board changed: count its completions, at once or in a worker.
   changed() {
-    this.total = Number(this.board.count());
+    this.endWorker();
     this.which = 0;
-    this.$('p-count').textContent = this.total.toLocaleString('en');
-    this.$('p-count-word').textContent = this.total === 1 ? 'completion' : 'completions';
     this.$('p-text').textContent = this.board.text();
+    const n = this.board.n();
+    const given = this.board.cells().filter((c) => c === 1).length;
+    if (n - given <= AT_ONCE_ROWS) {
+      this.total = Number(this.board.count());
+      this.ghosts = this.total ? Array.from(this.board.completion(0)) : [];
+      this.status('', 'done');
+    } else {
+      this.countInWorker();
+    }
+    this.showTotal();
     this.draw();
     if (this.onChange) this.onChange();
   }
 
-  step(delta) {
-    if (this.total === 0) return;
-    this.which = (this.which + delta + this.total) % this.total;
+  showTotal() {
+    const known = this.total !== null;
+    this.$('p-count').textContent = known ? this.total.toLocaleString('en') : '…';
+    this.$('p-count-word').textContent = this.total === 1 ? 'completion' : 'completions';
+  }
+
+  status(text, state) {
+    const line = this.$('p-status');
+    line.textContent = text;
+    line.dataset.state = state;
+  }
+
+  // Counts in a worker that stays, once the count is done, to find the completions shown.
+  countInWorker() {
+    const n = this.board.n();
+    this.total = null;
+    this.ghosts = [];
+    this.finding = false;
+    const bar = this.$('p-progress');
+    bar.max = 1;
+    bar.value = 0;
+    bar.hidden = false;
+    this.$('p-stop').disabled = false;
+    this.status(`counting the completions of this ${n}×${n} board…`, 'running');
+    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    this.worker = worker;
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.type === 'progress') {
+        bar.max = m.total;
+        bar.value = m.done;
+      } else if (m.type === 'done') {
+        this.total = Number(m.total);
+        this.ghosts = m.completion;
+        this.idle();
+        this.status(`counted in ${(m.ms / 1000).toFixed(1)} s`, 'done');
+        this.showTotal();
+        this.draw();
+      } else if (m.type === 'completion') {
+        if (m.index !== this.which) return;
+        this.ghosts = m.columns;
+        this.finding = false;
+        this.draw();
+      } else {
+        this.endWorker();
+        this.status(m.message, 'error');
+      }
+    };
+    worker.onerror = (e) => {
+      this.endWorker();
+      this.status(`the counting worker failed: ${e.message}`, 'error');
+    };
+    worker.postMessage({ board: this.board.text() });
+  }
+
+  // The count is over: the worker stays for the completions, the bar and the stop go.
+  idle() {
+    this.$('p-progress').hidden = true;
+    this.$('p-stop').disabled = true;
+  }
+
+  endWorker() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.finding = false;
+    this.idle();
+  }
+
+  // Stops a count in a worker: the total stays unknown until the board changes.
+  stop() {
+    if (!this.worker || this.total !== null) return;
+    this.endWorker();
+    this.status('stopped: the completions were not all counted', 'stopped');
     this.draw();
+  }
+
+  step(delta) {
+    if (!this.total) return;
+    if (!this.worker) {
+      this.which = (this.which + delta + this.total) % this.total;
+      this.ghosts = Array.from(this.board.completion(this.which));
+      this.draw();
+      return;
+    }
+    // Completion k is found by walking past the k before it, so the worker's steps stop at
+    // the ends rather than wrap to a last one that may be billions of steps away.
+    const which = Math.min(this.total - 1, Math.max(0, this.which + delta));
+    if (which === this.which) return;
+    this.which = which;
+    this.finding = true;
+    this.draw();
+    this.worker.postMessage({ board: this.board.text(), index: which });
   }
 
   text() {
@@ -136,7 +239,7 @@ export class Puzzle {
       for (let c = 0; c < n; c++) if (cells[row * n + c] === 1) col = c;
       given.push(col);
     }
-    const ghosts = this.total ? Array.from(this.board.completion(this.which)) : [];
+    const ghosts = this.finding ? [] : this.ghosts;
     const ghostOnly = ghosts.map((c, row) => (given[row] === c ? -1 : c));
     drawBoard(this.svg, n, {
       queens: given,
@@ -147,10 +250,15 @@ export class Puzzle {
     });
     this.svg.dataset.given = given.join(',');
     this.svg.dataset.completion = ghosts.join(',');
-    this.$('p-which').textContent = this.total
-      ? `completion ${this.which + 1} of ${this.total.toLocaleString('en')}`
-      : 'no completion';
-    this.$('p-prev').disabled = this.total < 2;
-    this.$('p-next').disabled = this.total < 2;
+    let which = 'no completion';
+    if (this.total === null) which = '—';
+    else if (this.total) {
+      const finding = this.finding ? 'finding ' : '';
+      which = `${finding}completion ${this.which + 1} of ${this.total.toLocaleString('en')}`;
+    }
+    this.$('p-which').textContent = which;
+    const wraps = !this.worker;
+    this.$('p-prev').disabled = !(this.total >= 2) || (!wraps && this.which === 0);
+    this.$('p-next').disabled = !(this.total >= 2) || (!wraps && this.which === this.total - 1);
   }
 }

@@ -169,6 +169,51 @@ test('completion counts match nqueens count --board', async () => {
   assert.match(cliCount(BOARDS[4]), /^error: .*attack each other/);
 });
 
+test('a large board in a link is counted in the background, with progress and a stop', async () => {
+  const empty = (k) => Array(k).fill('.'.repeat(k)).join('/');
+  // The first two solutions of 14, from the command line, 0-based as the board's data are.
+  const first = execFileSync(CLI, ['list', '14', '--format', 'perm', '--limit', '2'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.split(' ').map((c) => Number(c) - 1).join(','));
+  // An empty 14×14 board has more rows to fill than are counted at once: a worker counts it.
+  let p = await page(`?view=puzzle&n=8&board=${empty(14)}`);
+  assert.equal(await data(p, '#p-board', 'n'), '14');
+  await p.waitForFunction(() => document.querySelector('#p-status').dataset.state === 'done', {
+    timeout: 120000,
+  });
+  assert.equal(await text(p, '#p-count'), '365,596');
+  assert.match(await text(p, '#p-status'), /^counted in \d+\.\d s$/);
+  assert.equal(await data(p, '#p-board', 'completion'), first[0]);
+  assert.equal(await text(p, '#p-which'), 'completion 1 of 365,596');
+  // Steps go to the worker too, and stop at the ends rather than wrap.
+  assert.equal(await p.$eval('#p-prev', (b) => b.disabled), true);
+  await p.click('#p-next');
+  await p.waitForFunction(() => document.querySelector('#p-which').textContent === 'completion 2 of 365,596');
+  assert.equal(await data(p, '#p-board', 'completion'), first[1]);
+  noProblems(p);
+  await p.close();
+  // An empty 64×64 board would take ages: the page stays responsive, shows the count running,
+  // and stops it.
+  p = await page(`?view=puzzle&n=8&board=${empty(64)}`);
+  assert.equal(await data(p, '#p-status', 'state'), 'running');
+  assert.equal(await text(p, '#p-count'), '…');
+  assert.equal(await p.$eval('#p-progress', (e) => e.hidden), false);
+  const asked = Date.now();
+  assert.equal(await p.evaluate(() => document.querySelector('#p-board').dataset.n), '64');
+  assert.ok(Date.now() - asked < 2000, 'the page answered slowly while the count ran');
+  await p.click('#p-stop');
+  assert.equal(await data(p, '#p-status', 'state'), 'stopped');
+  assert.equal(await text(p, '#p-which'), '—');
+  assert.equal(await p.$eval('#p-next', (b) => b.disabled), true);
+  // Clearing the board starts its count over.
+  await p.click('#p-clear');
+  assert.equal(await data(p, '#p-status', 'state'), 'running');
+  await p.click('#p-stop');
+  noProblems(p);
+  await p.close();
+});
+
 test('a puzzle built by clicks and keys, and its completions', async () => {
   const p = await page('?view=puzzle&n=6');
   const board = await p.$('#p-board');

@@ -110,6 +110,9 @@ pub fn advice(e: &Error) -> String {
             };
             format!("{}: {help}", e.problem())
         }
+        Error::OutOfMemory { .. } => {
+            format!("{e}: free memory, or use --method symmetry, which needs almost none")
+        }
         Error::Gpu(GpuProblem::NotBuilt) => "this nqueens was built without GPU support: rebuild \
              it with 'cargo build --release -p nqueens-cli --features gpu'"
             .to_string(),

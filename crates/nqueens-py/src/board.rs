@@ -528,6 +528,21 @@ fn conflict_of(c: LibraryConflict, off: &OffBoard, n: usize) -> Conflict {
     Conflict::new(c, given.map(|(_, col)| col.clone()), n)
 }
 
+/// The most columns a placement given to verify(), is_solution() or Solution() may have: one per
+/// row of the largest board the library makes or reads.
+const MAX_COLUMNS: usize = nqueens::MAX_VERIFY_N;
+
+/// Makes room for `more` columns, or raises MemoryError where the process may not have it (a
+/// `ulimit -v` below what a long placement takes): Python's own answer, not an abort.
+fn reserve(list: &mut Vec<u32>, more: usize) -> PyResult<()> {
+    list.try_reserve(more).map_err(|_| {
+        pyo3::exceptions::PyMemoryError::new_err(format!(
+            "not enough memory for more than {} columns",
+            list.len()
+        ))
+    })
+}
+
 /// Rows whose column the check cannot hold (negative, or too large for a `u32`), with that
 /// column in decimal: all off any board.
 type OffBoard = Vec<(usize, String)>;
@@ -544,9 +559,33 @@ fn read_columns(columns: &Bound<'_, PyAny>) -> PyResult<(Vec<u32>, OffBoard)> {
         ));
     }
     let py = columns.py();
-    let mut list = Vec::with_capacity(columns.len().unwrap_or(0));
+    // A sequence's length is a promise of the memory it needs; an iterator's is found as it is
+    // read, and one without end stops at the bound (or at Ctrl-C).
+    let mut list = Vec::new();
+    let sized = columns.len().unwrap_or(0).min(MAX_COLUMNS + 1);
+    reserve(&mut list, sized)?;
     let mut off = Vec::new();
     for (row, item) in columns.try_iter()?.enumerate() {
+        if row == MAX_COLUMNS {
+            let attrs = vec![
+                ("quantity", convert::text(py, "columns")),
+                ("value", py.None().into_bound(py)),
+                ("min", convert::int(py, 0)),
+                ("max", convert::int(py, MAX_COLUMNS as u128)),
+            ];
+            let message = format!(
+                "columns: more than {MAX_COLUMNS} given: a placement has at most one column per \
+                 row of the largest board (n = {MAX_COLUMNS})"
+            );
+            return Err(convert::refusal(py, "out_of_range", message, attrs));
+        }
+        if row % (1 << 16) == 0 {
+            py.check_signals()?;
+        }
+        if list.len() == list.capacity() {
+            let more = list.len().max(64);
+            reserve(&mut list, more)?;
+        }
         let item = item?;
         if item.is_instance_of::<PyBool>() {
             return Err(PyTypeError::new_err(format!(

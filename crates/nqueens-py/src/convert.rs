@@ -230,6 +230,13 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             attrs.push(("fits", fits.unwrap_or_else(|| py.None().into_bound(py))));
             "memory"
         }
+        LibraryError::OutOfMemory { method, bytes, .. } => {
+            attrs.push(("method", text(py, method.name())));
+            attrs.push(("needed", int(py, *bytes as u128)));
+            attrs.push(("limit", py.None().into_bound(py)));
+            attrs.push(("fits", py.None().into_bound(py)));
+            "memory"
+        }
         LibraryError::NotForPuzzles(_) => "not_for_puzzles",
         LibraryError::Board(b) => {
             message = board(b);
@@ -341,11 +348,13 @@ fn quantity(q: Quantity) -> &'static str {
     }
 }
 
-fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
+/// A Python str.
+pub fn text<'py>(py: Python<'py>, s: &str) -> Bound<'py, PyAny> {
     PyString::new(py, s).into_any()
 }
 
-fn int(py: Python<'_>, v: u128) -> Bound<'_, PyAny> {
+/// A Python int.
+pub fn int(py: Python<'_>, v: u128) -> Bound<'_, PyAny> {
     let Ok(v) = v.into_pyobject(py);
     v.into_any()
 }

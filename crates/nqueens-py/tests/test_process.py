@@ -66,6 +66,8 @@ print(nqueens.count(12), flush=True)
         "next(iter(nqueens.Puzzle(40).solutions()))",
         # A block of a sparse search fills as slowly (NumPy is needed).
         "next(iter(nqueens.solutions(64).blocks(4)))",
+        # A placement without end, read until its bound of 10^9 columns.
+        "nqueens.verify(__import__('itertools').repeat(0))",
     ],
 )
 def test_ctrl_c_stops_a_long_count_within_a_second(count):
@@ -82,6 +84,35 @@ def test_ctrl_c_stops_a_long_count_within_a_second(count):
     assert float(lines[0].split()[1]) - sent < 1.0
     assert lines[1] == "14200"
     assert p.returncode == 0, err
+
+
+# A placement without end under an address-space limit: Python's MemoryError, not an abort.
+LIMITED = """
+import itertools, resource, nqueens
+with open("/proc/self/statm") as f:
+    mapped = int(f.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (mapped + (300 << 20), resource.RLIM_INFINITY))
+for check in (nqueens.verify, nqueens.is_solution, nqueens.Solution):
+    try:
+        check(itertools.repeat(0))
+    except MemoryError as e:
+        print(e)
+print(nqueens.verify([1, 3, 0, 2]))
+"""
+
+
+def test_a_placement_without_end_under_a_memory_limit_raises_memory_error():
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc")
+    p = python(LIMITED)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 4, (out, err)
+    for line in lines[:3]:
+        assert line.startswith("not enough memory for more than "), line
+        assert int(line.split()[6]) > 10_000_000, line
+    assert lines[3] == "None"
 
 
 # A count, then a fork: the child's counts run on threads of its own, not on the parent's pool,

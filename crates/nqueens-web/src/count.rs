@@ -5,7 +5,7 @@
 //! worker: the page stays responsive, reads the progress the worker posts, and cancels a count
 //! by ending the worker.
 
-use nqueens::{Count, Method, Progress, Puzzle, UnknownMethod};
+use nqueens::{Count, Method, Progress, Puzzle, Report, UnknownMethod};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
@@ -67,10 +67,7 @@ pub fn count(
             .map_err(|e: UnknownMethod| JsError::new(&e.to_string()))?;
         request = request.method(m);
     }
-    SINK.with(|s| *s.borrow_mut() = progress);
-    let report = request.progress(&ToSink).run();
-    SINK.with(|s| s.borrow_mut().take());
-    let report = report.map_err(|e| JsError::new(&e.to_string()))?;
+    let report = watched(request, progress)?;
     Ok(Counted {
         total: report.counts.total.to_string(),
         unique: report
@@ -82,12 +79,21 @@ pub fn count(
     })
 }
 
-/// Counts the completions of a board written as `nqueens count --board` reads it.
+/// Counts the completions of a board written as `nqueens count --board` reads it, telling
+/// `progress` (if given) how many subproblems are done.
 #[wasm_bindgen]
-pub fn count_board(text: &str) -> Result<String, JsError> {
+pub fn count_board(text: &str, progress: Option<ProgressSink>) -> Result<String, JsError> {
     let puzzle = Puzzle::parse(text).map_err(|e| JsError::new(&e.to_string()))?;
-    let total = puzzle.count().map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(total.to_string())
+    let report = watched(Count::puzzle(puzzle), progress)?;
+    Ok(report.counts.total.to_string())
+}
+
+/// Runs the count with `progress` as this thread's sink.
+fn watched(request: Count<'_>, progress: Option<ProgressSink>) -> Result<Report, JsError> {
+    SINK.with(|s| *s.borrow_mut() = progress);
+    let report = request.progress(&ToSink).run();
+    SINK.with(|s| s.borrow_mut().take());
+    report.map_err(|e| JsError::new(&e.to_string()))
 }
 
 /// Q(n) and the unique count as published (OEIS A000170 and A002562), for n = 1 to 27, as
@@ -120,14 +126,15 @@ mod tests {
     #[test]
     fn boards_are_counted_as_the_command_line_counts_them() {
         assert_eq!(
-            count_board(".Q....\n......\n...x..\n......\nx.....\n......\n")
+            count_board(".Q....\n......\n...x..\n......\nx.....\n......\n", None)
                 .ok()
                 .unwrap(),
             "1"
         );
         assert_eq!(
             count_board(
-                "Q.......\n........\n........\n........\n........\n........\n........\n........\n"
+                "Q.......\n........\n........\n........\n........\n........\n........\n........\n",
+                None
             )
             .ok()
             .unwrap(),

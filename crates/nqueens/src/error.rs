@@ -81,6 +81,16 @@ pub enum Error {
         /// The most threads that fit, if at least one does.
         fits: Option<usize>,
     },
+    /// The system refused the memory of a method's tables, though the count fitted within the
+    /// method's limit: the machine has less free than the process may map.
+    OutOfMemory {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The bytes asked for, about.
+        bytes: u64,
+    },
     /// The task makes no sense for a partly filled board.
     NotForPuzzles(Task),
     /// A board to complete that cannot be read, or whose given queens attack each other.
@@ -912,6 +922,11 @@ impl Error {
                     gib(*needed),
                 )
             }
+            Error::OutOfMemory { method, n, bytes } => write!(
+                f,
+                "n = {n} with method {method}: the system refused the {:.1} GiB of its tables",
+                *bytes as f64 / (1u64 << 30) as f64
+            ),
             Error::NotForPuzzles(task) => write!(
                 f,
                 "a partly filled board cannot {}: its given queens and blocked squares break \

@@ -357,18 +357,19 @@ pub struct HalvesPlan {
     /// `None` below [`MIN_N`], where the one subproblem is the whole bit-mask count.
     geometry: Option<Geometry>,
     splits: Vec<Split>,
-    /// Built by the first count that needs them, so that a plan made only to be checked or
-    /// measured costs nothing.
-    quarters: std::sync::OnceLock<Quarters>,
+    /// Up to [`QUARTERS_MAX_N`], built with the plan: a refusal of their memory is then an
+    /// error before any count starts, not an abort in the middle of one.
+    quarters: Option<Quarters>,
 }
 
 impl HalvesPlan {
-    /// The plan for n (1 to [`Method::max_n`] of halves), or an error when n is outside that
-    /// range. The memory it needs is not checked here: a count checks it once, for all its
+    /// The plan for n (1 to [`Method::max_n`] of halves), with its quarter tables, or an error
+    /// when n is outside that range or the system refuses the tables' memory. The memory it
+    /// needs is not checked against the limit here: a count checks it once, for all its
     /// threads, with [`check_memory`], before it builds the plan.
     pub(crate) fn fitting(n: usize) -> Result<HalvesPlan, Error> {
         HalvesPlan::check_range(n)?;
-        Ok(HalvesPlan::build(n))
+        HalvesPlan::build(n)
     }
 
     fn check_range(n: usize) -> Result<(), Error> {
@@ -385,9 +386,17 @@ impl HalvesPlan {
         Ok(())
     }
 
-    fn build(n: usize) -> HalvesPlan {
+    fn build(n: usize) -> Result<HalvesPlan, Error> {
         let geometry = (n >= MIN_N).then(|| Geometry::new(n));
-        HalvesPlan {
+        let quarters = match &geometry {
+            Some(g) if n <= QUARTERS_MAX_N => Some(Quarters::new(g).ok_or(Error::OutOfMemory {
+                method: Method::Halves,
+                n,
+                bytes: quarters_estimate(n) as u64,
+            })?),
+            _ => None,
+        };
+        Ok(HalvesPlan {
             n,
             splits: if geometry.is_some() {
                 splits(n)
@@ -395,8 +404,8 @@ impl HalvesPlan {
                 Vec::new()
             },
             geometry,
-            quarters: std::sync::OnceLock::new(),
-        }
+            quarters,
+        })
     }
 }
 
@@ -467,9 +476,7 @@ impl Plan for HalvesPlan {
             ));
         };
         let s = &self.splits[index];
-        let quarters =
-            (g.n <= QUARTERS_MAX_N).then(|| self.quarters.get_or_init(|| Quarters::new(g)));
-        let count = count_split_with(g, quarters, s);
+        let count = count_split_with(g, self.quarters.as_ref(), s);
         Some(Counts::total(s.weight as u128 * count as u128))
     }
 }
@@ -497,7 +504,7 @@ mod tests {
         // restricted to that split.
         for n in [6usize, 7, 8, 9] {
             let g = Geometry::new(n);
-            let q = Quarters::new(&g);
+            let q = Quarters::new(&g).unwrap();
             let mut sum = 0u128;
             for s in splits(n) {
                 let got = count_split(&g, &s);
@@ -524,7 +531,7 @@ mod tests {
                 bucket_keys: 1,
                 ..Geometry::new(n)
             };
-            let q = Quarters::new(&plain);
+            let q = Quarters::new(&plain).unwrap();
             for s in splits(n) {
                 let want = count_split(&plain, &s);
                 assert_eq!(count_split(&cut, &s), want, "n = {n}, split {s:?}");
@@ -551,7 +558,7 @@ mod tests {
                     ..Geometry::new(n)
                 },
             ] {
-                let q = Quarters::new(&g);
+                let q = Quarters::new(&g).unwrap();
                 let mut scratch = (Default::default(), kernel::Sliced::new(&[], 1, &[]));
                 for s in splits(n) {
                     let (classes, sliced) = &mut scratch;

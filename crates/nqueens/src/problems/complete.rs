@@ -167,20 +167,9 @@ impl Puzzle {
     /// );
     /// ```
     pub fn parse(text: &str) -> Result<Puzzle, Error> {
-        let grid = read_grid(text)?;
-        let n = grid.len();
+        let (grid, n) = read_grid(text)?;
         if n == 0 {
             return Err(BoardError::Empty.into());
-        }
-        for row in &grid {
-            if row.cells.len() != n {
-                return Err(BoardError::NotSquare {
-                    at: row.place(None),
-                    squares: row.cells.len(),
-                    rows: n,
-                }
-                .into());
-            }
         }
         if n > MAX_N {
             return Err(BoardError::TooLarge {
@@ -188,6 +177,16 @@ impl Puzzle {
                 max: MAX_N,
             }
             .into());
+        }
+        for row in &grid {
+            if row.squares != n {
+                return Err(BoardError::NotSquare {
+                    at: row.place(None),
+                    squares: row.squares,
+                    rows: n,
+                }
+                .into());
+            }
         }
         let mut given = vec![None; n];
         let mut blocked = vec![0u64; n];
@@ -357,6 +356,9 @@ enum Cell {
 struct GridRow {
     row: usize,
     line: usize,
+    /// The squares the row has.
+    squares: usize,
+    /// Its first [`MAX_N`] squares at most: a longer row is refused, so no more are kept.
     cells: Vec<Cell>,
 }
 
@@ -370,9 +372,12 @@ impl GridRow {
     }
 }
 
-/// Splits the text into grid rows, checking each square's character.
-fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
+/// Splits the text into grid rows, checking each square's character, and counts the rows. Only
+/// the first [`MAX_N`] rows and squares of a row are kept: a text of any length is read in
+/// memory of the largest board, and a larger grid is refused by its size.
+fn read_grid(text: &str) -> Result<(Vec<GridRow>, usize), Error> {
     let mut rows: Vec<GridRow> = Vec::new();
+    let mut n = 0;
     let mut blank_after_grid: Option<usize> = None;
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim_end();
@@ -380,7 +385,7 @@ fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
             continue;
         }
         if line.is_empty() {
-            if !rows.is_empty() && blank_after_grid.is_none() {
+            if n > 0 && blank_after_grid.is_none() {
                 blank_after_grid = Some(i + 1);
             }
             continue;
@@ -388,10 +393,12 @@ fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
         if let Some(blank) = blank_after_grid {
             return Err(BoardError::BlankInside { line: blank }.into());
         }
+        n += 1;
         let mut row = GridRow {
-            row: rows.len() + 1,
+            row: n,
             line: i + 1,
-            cells: Vec::with_capacity(line.len()),
+            squares: 0,
+            cells: Vec::new(),
         };
         for (c, ch) in line.chars().enumerate() {
             // A grid typed by hand may use either case of a letter.
@@ -407,11 +414,16 @@ fn read_grid(text: &str) -> Result<Vec<GridRow>, Error> {
                     .into());
                 }
             };
-            row.cells.push(cell);
+            row.squares += 1;
+            if c < MAX_N {
+                row.cells.push(cell);
+            }
         }
-        rows.push(row);
+        if n <= MAX_N {
+            rows.push(row);
+        }
     }
-    Ok(rows)
+    Ok((rows, n))
 }
 
 /// The squares of the given queens, top row first.

@@ -44,20 +44,29 @@ struct Quarter {
 impl Quarter {
     /// The band of `rows` rows from `row0` on, in the half whose columns are `half_cols`,
     /// without the placements that use a diagonal of `blocked`.
-    fn new(g: &Geometry, row0: usize, rows: usize, half_cols: u64, blocked: Diags) -> Quarter {
+    /// `None` where the system refuses the memory (the tables are the largest thing a count
+    /// holds, hundreds of megabytes from n = 20 on).
+    fn new(
+        g: &Geometry,
+        row0: usize,
+        rows: usize,
+        half_cols: u64,
+        blocked: Diags,
+    ) -> Option<Quarter> {
         let cols = g.half;
         let slots = 1usize << (rows + cols);
         // Two passes of the same search: count per index, then place. Within an index the
         // parts keep the search's order, so neighbours share their first queens.
-        let mut counts = vec![0u32; slots + 1];
+        let mut counts = filled(slots + 1, 0u32)?;
         enumerate(g, (row0, rows, half_cols), blocked, &mut |index, _| {
             counts[index + 1] += 1
         });
         for i in 0..slots {
             counts[i + 1] += counts[i];
         }
-        let mut parts = vec![Part::default(); counts[slots] as usize];
-        let mut next = counts.clone();
+        let mut parts = filled(counts[slots] as usize, Part::default())?;
+        let mut next = filled(slots + 1, 0u32)?;
+        next.copy_from_slice(&counts);
         enumerate(g, (row0, rows, half_cols), blocked, &mut |index, part| {
             parts[next[index] as usize] = part;
             next[index] += 1;
@@ -68,13 +77,13 @@ impl Quarter {
             let group = &mut parts[counts[i] as usize..counts[i + 1] as usize];
             group.sort_by_key(|p| (p.key & g.long).count_ones());
         }
-        Quarter {
+        Some(Quarter {
             row0,
             col0: half_cols.trailing_zeros() as usize,
             rows,
             offsets: counts,
             parts,
-        }
+        })
     }
 
     /// The parts on exactly the band rows `rows_used` and the east columns `cols_used` (both
@@ -84,6 +93,14 @@ impl Quarter {
         let i = (rows_used as usize) << cols | cols_used as usize;
         &self.parts[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
+}
+
+/// `len` copies of `value`, or `None` where the system refuses the memory.
+fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
 }
 
 /// Calls `visit(index, part)` for every non-attacking placement of at most one queen per row of
@@ -159,8 +176,9 @@ pub struct Quarters {
 }
 
 impl Quarters {
-    /// Enumerates both east quarters of the board `g`.
-    pub fn new(g: &Geometry) -> Quarters {
+    /// Enumerates the four quarters of the board `g`; `None` where the system refuses their
+    /// memory.
+    pub fn new(g: &Geometry) -> Option<Quarters> {
         let top = g.n / 2;
         let none = Diags::default();
         // The west never holds a queen on a long diagonal (see the parent module).
@@ -169,12 +187,12 @@ impl Quarters {
             d2: 1 << (g.n - 1),
             ..none
         };
-        Quarters {
-            north: Quarter::new(g, 0, top, g.east, none),
-            south: Quarter::new(g, top, g.n - top, g.east, none),
-            north_west: Quarter::new(g, 0, top, g.west, long),
-            south_west: Quarter::new(g, top, g.n - top, g.west, long),
-        }
+        Some(Quarters {
+            north: Quarter::new(g, 0, top, g.east, none)?,
+            south: Quarter::new(g, top, g.n - top, g.east, none)?,
+            north_west: Quarter::new(g, 0, top, g.west, long)?,
+            south_west: Quarter::new(g, top, g.n - top, g.west, long)?,
+        })
     }
 
     /// The number of parts held, both quarters together.
@@ -523,7 +541,7 @@ mod tests {
         // Every east row set of size n/2 (and each middle queen for odd n), as sorted key lists.
         for n in [6usize, 7, 8, 9] {
             let g = Geometry::new(n);
-            let q = Quarters::new(&g);
+            let q = Quarters::new(&g).unwrap();
             let middles: Vec<Option<u8>> = if n % 2 == 1 {
                 (0..n as u8).map(Some).collect()
             } else {
@@ -558,7 +576,7 @@ mod tests {
         // 8 × 8 band of rows on 4 columns (n = 8): count against a direct count of partial
         // placements with at most one queen per row and column.
         let g = Geometry::new(8);
-        let q = Quarters::new(&g);
+        let q = Quarters::new(&g).unwrap();
         let brute = |row0: usize, rows: usize| {
             let mut count = 0usize;
             for pick in 0..5usize.pow(rows as u32) {
@@ -589,7 +607,7 @@ mod tests {
         // n = 8: quarters of 4 rows × 4 columns. Each east one holds 87 non-attacking placements
         // of at most one queen per row (the empty one included); each west one 51, as the west
         // avoids the long diagonals.
-        let q = Quarters::new(&Geometry::new(8));
+        let q = Quarters::new(&Geometry::new(8)).unwrap();
         assert_eq!(q.parts(), 2 * 87 + 2 * 51);
     }
 }
