@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{fails_with, nqueens, stdout_of};
+use common::{fails_with, nqueens, process, stdout_of};
 
 use predicates::prelude::*;
 use std::io::Read;
@@ -140,8 +140,7 @@ fn help_and_version() {
 
 #[test]
 fn closed_stdout_ends_quietly_with_success() {
-    let bin = assert_cmd::cargo::cargo_bin("nqueens");
-    let mut child = std::process::Command::new(bin)
+    let mut child = process()
         .args(["list", "14"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

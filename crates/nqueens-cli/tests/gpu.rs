@@ -26,7 +26,7 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
 
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
-    use super::common::{fails_with, nqueens, scratch, stdout_of};
+    use super::common::{fails_with, nqueens, process, scratch, stdout_of};
     use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
     use nqueens::{Count, plan_for};
@@ -53,7 +53,7 @@ mod on_a_gpu {
     /// Runs the command line with `args`, sends it SIGINT after `wait`, and returns its output
     /// and how long it took to end after the signal.
     fn interrupted(args: &[&str], wait: Duration) -> (Output, Duration) {
-        let child = Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        let child = process()
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{nqueens, scratch};
+use common::{binary, finish_within, nqueens, process as bin, scratch};
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
 use nqueens::{Counts, Method, Plan, Shard, SymmetryClasses, plan_for};
@@ -59,24 +59,6 @@ fn verify_refuses_a_board_that_is_not_square() {
         .assert()
         .success()
         .stdout("valid\n".repeat(4));
-}
-
-fn bin() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-}
-
-/// Waits for `child` at most `limit`; a child still running then is killed and the test fails.
-fn finish_within(mut child: Child, limit: Duration, what: &str) -> Output {
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{what}: still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    child.wait_with_output().unwrap()
 }
 
 /// A file of `copies` placements of n = 8, enough output for `verify` to outrun a pipe.
@@ -597,11 +579,10 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
 
 /// `nqueens ARGS` under `ulimit -v KB` (a limit on the address space), by way of the shell.
 fn under_address_limit(kb: u64, args: &str) -> Output {
-    let bin = assert_cmd::cargo::cargo_bin("nqueens");
     Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {kb} && exec \"$0\" {args}"))
-        .arg(bin)
+        .arg(binary())
         .output()
         .unwrap()
 }
@@ -664,11 +645,10 @@ fn a_huge_checkpoint_is_refused_at_once_in_little_memory() {
 fn verify_refuses_a_board_beyond_the_memory_it_may_take() {
     // 2 * 10^8 queens need about 0.9 GB to check; under a 500 MB address space the reader says
     // so in one line (exit code 2) instead of aborting.
-    let bin = assert_cmd::cargo::cargo_bin("nqueens");
     let out = Command::new("sh")
         .arg("-c")
         .arg("ulimit -v 500000 && \"$0\" find 200000000 | \"$0\" verify")
-        .arg(bin)
+        .arg(binary())
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{nqueens, scratch};
+use common::{nqueens, process, scratch};
 
 use nqueens::internals::Checkpoint;
 use nqueens::{Method, Shard, plan_for};
@@ -21,8 +21,7 @@ fn saved(path: &Path) -> Option<usize> {
 /// Starts a long count (n = 16 on one thread: many seconds) that saves every second, and waits
 /// until a periodic save holds some finished work.
 fn start_long_count(path: &Path) -> Child {
-    let bin = assert_cmd::cargo::cargo_bin("nqueens");
-    let mut child = std::process::Command::new(bin)
+    let mut child = process()
         .args(["count", "16", "--method", "bitmask", "--threads", "1"])
         .arg("--checkpoint")
         .arg(path)
@@ -276,7 +275,7 @@ fn mpi_without_mpirun_counts_alone() {
 #[cfg(feature = "mpi")]
 #[test]
 fn mpi_ranks_share_one_count_on_a_thread_each() {
-    let bin = assert_cmd::cargo::cargo_bin("nqueens");
+    let bin = common::binary();
     let run = |np: &str| {
         std::process::Command::new("mpirun")
             .args(["-np", np])

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails_with, nqueens, scratch, stdout_of};
+use common::{fails_with, nqueens, process as bin, scratch, stdout_of};
 use nqueens::internals::Checkpoint;
 use nqueens::{Counts, Method, Shard, plan_for};
 use predicates::prelude::*;
@@ -13,10 +13,6 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn bin() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
-}
 
 #[test]
 fn huge_shard_counts_are_refused_not_allocated() {

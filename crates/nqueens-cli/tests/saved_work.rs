@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{nqueens, resumes_to, scratch};
+use common::{nqueens, process, resumes_to, scratch};
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
 use nqueens::{Counts, Plan, Shard, ShardRecord, SymmetryClasses};
@@ -217,7 +217,7 @@ fn two_counts_cannot_share_one_checkpoint() {
     let path = dir.join("r.ckpt");
     // Started together: whichever claims the file first counts; the other is refused, exit 2.
     let start = |method: &str| {
-        std::process::Command::new(assert_cmd::cargo::cargo_bin("nqueens"))
+        process()
             .args(["count", "12", "--method", method, "-t", "1", "--checkpoint"])
             .arg(&path)
             .stdout(Stdio::piped())

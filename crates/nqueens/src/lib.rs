@@ -119,6 +119,11 @@ pub mod internals {
         pub use crate::engine::halves::{address_space_left, check_memory, memory_limit};
     }
 
+    /// The walk over a row mask's set bits that the bit-mask searches share.
+    pub mod bits {
+        pub use crate::board::bits::{Bits, lowest};
+    }
+
     /// The bit-mask method's kernel.
     pub mod bitmask {
         pub use crate::reference::bitmask::{count, count_from, outside};

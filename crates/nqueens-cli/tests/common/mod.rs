@@ -10,6 +10,36 @@ pub fn nqueens() -> Command {
     Command::cargo_bin("nqueens").unwrap()
 }
 
+/// The path of the `nqueens` binary of this build, for a test that runs it through a shell or
+/// `mpirun`.
+pub fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("nqueens")
+}
+
+/// The `nqueens` binary as a plain process, for a test that spawns it, signals it or reads its
+/// pipes as they fill.
+pub fn process() -> std::process::Command {
+    std::process::Command::new(binary())
+}
+
+/// Waits for `child` at most `limit`; a child still running then is killed and the test fails.
+pub fn finish_within(
+    mut child: std::process::Child,
+    limit: std::time::Duration,
+    what: &str,
+) -> std::process::Output {
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// What `nqueens ARGS` prints on stdout; it must succeed.
 pub fn stdout_of(args: &[&str]) -> String {
     let out = nqueens().args(args).output().unwrap();

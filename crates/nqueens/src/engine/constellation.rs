@@ -29,6 +29,7 @@
 #[cfg(target_arch = "x86_64")]
 mod four_rows;
 
+use crate::board::bits::{Bits, lowest};
 use crate::board::symmetry::Symmetry;
 use crate::counts::{Counts, SymmetryClasses};
 #[cfg(target_arch = "x86_64")]
@@ -253,14 +254,12 @@ fn cheapest_image_scored(n: usize, queens: &[(u32, u32)]) -> (f64, Vec<(u32, u32
 fn first_rows(avail: &[u64], gap: &[u32], depth: usize) -> u64 {
     fn walk(avail: &[u64], gap: &[u32], d: usize, left: usize, masks: (u64, u64, u64)) -> u64 {
         let (cols, l, r) = masks;
-        let mut free = avail[d] & !(cols | l | r);
+        let free = avail[d] & !(cols | l | r);
         if left == 1 || d + 1 == avail.len() {
             return free.count_ones() as u64;
         }
         let mut ways = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits(free) {
             let g = gap[d];
             let next = (cols | bit, (l | bit) << g, (r | bit) >> g);
             ways += walk(avail, gap, d + 1, left - 1, next);
@@ -330,10 +329,8 @@ fn count_layout_with(
         1 => return avail[0].count_ones() as u64,
         2 => {
             let mut count = 0;
-            let mut free = avail[0];
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
+            let free = avail[0];
+            for bit in Bits(free) {
                 let attacked = bit | bit << gap[0] | bit >> gap[0];
                 count += (avail[1] & !attacked).count_ones() as u64;
             }
@@ -404,11 +401,8 @@ impl Rows<'_> {
 /// nested walks of the deepest rows compile to plain nested loops, with no call between them.
 macro_rules! each_queen {
     ($free:expr, $g:expr, ($c:expr, $l:expr, $r:expr) => ($c2:ident, $l2:ident, $r2:ident) $body:block) => {{
-        let mut free: u64 = $free;
         let g: u32 = $g;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits($free) {
             let ($c2, $l2, $r2) = ($c | bit, ($l | bit) << g, ($r | bit) >> g);
             $body
         }
@@ -570,7 +564,7 @@ fill_fn!(
 #[inline(always)]
 fn last_two(next: u64, cols: u64, left: u64, right: u64, g: u32, end: u64, full: u64) -> u64 {
     let both = full & !cols;
-    let u = both & both.wrapping_neg();
+    let u = lowest(both);
     let v = both ^ u;
     let last_free = end & !(cols | left << g | right >> g);
     let apart = (u << g) & v == 0;
@@ -685,10 +679,8 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
             return;
         }
         let (cols, left, right) = masks;
-        let mut free = lay.avail[t] & !(cols | left | right);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        let free = lay.avail[t] & !(cols | left | right);
+        for bit in Bits(free) {
             board[rows[t]] = bit.trailing_zeros();
             let g = lay.gap.get(t).copied().unwrap_or(1);
             let next = (cols | bit, (left | bit) << g, (right | bit) >> g);

@@ -41,6 +41,7 @@ mod quarters;
 pub use geometry::{Geometry, MIN_N};
 pub use quarters::Quarters;
 
+use crate::board::bits::{Bits, lowest};
 use crate::counts::Counts;
 use crate::error::{Error, Quantity, check_n};
 use crate::method::Method;
@@ -157,7 +158,7 @@ pub fn splits(n: usize) -> Vec<Split> {
                 });
             }
             // Gosper: the next larger number with the same number of set bits.
-            let c = x & x.wrapping_neg();
+            let c = lowest(x);
             let r = x + c;
             x = (((r ^ x) >> 2) / c) | r;
         }
@@ -166,15 +167,13 @@ pub fn splits(n: usize) -> Vec<Split> {
 }
 
 /// Spreads the low bits of `x` onto the set bits of `mask`, lowest first (a portable `pdep`).
-fn deposit(mut x: u64, mut mask: u64) -> u64 {
+fn deposit(mut x: u64, mask: u64) -> u64 {
     let mut out = 0;
-    while mask != 0 {
-        let bit = mask & mask.wrapping_neg();
+    for bit in Bits(mask) {
         if x & 1 == 1 {
             out |= bit;
         }
         x >>= 1;
-        mask ^= bit;
     }
     out
 }

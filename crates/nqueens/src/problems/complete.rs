@@ -20,6 +20,7 @@
 //! from *all* rows up front, rows above a given queen never choose a square that it attacks, and
 //! dead branches are cut early instead of being found when the search reaches the given queen.
 
+use crate::board::bits::Bits;
 use crate::board::conflict::{Line, Square};
 use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use crate::board::placement::{MAX_N, Placement};
@@ -465,10 +466,9 @@ fn count_from(allowed: &[u64], row: usize, cols: u64, left: u64, right: u64) -> 
         return 1;
     }
     let mut total = 0;
-    let mut free = allowed[row] & !(cols | left | right);
-    while free != 0 {
-        let bit = free & free.wrapping_neg(); // lowest free square: lexicographic order
-        free ^= bit;
+    let free = allowed[row] & !(cols | left | right);
+    for bit in Bits(free) {
+        // lowest free square: lexicographic order
         total += count_from(
             allowed,
             row + 1,
@@ -495,10 +495,8 @@ fn count_watched_from(
         return None;
     }
     let mut total = 0;
-    let mut free = allowed[row] & !(cols | left | right);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    let free = allowed[row] & !(cols | left | right);
+    for bit in Bits(free) {
         let next = (cols | bit, (left | bit) << 1, (right | bit) >> 1);
         total += count_watched_from(allowed, row + 1, next, watch)?;
     }
@@ -566,10 +564,8 @@ fn walk(allowed: &[u64], p: Prefix, out: &mut Vec<Prefix>) {
         out.push(p);
         return;
     };
-    let mut free = first & !(p.cols | p.left | p.right);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    let free = first & !(p.cols | p.left | p.right);
+    for bit in Bits(free) {
         let next = Prefix {
             cols: p.cols | bit,
             left: (p.left | bit) << 1,

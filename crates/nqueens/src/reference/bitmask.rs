@@ -8,6 +8,7 @@
 //! complement) isolates the lowest one, so columns are tried left to right and solutions come out
 //! in lexicographic order.
 
+use crate::board::bits::Bits;
 use crate::counts::Counts;
 use crate::error::{Error, check_n};
 use crate::method::Method;
@@ -38,10 +39,9 @@ pub fn count_from(cols: u64, left: u64, right: u64) -> u64 {
         return 1;
     }
     let mut total = 0;
-    let mut free = !(cols | left | right);
-    while free != 0 {
-        let bit = free & free.wrapping_neg(); // lowest free cell
-        free ^= bit;
+    let free = !(cols | left | right);
+    for bit in Bits(free) {
+        // lowest free cell
         total += count_from(cols | bit, (left | bit) << 1, (right | bit) >> 1);
     }
     total
@@ -58,10 +58,8 @@ pub fn count_watched_from(cols: u64, left: u64, right: u64, watch: &Watch) -> Op
         return None;
     }
     let mut total = 0;
-    let mut free = !(cols | left | right);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    let free = !(cols | left | right);
+    for bit in Bits(free) {
         total += count_watched_from(cols | bit, (left | bit) << 1, (right | bit) >> 1, watch)?;
     }
     Some(total)
@@ -194,10 +192,8 @@ pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u
             visit(p, columns);
             return;
         }
-        let mut free = full & !(p.cols | p.left | p.right);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        let free = full & !(p.cols | p.left | p.right);
+        for bit in Bits(free) {
             let next = Prefix {
                 cols: p.cols | bit,
                 left: (p.left | bit) << 1,

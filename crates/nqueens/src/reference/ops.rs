@@ -17,6 +17,7 @@
 //! picked: what [`Ops::work`] counts) or an *event* of the search (a queen placed or taken back, a
 //! solution), which all three methods reach in the same order.
 
+use crate::board::bits::lowest;
 use crate::error::{Error, Quantity, Task};
 use crate::method::Method;
 use crate::reference::bitmask::{Prefix, full_mask};
@@ -349,7 +350,7 @@ impl Ops {
         }
         let col = match self.method {
             Method::Bitmask => {
-                let bit = left & left.wrapping_neg(); // the lowest free square: `x & -x`
+                let bit = lowest(left); // the lowest free square: `x & -x`
                 self.queue
                     .push_back((Op::Pick { row, bit }, Effect::Take(bit)));
                 bit.trailing_zeros() as usize

@@ -9,6 +9,7 @@
 //! any of them, or drop the walk half way: a listing of millions of boards streams and never
 //! sits in memory.
 
+use crate::board::bits::lowest;
 use crate::board::placement::Placement;
 use crate::board::symmetry::{class_size, is_canonical};
 
@@ -147,7 +148,7 @@ impl Solutions {
                 self.untried.pop();
                 continue;
             }
-            let bit = free & free.wrapping_neg(); // the leftmost untried column (`x & -x`)
+            let bit = lowest(free); // the leftmost untried column (`x & -x`)
             self.untried[row] = free ^ bit;
             let col = bit.trailing_zeros();
             self.rule.place(row, col);

@@ -179,6 +179,7 @@ impl LastFour {
 #[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
     use super::*;
+    use crate::board::bits::Bits;
 
     /// Completions of four rows the plain way, one row at a time.
     fn plain(rows: &LastFour, cols: u64, left: u64, right: u64) -> u64 {
@@ -186,16 +187,14 @@ mod tests {
             if i == 4 {
                 return 1;
             }
-            let mut free = rows.avail[i] & rows.full & !(cols | left | right);
+            let free = rows.avail[i] & rows.full & !(cols | left | right);
             let gap = if i == 3 {
                 0
             } else {
                 rows.down[i] - if i == 0 { 0 } else { rows.down[i - 1] }
             };
             let mut ways = 0;
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
+            for bit in Bits(free) {
                 ways += walk(
                     rows,
                     i + 1,

@@ -26,6 +26,7 @@
 //! three rows counted in closed form (`model/baseline.wgsl`, kept only for this), and
 //! [`Kernel::Step`], today's `count.wgsl`, one short step per turn.
 
+use crate::board::bits::{Bits, lowest};
 use crate::engine::constellation::{Layout, SymmetryPlan};
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::split::plan::Plan;
@@ -505,14 +506,12 @@ impl Played {
 fn below(lay: &Layout, d: usize, cols: u64, left: u64, right: u64) -> (u64, u64) {
     let g = lay.gap[d];
     let (cols, left, right) = (cols, left << g, right >> g);
-    let mut free = lay.avail[d + 1] & !(cols | left | right);
+    let free = lay.avail[d + 1] & !(cols | left | right);
     if d + 2 == lay.avail.len() {
         return (free.count_ones() as u64, free.count_ones() as u64);
     }
     let (mut found, mut nodes) = (0, 0);
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        free ^= bit;
+    for bit in Bits(free) {
         let (f, n) = below(lay, d + 1, cols | bit, left | bit, right | bit);
         found += f;
         nodes += n + 1;
@@ -668,7 +667,7 @@ fn turn_baseline(
     }
     if lane.free != 0 {
         let (lay, _) = &tasks.searches[lane.search];
-        let bit = lane.free & lane.free.wrapping_neg();
+        let bit = lowest(lane.free);
         lane.free ^= bit;
         out.nodes += 1;
         let g = lay.gap[lane.d];
@@ -765,7 +764,7 @@ fn begin(lane: &mut Lane, lay: &Layout, k: usize, masks: (u32, u32, u32)) {
 /// visited (a cell tried, and the last row's cells it counted).
 fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
     let [x, y, z, free] = lane.stack[lane.d];
-    let bit = free & free.wrapping_neg();
+    let bit = lowest(free);
     let rest = free ^ bit;
     lane.stack[lane.d][3] = rest;
     // A row's level is told by its columns in use, as in the shader: the slot is not the
@@ -807,15 +806,13 @@ pub(crate) fn walk_task(lay: &Layout, k: usize, masks: (u32, u32, u32)) -> (u64,
 /// (every queen placed, the last row's included): the work of this project's split.
 pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
     fn walk(lay: &Layout, d: usize, cols: u64, left: u64, right: u64) -> u64 {
-        let mut free = lay.avail[d] & !(cols | left | right);
+        let free = lay.avail[d] & !(cols | left | right);
         let mut nodes = free.count_ones() as u64;
         if d + 1 == lay.avail.len() {
             return nodes;
         }
         let g = lay.gap[d];
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits(free) {
             nodes += walk(
                 lay,
                 d + 1,
@@ -844,14 +841,12 @@ pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
 pub fn mirror_nodes(n: usize) -> u64 {
     fn walk(n: usize, row: usize, cols: u64, left: u64, right: u64) -> u64 {
         let full = (1u64 << n) - 1;
-        let mut free = full & !(cols | left | right);
+        let free = full & !(cols | left | right);
         let mut nodes = free.count_ones() as u64;
         if row + 1 == n {
             return nodes;
         }
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits(free) {
             nodes += walk(
                 n,
                 row + 1,

@@ -18,6 +18,7 @@
 //! what the shader must give for it, and how long a constellation's tasks look before they are
 //! counted, which decides the order they go in ([`task_lengths`]).
 
+use crate::board::bits::{Bits, lowest};
 use crate::engine::constellation::{Layout, SymmetryPlan};
 use crate::split::plan::Plan;
 
@@ -121,7 +122,7 @@ impl Prefixes {
                 self.stack.pop();
                 continue;
             }
-            let bit = top.0 & top.0.wrapping_neg();
+            let bit = lowest(top.0);
             top.0 ^= bit;
             let (cols, left, right) = top.1;
             let g = lay.gap[d];
@@ -152,11 +153,11 @@ pub(crate) fn count_prefixes(lay: &Layout, k: usize, cap: u64) -> u64 {
         }
         let (cols, left, right) = masks;
         let g = lay.gap[d];
-        let mut free = free;
         let mut found = 0;
-        while free != 0 && found < cap {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits(free) {
+            if found >= cap {
+                break;
+            }
             let next = (cols | bit, (left | bit) << g, (right | bit) >> g);
             let below = lay.avail[d + 1] & !(next.0 | next.1 | next.2);
             if below != 0 {
@@ -220,15 +221,13 @@ pub(crate) fn task_lengths(n: usize, rows: usize, sym: &SymmetryPlan) -> Option<
 pub(crate) fn count_task(lay: &Layout, k: usize, masks: Masks) -> u64 {
     fn walk(lay: &Layout, d: usize, masks: Masks) -> u64 {
         let (cols, left, right) = masks;
-        let mut free = lay.avail[d] & !(cols | left | right);
+        let free = lay.avail[d] & !(cols | left | right);
         if d + 1 == lay.avail.len() {
             return free.count_ones() as u64;
         }
         let g = lay.gap[d];
         let mut found = 0;
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
+        for bit in Bits(free) {
             found += walk(
                 lay,
                 d + 1,

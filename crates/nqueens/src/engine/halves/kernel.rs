@@ -862,6 +862,7 @@ impl Kernel for Walk<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::bits::lowest;
 
     /// A small deterministic generator of test keys.
     fn keys(seed: u64, len: usize, bits: u32) -> Vec<u64> {
@@ -959,7 +960,7 @@ mod tests {
             assert_eq!(sliced.count::<true>(sliced.all(), rest, seen), naive);
             assert_eq!(plain.count::<false>(plain.all(), probe, 0), naive);
             // Narrowing by part of the probe, then counting the rest, over the same buckets.
-            let (first, second) = (probe & probe.wrapping_neg(), probe & probe.wrapping_sub(1));
+            let (first, second) = (lowest(probe), probe & probe.wrapping_sub(1));
             let seen1 = sliced.bucket::<true>(first);
             let alive = sliced.narrow::<true>(sliced.all(), first & !sliced.cuts, seen1, &mut out);
             let plain_alive = plain.narrow::<false>(plain.all(), first, 0, &mut plain_out);

@@ -13,6 +13,7 @@
 //! The parts are kept in absolute board coordinates, so testing a north part against a south part
 //! (or against the queen in the middle column, for odd n) is a plain AND of diagonal masks.
 
+use crate::board::bits::lowest;
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
 use crate::engine::halves::kernel::{Build, Kernel, Lacking, Sliced};
 
@@ -315,7 +316,7 @@ fn column_sets(k: u32, cols: usize) -> impl Iterator<Item = u64> {
         if x == 0 {
             return None;
         }
-        let c = x & x.wrapping_neg();
+        let c = lowest(x);
         let r = x + c;
         let next = (((r ^ x) >> 2) / c) | r;
         (next <= all).then_some(next)
