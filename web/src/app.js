@@ -83,6 +83,7 @@ async function main() {
       treeWrap: $('t-wrap'),
       treeStatus: $('t-status'),
       cost: $('w-cost'),
+      say: $('w-say'),
     },
     null,
     code,
@@ -106,8 +107,17 @@ async function main() {
     const g = e.target.closest('g.node');
     const node = g && search.tree.nodeById(Number(g.dataset.id));
     if (node && node.children && node.children.length) {
+      search.tree.focusNode = node;
       search.tree.toggle(node);
       search.renderTree();
+    }
+  });
+  // The tree's nodes from the keyboard: the keys they use do not reach the page's own.
+  $('t-svg').addEventListener('keydown', (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (search.treeKey(e)) {
+      e.preventDefault();
+      e.stopPropagation();
     }
   });
 

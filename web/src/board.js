@@ -4,7 +4,18 @@
 const CROWN =
   'M20 78 L12 36 L30 58 L32 26 L43 54 L50 20 L57 54 L68 26 L70 58 L88 36 L80 78 Z';
 
-// The queen symbol, defined once for every board of the page.
+// A tint of `fill` crossed by thin diagonal lines, a quarter of a square apart: the squares a
+// queen attacks, told by the lines as well as by the colour.
+function hatch(id, fill) {
+  return (
+    `<pattern id="${id}" width="0.25" height="0.25" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+    `<rect width="0.25" height="0.25" fill="${fill}"/>` +
+    '<line x1="0.125" y1="0" x2="0.125" y2="0.25" stroke="rgba(110, 25, 15, 0.6)" stroke-width="0.04"/></pattern>'
+  );
+}
+
+// The queen symbols (a queen, and the hollow one of a completion shown in Puzzle) and the
+// squares' patterns, defined once for every board of the page.
 export function defineSymbols() {
   const holder = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   holder.setAttribute('width', '0');
@@ -17,13 +28,21 @@ export function defineSymbols() {
     '<rect x="18" y="78" width="64" height="12" rx="3"/>' +
     '<circle cx="12" cy="34" r="6"/><circle cx="32" cy="24" r="6"/><circle cx="50" cy="16" r="6"/>' +
     '<circle cx="68" cy="24" r="6"/><circle cx="88" cy="34" r="6"/></g></symbol>' +
+    '<symbol id="nq-ghost" viewBox="0 0 100 100"><g fill="#fff" fill-opacity="0.6" stroke="#1b1b1b" ' +
+    'stroke-width="4" stroke-linejoin="round" stroke-dasharray="7 4"><path d="' + CROWN + '"/>' +
+    '<rect x="18" y="78" width="64" height="12" rx="3"/></g></symbol>' +
+    hatch('nq-attacked', 'rgba(192, 57, 43, 0.34)') +
+    hatch('nq-hit', 'rgba(192, 57, 43, 0.55)') +
+    hatch('nq-noway', 'rgba(192, 57, 43, 0.18)') +
+    '<pattern id="nq-free" width="1" height="1" patternUnits="userSpaceOnUse">' +
+    '<rect width="1" height="1" fill="rgba(30, 142, 62, 0.35)"/><circle cx="0.5" cy="0.5" r="0.09" fill="#187a33"/></pattern>' +
     '<pattern id="nq-squares" width="2" height="2" patternUnits="userSpaceOnUse">' +
     '<rect width="2" height="2" fill="#f0d9b5"/><rect x="1" width="1" height="1" fill="#b58863"/>' +
     '<rect y="1" width="1" height="1" fill="#b58863"/></pattern></defs>';
   document.body.prepend(holder);
 }
 
-// opts: queens (column of each row, from row 0), ghosts (queens drawn faint), cells (n*n
+// opts: queens (column of each row, from row 0), ghosts (queens drawn hollow), cells (n*n
 // numbers, a class name per value in cellClass), marks ([{row, col, cls}]), line ({from:
 // [row, col], to: [row, col]}), cursor ([row, col]).
 export function drawBoard(svg, n, opts = {}) {
@@ -44,7 +63,7 @@ export function drawBoard(svg, n, opts = {}) {
   }
   (opts.ghosts || []).forEach((c, row) => {
     if (c < 0) return;
-    out.push(`<use href="#nq-queen" x="${c + 0.1}" y="${row + 0.1}" width="0.8" height="0.8" opacity="0.4"/>`);
+    out.push(`<use href="#nq-ghost" x="${c + 0.1}" y="${row + 0.1}" width="0.8" height="0.8"/>`);
   });
   (opts.queens || []).forEach((c, row) => {
     if (c >= 0) out.push(`<use href="#nq-queen" x="${c + 0.06}" y="${row + 0.06}" width="0.88" height="0.88"/>`);

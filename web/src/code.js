@@ -1,13 +1,13 @@
-// The code beside the board: the textbook search as a learner meets it, in Python, C++ and
-// Rust, for each of the three methods (scan, sets, bit masks), with the line that makes the
-// current step lit and the values the program holds at that moment.
+// The code beside the board: the textbook search as a learner meets it, in Python, Java, C++,
+// JavaScript and Rust, for each of the three methods (scan, sets, bit masks), with the line that
+// makes the current step lit and the values the program holds at that moment.
 //
 // Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...),
 // so that the lit line is a pure function of the step (Watch) or of the operation (Methods).
 // The tags are stripped before the code is shown; `$N` is the board size of the page, so that
 // the program shown is the one that makes this very search, and runs as written.
 
-export const LANGS = { python: 'Python', cpp: 'C++', rust: 'Rust' };
+export const LANGS = { python: 'Python', java: 'Java', cpp: 'C++', javascript: 'JavaScript', rust: 'Rust' };
 export const METHODS = { scan: 'scan', sets: 'sets', bits: 'bit masks' };
 export const DEFAULT_LANG = 'python';
 
@@ -95,6 +95,127 @@ def solve(n, row=0, cols=0, left=0, right=0):
 
 
 print(solve($N))  «start»
+`,
+  },
+  java: {
+    scan: `
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+class NQueens {
+  static int n;
+  // placer[r]: the column of row r's queen
+  static int[] placer;
+  static List<int[]> solutions =
+      new ArrayList<>();
+
+  static boolean safe(int row, int col) {
+    for (int r = 0; r < row; r++) {
+      int c = placer[r], d = row - r;
+      if (c == col || Math.abs(c - col) == d)  «check»
+        return false;  «hit»
+    }
+    return true;
+  }
+
+  static void solve(int row) {
+    if (row == n) {
+      solutions.add(placer.clone());  «solution»
+      return;
+    }
+    for (int col = 0; col < n; col++) {
+      if (!safe(row, col))
+        continue;  «reject»
+      placer[row] = col;  «place»
+      solve(row + 1);
+      placer[row] = -1;  «remove»
+    }
+  }
+
+  public static void main(String[] args) {
+    n = $N;
+    placer = new int[n];
+    Arrays.fill(placer, -1);
+    solve(0);  «start»
+    System.out.println(solutions.size());
+  }
+}
+`,
+    sets: `
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+class NQueens {
+  static int n;
+  // placer[r]: the column of row r's queen
+  static int[] placer;
+  static Set<Integer> cols = new HashSet<>();
+  static Set<Integer> diffs = new HashSet<>();
+  static Set<Integer> sums = new HashSet<>();
+  static List<int[]> solutions =
+      new ArrayList<>();
+
+  static void solve(int row) {
+    if (row == n) {
+      solutions.add(placer.clone());  «solution»
+      return;
+    }
+    for (int col = 0; col < n; col++) {
+      if (cols.contains(col)  «set0»
+          || diffs.contains(row - col)  «set1»
+          || sums.contains(row + col))  «set2»
+        continue;  «reject»
+      placer[row] = col;  «place»
+      cols.add(col);  «place»
+      diffs.add(row - col);  «place»
+      sums.add(row + col);  «place»
+      solve(row + 1);
+      placer[row] = -1;  «remove»
+      cols.remove(col);  «remove»
+      diffs.remove(row - col);  «remove»
+      sums.remove(row + col);  «remove»
+    }
+  }
+
+  public static void main(String[] args) {
+    n = $N;
+    placer = new int[n];
+    Arrays.fill(placer, -1);
+    solve(0);  «start»
+    System.out.println(solutions.size());
+  }
+}
+`,
+    bits: `
+class NQueens {
+  // Bit c of a mask is column c; left and
+  // right: the squares of this row that the
+  // queens above attack along a diagonal.
+  static int solve(int n, int row, int cols,
+                   int left, int right) {
+    if (row == n)
+      return 1;  «solution»
+    int full = (1 << n) - 1;
+    int count = 0;
+    int free = full & ~(cols | left | right);  «free»
+    while (free != 0) {
+      int bit = free & -free;  «pick»
+      count += solve(n, row + 1, cols | bit,  «place»
+                     (left | bit) << 1,  «place»
+                     (right | bit) >> 1);  «place»
+      free ^= bit;  «remove»
+    }
+    return count;
+  }
+
+  public static void main(String[] args) {
+    System.out.println(solve($N, 0, 0, 0, 0));  «start»
+  }
+}
 `,
   },
   cpp: {
@@ -206,6 +327,103 @@ int solve(int n, int row, int cols,
 int main() {
     printf("%d\\n", solve($N, 0, 0, 0, 0));  «start»
 }
+`,
+  },
+  javascript: {
+    scan: `
+function solveNQueens(n) {
+  // placer[r]: the column of row r's queen
+  const placer = new Array(n).fill(-1);
+  const solutions = [];
+
+  function safe(row, col) {
+    for (let r = 0; r < row; r++) {
+      const c = placer[r], d = row - r;
+      if (c === col || Math.abs(c - col) === d)  «check»
+        return false;  «hit»
+    }
+    return true;
+  }
+
+  function solve(row) {
+    if (row === n) {
+      solutions.push([...placer]);  «solution»
+      return;
+    }
+    for (let col = 0; col < n; col++) {
+      if (!safe(row, col))
+        continue;  «reject»
+      placer[row] = col;  «place»
+      solve(row + 1);
+      placer[row] = -1;  «remove»
+    }
+  }
+
+  solve(0);  «start»
+  return solutions;
+}
+
+console.log(solveNQueens($N).length);
+`,
+    sets: `
+function solveNQueens(n) {
+  // placer[r]: the column of row r's queen
+  const placer = new Array(n).fill(-1);
+  const cols = new Set();
+  const diffs = new Set(); // row - col
+  const sums = new Set(); // row + col
+  const solutions = [];
+
+  function solve(row) {
+    if (row === n) {
+      solutions.push([...placer]);  «solution»
+      return;
+    }
+    for (let col = 0; col < n; col++) {
+      if (cols.has(col)  «set0»
+          || diffs.has(row - col)  «set1»
+          || sums.has(row + col))  «set2»
+        continue;  «reject»
+      placer[row] = col;  «place»
+      cols.add(col);  «place»
+      diffs.add(row - col);  «place»
+      sums.add(row + col);  «place»
+      solve(row + 1);
+      placer[row] = -1;  «remove»
+      cols.delete(col);  «remove»
+      diffs.delete(row - col);  «remove»
+      sums.delete(row + col);  «remove»
+    }
+  }
+
+  solve(0);  «start»
+  return solutions;
+}
+
+console.log(solveNQueens($N).length);
+`,
+    bits: `
+// Bit c of a mask is column c; left and
+// right: the squares of this row that the
+// queens above attack along a diagonal.
+function solve(n, row = 0, cols = 0,
+               left = 0, right = 0) {
+  if (row === n)
+    return 1;  «solution»
+  const full = (1 << n) - 1;
+  let count = 0;
+  let free = full & ~(cols | left | right);  «free»
+  while (free) {
+    const bit = free & -free;  «pick»
+    count += solve(n, row + 1, cols | bit,  «place»
+                   (left | bit) << 1,  «place»
+                   (right | bit) >> 1);  «place»
+    free ^= bit;  «remove»
+  }
+  return count;
+}
+
+console.log(solve($N));  «start»
 `,
   },
   rust: {
@@ -356,7 +574,7 @@ export function masksAt(n, queens, row) {
 const bin = (v, n) => v.toString(2).padStart(n, '0');
 
 // The queens so far as the language's program holds them: a fixed array with -1 for the empty
-// rows in Python and C++, a vector of the rows filled in Rust.
+// rows in Python, Java, C++ and JavaScript, a vector of the rows filled in Rust.
 function placer(lang, n, queens) {
   const filled = Array.from(queens);
   if (lang === 'rust') return `[${filled.join(', ')}]`;

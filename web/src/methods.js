@@ -7,6 +7,7 @@ import { SPEEDS, escape } from './watch.js';
 
 const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
+const LANES = ['Scan', 'Sets', 'Bit masks'];
 
 export class Methods {
   constructor(root, code) {
@@ -37,7 +38,7 @@ export class Methods {
 
   tick() {
     if (!this.compare.tick()) this.end();
-    this.render();
+    this.render(true);
   }
 
   // Takes up to `k` ticks at once (a link's step=K), stopping at the end; the ticks taken.
@@ -56,7 +57,7 @@ export class Methods {
   round() {
     this.pause();
     if (!this.compare.round()) this.end();
-    this.render();
+    this.render(true);
   }
 
   end() {
@@ -88,7 +89,8 @@ export class Methods {
         while (due-- > 0 && this.playing) {
           if (!this.compare.tick()) this.end();
         }
-        this.render();
+        // The end of the methods stops the animation: its last operations are said.
+        this.render(!this.playing);
       }
       if (this.playing) requestAnimationFrame(frame);
     };
@@ -97,8 +99,9 @@ export class Methods {
   }
 
   pause() {
+    const was = this.playing;
     this.playing = false;
-    this.render();
+    this.render(was);
   }
 
   setSpeed(level) {
@@ -108,10 +111,13 @@ export class Methods {
     this.root.querySelector('#m-speed-out').textContent = `${SPEEDS[this.speed]}/s`;
   }
 
-  render() {
+  // Redraws the lanes; `say`: the operations just taken go to screen readers too (a single
+  // operation, a jump to the next event, the end of playing), never each frame of an animation.
+  render(say = false) {
     if (!this.compare) return;
     const c = this.compare;
     const n = this.n;
+    const said = [];
     this.root.querySelector('#m-play').textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.root.dataset.step = String(c.position());
     this.lanes.forEach((lane, i) => {
@@ -124,6 +130,9 @@ export class Methods {
       lane.querySelector('.work').textContent = c.work(i).toLocaleString('en');
       lane.dataset.work = String(c.work(i));
       lane.querySelector('.ops').innerHTML = list.map((op) => `<li>${escape(describe(op, n))}</li>`).join('');
+      const badge = lane.querySelector('.badge').textContent;
+      const last = list.length ? [describe(list[list.length - 1], n)] : [];
+      if (last.length || badge) said.push(`${LANES[i]}: ${last.concat(badge ? [badge] : []).join(', ')}`);
       const opsList = lane.querySelector('.ops');
       opsList.scrollTop = opsList.scrollHeight;
       const opts = { queens: Array.from(c.columns(i)), marks: [] };
@@ -159,6 +168,7 @@ export class Methods {
         this.codePanels.showOp(i, list[list.length - 1], state);
       }
     });
+    if (say && !this.playing) this.root.querySelector('#m-say').textContent = said.join('. ');
   }
 
   sets(lane, list) {
@@ -167,7 +177,7 @@ export class Methods {
       const values = Array.from(this.compare.set(s));
       const chips = values.map((v) => {
         const hit = look && look[1] === s && look[2] === v;
-        return `<span class="chip${hit ? ' hit' : ''}">${v}</span>`;
+        return hit ? `<span class="chip hit" title="looked up, there">${v}</span>` : `<span class="chip">${v}</span>`;
       });
       if (look && look[1] === s && !look[3]) chips.push(`<span class="chip miss" title="looked up, not there">${look[2]}?</span>`);
       lane.querySelector(`.set-${s}`).innerHTML = chips.join('') || '∅';
@@ -191,7 +201,7 @@ export class Methods {
       rows.push(`<tr><th>free</th><td>${bits(m[4])}</td></tr>`);
     }
     if (pick) rows.push(`<tr class="pick"><th>x &amp; −x</th><td>${bits(pick[2])}</td></tr>`);
-    rows.push('<tr><th></th><td class="note">bit k is column k: column 0 is the rightmost bit</td></tr>');
+    rows.push('<tr><th><span class="visually-hidden">note</span></th><td class="note">bit k is column k: column 0 is the rightmost bit</td></tr>');
     lane.querySelector('.masks tbody').innerHTML = rows.join('');
   }
 }

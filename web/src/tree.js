@@ -28,6 +28,9 @@ export class Tree {
     this.applied = 0; // steps applied; the tree stops at TREE_CAP nodes
     this.full = false;
     this.autoFold = n >= 8;
+    // The node the keyboard is on: one node of the tree is in the page's tab order, the arrow
+    // keys move it among the nodes that fold (see `move`).
+    this.focusNode = this.root;
   }
 
   // Applies step number `index` (from 0, encoded as in the bindings' watch module); steps
@@ -105,6 +108,27 @@ export class Tree {
     walk(this.root, (node) => delete node.fold);
   }
 
+  // The node drawn with a place in the tab order: the one the keyboard is on, or the nearest of
+  // its ancestors that is drawn and folds (the node may be folded away or stepped back out of
+  // the tree); the first node that folds when none is.
+  keyNode() {
+    for (let node = this.focusNode; node; node = node.parent) {
+      if (this.order.includes(node)) return node;
+    }
+    return this.order[0];
+  }
+
+  // The node `delta` places before or after the keyboard's one among the nodes that fold, in
+  // the order they are drawn (parents before children, left to right); it becomes the
+  // keyboard's node.
+  move(delta) {
+    const order = this.order || [];
+    if (!order.length) return undefined;
+    const at = order.indexOf(this.keyNode());
+    this.focusNode = order[Math.max(0, Math.min(order.length - 1, at + delta))];
+    return this.focusNode;
+  }
+
   // Draws the tree into `svg`, centred in a box `box` px wide and scaled down to fit it (down to
   // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to.
   render(svg, box = 0) {
@@ -112,6 +136,15 @@ export class Tree {
     const marks = [];
     const nodes = [];
     this.byId = [];
+    // The nodes that fold, drawn as buttons, in the order the keyboard visits them.
+    this.order = [];
+    const walkOrder = (node) => {
+      if (!node.children.length) return;
+      this.order.push(node);
+      if (!this.folded(node)) for (const k of node.children) if (!k.pruned) walkOrder(k);
+    };
+    walkOrder(this.root);
+    const keyNode = this.keyNode();
     let next = 0; // next free slot
     const open = new Set(this.path);
     const place = (node, depth) => {
@@ -152,9 +185,15 @@ export class Tree {
       if (this.folded(node)) cls.push('folded');
       const column = node === this.root ? '' : String(node.col + 1);
       const extra = folded ? `<text class="count" x="${x}" y="${y + 18}">${label}</text>` : '';
+      // A solution has a second ring: told by its shape as well as by its green.
+      const ring = node.solution ? `<circle class="ring" cx="${x}" cy="${y}" r="12"/>` : '';
+      // A node that folds is a button for the keyboard too (app.js), one of them in the tab order.
+      const button = node.children.length
+        ? ` role="button" tabindex="${node === keyNode ? 0 : -1}" aria-expanded="${!folded}" aria-label="${describe(node)}"`
+        : '';
       nodes.push(
-        `<g class="${cls.join(' ')}" data-id="${id}"><title>${describe(node)}</title>` +
-          `<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${column}</text>${extra}</g>`,
+        `<g class="${cls.join(' ')}" data-id="${id}"${button}><title>${describe(node)}</title>` +
+          `${ring}<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${column}</text>${extra}</g>`,
       );
       node.x = x;
       return x;

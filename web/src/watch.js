@@ -167,8 +167,12 @@ export class Search {
     this.els.status.textContent =
       `step ${pos.toLocaleString('en')}${len >= 0 ? ' of ' + len.toLocaleString('en') : ''} · ` +
       `${w.found()} solution${w.found() === 1 ? '' : 's'} found${at}`;
-    this.els.text.textContent = w.text() || 'Press ▶| or Play to start the search.';
+    const sentence = w.text() || 'Press ▶| or Play to start the search.';
+    this.els.text.textContent = sentence;
     this.els.text.dataset.kind = String(kind);
+    // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
+    // step where playing stopped; never the steps of a running animation.
+    if (all && !this.playing && this.els.say) this.els.say.textContent = sentence;
     this.els.log.innerHTML = w
       .recent(10)
       .map((s) => `<li>${escape(s)}</li>`)
@@ -194,11 +198,39 @@ export class Search {
   renderTree() {
     const t = this.tree;
     const wrap = this.els.treeWrap;
-    const x = t.render(this.els.treeSvg, wrap.clientWidth);
+    const svg = this.els.treeSvg;
+    // Drawing replaces the nodes: the keyboard's node gets the focus back if a node had it.
+    const focused = svg.contains(document.activeElement) && document.activeElement !== svg;
+    const x = t.render(svg, wrap.clientWidth);
     wrap.scrollLeft = Math.max(0, x - wrap.clientWidth / 2);
+    if (focused) {
+      const key = svg.querySelector('g.node[tabindex="0"]');
+      if (key) key.focus();
+    }
     const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
     this.els.treeStatus.textContent =
       `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${t.sols} solution${t.sols === 1 ? '' : 's'}${cap}`;
+  }
+
+  // A key pressed on a node of the tree: Enter or Space folds or unfolds it, the arrow keys go
+  // to the previous or next node that folds. True when the key was used.
+  treeKey(e) {
+    const g = e.target.closest && e.target.closest('g.node');
+    const node = g && this.tree.nodeById(Number(g.dataset.id));
+    if (!node) return false;
+    const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (!node.children || !node.children.length) return false;
+      this.tree.focusNode = node;
+      this.tree.toggle(node);
+    } else if (moves[e.key]) {
+      this.tree.focusNode = node;
+      this.tree.move(moves[e.key]);
+    } else {
+      return false;
+    }
+    this.renderTree();
+    return true;
   }
 }
 

@@ -1,9 +1,9 @@
 // The code beside the board, in a real browser (headless Chromium): the listings are programs
-// that run and count Q(n); at every step of the library's trace (Watch) and every operation of
-// the three methods (Methods) the lit line is the one a learner should see for it, in each
-// language, forward and back; links open the language they name; and the views with the code
-// fit 360 and 390 px screens with no console error. Screenshots go to NQUEENS_WEB_SHOTS, as in
-// page.test.mjs.
+// that run and count Q(n) (Python, Java and JavaScript for n = 1..8, C++ and Rust at n = 8); at
+// every step of the library's trace (Watch) and every operation of the three methods (Methods)
+// the lit line is the one a learner should see for it, in each language, forward and back;
+// links open the language they name; and the views with the code fit 360 and 390 px screens
+// with no console error. Screenshots go to NQUEENS_WEB_SHOTS, as in page.test.mjs.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,6 +54,35 @@ const WANT = {
       solution: ['return 1'],
     },
   },
+  java: {
+    scan: {
+      start: ['solve(0);'],
+      check: ['if (c == col || Math.abs(c - col) == d)'],
+      conflict: ['return false;'],
+      reject: ['continue;'],
+      place: ['placer[row] = col;'],
+      backtrack: ['placer[row] = -1;'],
+      solution: ['solutions.add(placer.clone());'],
+    },
+    sets: {
+      start: ['solve(0);'],
+      set0: ['if (cols.contains(col)'],
+      set1: ['|| diffs.contains(row - col)'],
+      set2: ['|| sums.contains(row + col))'],
+      reject: ['continue;'],
+      place: ['placer[row] = col;', 'cols.add(col);', 'diffs.add(row - col);', 'sums.add(row + col);'],
+      backtrack: ['placer[row] = -1;', 'cols.remove(col);', 'diffs.remove(row - col);', 'sums.remove(row + col);'],
+      solution: ['solutions.add(placer.clone());'],
+    },
+    bits: {
+      start: ['System.out.println(solve($N, 0, 0, 0, 0));'],
+      free: ['int free = full & ~(cols | left | right);'],
+      pick: ['int bit = free & -free;'],
+      place: ['count += solve(n, row + 1, cols | bit,', '(left | bit) << 1,', '(right | bit) >> 1);'],
+      backtrack: ['free ^= bit;'],
+      solution: ['return 1;'],
+    },
+  },
   cpp: {
     scan: {
       start: ['solve(0);'],
@@ -78,6 +107,35 @@ const WANT = {
       start: ['printf("%d\\n", solve($N, 0, 0, 0, 0));'],
       free: ['int free = full & ~(cols | left | right);'],
       pick: ['int bit = free & -free;'],
+      place: ['count += solve(n, row + 1, cols | bit,', '(left | bit) << 1,', '(right | bit) >> 1);'],
+      backtrack: ['free ^= bit;'],
+      solution: ['return 1;'],
+    },
+  },
+  javascript: {
+    scan: {
+      start: ['solve(0);'],
+      check: ['if (c === col || Math.abs(c - col) === d)'],
+      conflict: ['return false;'],
+      reject: ['continue;'],
+      place: ['placer[row] = col;'],
+      backtrack: ['placer[row] = -1;'],
+      solution: ['solutions.push([...placer]);'],
+    },
+    sets: {
+      start: ['solve(0);'],
+      set0: ['if (cols.has(col)'],
+      set1: ['|| diffs.has(row - col)'],
+      set2: ['|| sums.has(row + col))'],
+      reject: ['continue;'],
+      place: ['placer[row] = col;', 'cols.add(col);', 'diffs.add(row - col);', 'sums.add(row + col);'],
+      backtrack: ['placer[row] = -1;', 'cols.delete(col);', 'diffs.delete(row - col);', 'sums.delete(row + col);'],
+      solution: ['solutions.push([...placer]);'],
+    },
+    bits: {
+      start: ['console.log(solve($N));'],
+      free: ['let free = full & ~(cols | left | right);'],
+      pick: ['const bit = free & -free;'],
       place: ['count += solve(n, row + 1, cols | bit,', '(left | bit) << 1,', '(right | bit) >> 1);'],
       backtrack: ['free ^= bit;'],
       solution: ['return 1;'],
@@ -160,19 +218,31 @@ const LIT_TEXT = () =>
 test('the listings are programs that run and count Q(n)', async (t) => {
   const { listing } = await import(pathToFileURL(path.join(DIST, 'code.js')));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-code-'));
+  const EXT = { python: 'py', java: 'java', cpp: 'cpp', javascript: 'js', rust: 'rs' };
   const run = (lang, method, n) => {
     const src = listing(lang, method, n).source;
-    const file = path.join(dir, `${method}_${n}.${{ python: 'py', cpp: 'cpp', rust: 'rs' }[lang]}`);
+    const file = path.join(dir, `${method}_${n}.${EXT[lang]}`);
     fs.writeFileSync(file, src);
     if (lang === 'python') return execFileSync('python3', [file], { encoding: 'utf8' }).trim();
+    if (lang === 'javascript') return execFileSync(process.execPath, [file], { encoding: 'utf8' }).trim();
+    if (lang === 'java') {
+      // Compiled with every warning as an error, into a folder of its own (each listing's
+      // class is NQueens), then run.
+      const out = `${file}.classes`;
+      execFileSync('javac', ['-Xlint:all', '-Werror', '-d', out, file], { stdio: 'pipe' });
+      return execFileSync('java', ['-cp', out, 'NQueens'], { encoding: 'utf8' }).trim();
+    }
     const bin = file + '.bin';
     if (lang === 'cpp') execFileSync('g++', ['-Wall', '-Werror', '-o', bin, file], { stdio: 'pipe' });
     else execFileSync('rustc', ['-D', 'warnings', '-o', bin, file], { stdio: 'pipe' });
     return execFileSync(bin, { encoding: 'utf8' }).trim();
   };
   try {
-    for (const method of METHODS) {
-      for (let n = 1; n <= 8; n++) assert.equal(run('python', method, n), String(A000170[n - 1]), `python ${method} n = ${n}`);
+    // Python, JavaScript and Java for n = 1..8; C++ and Rust, slower to build, at n = 8.
+    for (const lang of ['python', 'javascript', 'java']) {
+      for (const method of METHODS) {
+        for (let n = 1; n <= 8; n++) assert.equal(run(lang, method, n), String(A000170[n - 1]), `${lang} ${method} n = ${n}`);
+      }
     }
     for (const [lang, compiler] of [['cpp', 'g++'], ['rust', 'rustc']]) {
       try {
@@ -241,6 +311,10 @@ test('Watch: the values beside the code are the program\'s at that step', async 
   assert.deepEqual(await values(), { row: '1', col: '2', placer: '[0, 2, -1, -1]' });
   await p.click('#w-code-lang button[data-key="cpp"]');
   assert.equal((await values()).placer, '{0, 2, -1, -1}');
+  for (const lang of ['java', 'javascript']) {
+    await p.click(`#w-code-lang button[data-key="${lang}"]`);
+    assert.equal((await values()).placer, '[0, 2, -1, -1]', lang);
+  }
   await p.click('#w-code-lang button[data-key="rust"]');
   assert.equal((await values()).placer, '[0, 2]');
   await p.click('#w-code-method button[data-key="sets"]');
@@ -258,7 +332,7 @@ test('Watch: the values beside the code are the program\'s at that step', async 
 });
 
 test('Methods: the lit line of each lane is its last operation, in every language', async () => {
-  for (const [lang, n] of [['python', 5], ['cpp', 4], ['rust', 4]]) {
+  for (const [lang, n] of [['python', 5], ['java', 4], ['cpp', 4], ['javascript', 4], ['rust', 4]]) {
     const p = await page(`?n=${n}&view=methods&code=${lang}`);
     // The page's panels after each click of "One operation", beside the operations the library
     // hands out for the same ticks.
@@ -361,9 +435,21 @@ test('a link opens the code in its language, and the page keeps the choice in it
     await q.close();
   }
 
+  // Java and JavaScript from their links.
+  for (const [lang, line] of [['java', 'import java.util.ArrayList;'], ['javascript', 'function solveNQueens(n) {']]) {
+    p = await page(`?n=5&code=${lang}`);
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), lang);
+    assert.equal(await first(p, '#w-code'), line);
+    noProblems(p);
+    await p.close();
+  }
+
   // A language the page does not have is named, and the page shows Python.
-  p = await page('?n=5&code=java');
-  assert.equal(await p.$eval('#link-notes', (e) => e.textContent), 'code=java is not one of python, cpp, rust: showing Python');
+  p = await page('?n=5&code=go');
+  assert.equal(
+    await p.$eval('#link-notes', (e) => e.textContent),
+    'code=go is not one of python, java, cpp, javascript, rust: showing Python',
+  );
   assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), 'python');
   noProblems(p);
   await p.close();
