@@ -11,6 +11,7 @@
 import init, { count, known } from './pkg/nqueens_web.js';
 import { defineSymbols } from './board.js';
 import { Search, SPEEDS } from './watch.js';
+import { Timeline } from './timeline.js';
 import { Methods } from './methods.js';
 import { Solutions, COUNT_MAX } from './solutions.js';
 import { Puzzle } from './puzzle.js';
@@ -84,10 +85,17 @@ async function main() {
       treeStatus: $('t-status'),
       cost: $('w-cost'),
       say: $('w-say'),
+      stack: $('w-stack'),
+      treeStack: $('t-stack'),
     },
-    null,
+    () => saveLink(),
     code,
   );
+  search.timeline = new Timeline($('w-bar'), search);
+  // The call stack follows the language and method of the code (code.js sets them first).
+  for (const id of ['w-code-lang', 'm-code-lang', 'w-code-method']) {
+    $(id).addEventListener('click', () => search.renderStack());
+  }
   $('w-reset').addEventListener('click', () => search.reset());
   $('w-back').addEventListener('click', () => search.back());
   $('w-play').addEventListener('click', () => search.toggle());
@@ -173,7 +181,8 @@ async function main() {
 function goTo(step) {
   const n = state.n;
   if (state.view === 'watch' || state.view === 'tree') {
-    if (search.forward(step, -1) < step) {
+    search.timeline.jump(step);
+    if (step > search.timeline.length) {
       const end = search.watch.position();
       notes.push(`step=${step} is past the end of the search on ${n}×${n} (${end} steps): showing its end`);
     }
@@ -253,6 +262,9 @@ function saveLink() {
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
+  // Watch and Tree keep how far the search has gone.
+  const at = search && search.watch ? search.watch.position() : 0;
+  if ((state.view === 'watch' || state.view === 'tree') && at > 0) p.set('step', String(at));
   if (state.view === 'puzzle' && /[Qx]/.test(puzzle.text())) {
     p.set('board', puzzle.text().trim().split('\n').join('/'));
   }

@@ -44,7 +44,8 @@ export function defineSymbols() {
 
 // opts: queens (column of each row, from row 0), ghosts (queens drawn hollow), cells (n*n
 // numbers, a class name per value in cellClass), marks ([{row, col, cls}]), line ({from:
-// [row, col], to: [row, col]}), cursor ([row, col]).
+// [row, col], to: [row, col]}), cursor ([row, col]), rowOutline (a row to draw round: the one a
+// frame of the call stack was picked for).
 export function drawBoard(svg, n, opts = {}) {
   const out = [`<rect width="${n}" height="${n}" fill="url(#nq-squares)"/>`];
   if (opts.cells && opts.cellClass) {
@@ -74,6 +75,9 @@ export function drawBoard(svg, n, opts = {}) {
   }
   if (opts.cursor) {
     out.push(`<rect class="cursor" x="${opts.cursor[1] + 0.04}" y="${opts.cursor[0] + 0.04}" width="0.92" height="0.92"/>`);
+  }
+  if (Number.isInteger(opts.rowOutline) && opts.rowOutline >= 0 && opts.rowOutline < n) {
+    out.push(`<rect class="row-outline" data-row="${opts.rowOutline}" x="0.05" y="${opts.rowOutline + 0.05}" width="${n - 0.1}" height="0.9"/>`);
   }
   out.push(`<rect width="${n}" height="${n}" fill="none" stroke="#5a4632" stroke-width="${Math.max(0.04, n / 300)}"/>`);
   svg.setAttribute('viewBox', `-0.05 -0.05 ${n + 0.1} ${n + 0.1}`);

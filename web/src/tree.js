@@ -183,7 +183,7 @@ export class Tree {
       if (open.has(node) && node !== this.root) cls.push('open');
       if (node.solution) cls.push('sol');
       if (this.folded(node)) cls.push('folded');
-      const column = node === this.root ? '' : String(node.col + 1);
+      const column = node === this.root ? '' : String(node.col);
       const extra = folded ? `<text class="count" x="${x}" y="${y + 18}">${label}</text>` : '';
       // A solution has a second ring: told by its shape as well as by its green.
       const ring = node.solution ? `<circle class="ring" cx="${x}" cy="${y}" r="12"/>` : '';
@@ -229,7 +229,7 @@ function walk(node, visit) {
 
 function describe(node) {
   if (node.row < 0) return 'the empty board';
-  let s = `row ${node.row + 1} col ${node.col + 1}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
+  let s = `row ${node.row} col ${node.col}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
   if (node.sols) s += `, ${node.sols} solution${node.sols > 1 ? 's' : ''}`;
   return s;
 }

@@ -5,6 +5,7 @@ import { Watch } from './pkg/nqueens_web.js';
 import { drawBoard, leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
 import { Cost } from './cost.js';
+import { frames, StackPanel } from './stack.js';
 
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 150, 500, 2000]; // steps a second
 const STEP = 7; // integers per encoded step
@@ -19,6 +20,10 @@ export class Search {
     this.treeVisible = false;
     this.lastTree = 0;
     this.cost = els.cost ? new Cost(els.cost) : null;
+    // The call stack, in Watch (its frames outline their row on the board) and in Tree.
+    this.stacks = [];
+    if (els.stack) this.stacks.push(new StackPanel(els.stack, (row) => this.showRow(row)));
+    if (els.treeStack) this.stacks.push(new StackPanel(els.treeStack, null));
   }
 
   open(n) {
@@ -31,6 +36,7 @@ export class Search {
     this.placed = 0; // squares tried so far that got a queen
     this.pruned = 0; // and those pruned by a conflict
     if (this.cost) this.cost.open(n);
+    if (this.timeline) this.timeline.open(n);
     this.pause();
     this.render(true);
   }
@@ -160,7 +166,9 @@ export class Search {
       opts.line = { from: [byRow, byCol], to: [row, col] };
     }
     drawBoard(this.els.board, n, opts);
+    this.boardOpts = opts;
     if (this.codePanel) this.codePanel.showStep(code, opts.queens);
+    this.renderStack();
     const pos = w.position();
     const len = w.length();
     const at = len >= 0 && pos >= len ? ' · the end' : '';
@@ -173,9 +181,14 @@ export class Search {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
     if (all && !this.playing && this.els.say) this.els.say.textContent = sentence;
+    // Each line's depth (two spaces a row) becomes its left padding, so that a line too long
+    // for the panel wraps under its own start instead of being cut off.
     this.els.log.innerHTML = w
       .recent(10)
-      .map((s) => `<li>${escape(s)}</li>`)
+      .map((s) => {
+        const text = s.trimStart();
+        return `<li style="padding-left: ${s.length - text.length}ch">${escape(text)}</li>`;
+      })
       .join('');
     this.els.log.scrollTop = this.els.log.scrollHeight;
     this.els.foundCount.textContent = this.found.length ? `(${this.found.length})` : '(none yet)';
@@ -185,6 +198,7 @@ export class Search {
     this.els.found.innerHTML = shown.map((rows) => `<li>${escape(JSON.stringify(rows))}</li>`).join('');
     this.els.found.scrollTop = this.els.found.scrollHeight;
     if (this.cost) this.cost.render(this.placed, this.pruned);
+    if (this.timeline) this.timeline.update();
     this.els.play.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.els.play.setAttribute('aria-label', this.playing ? 'pause' : 'play');
     const now = performance.now();
@@ -193,6 +207,19 @@ export class Search {
       this.renderTree();
     }
     if (all && this.onChange) this.onChange();
+  }
+
+  // The call stack in the language and method of the code beside the board.
+  renderStack() {
+    if (!this.stacks.length || !this.codePanel) return;
+    const w = this.watch;
+    const list = frames(this.codePanel.lang, this.codePanel.watchMethod, this.n, w.step(), w.columns());
+    for (const s of this.stacks) s.show(list);
+  }
+
+  // A frame picked in the call stack: its row outlined on the board until the next step.
+  showRow(row) {
+    drawBoard(this.els.board, this.n, { ...this.boardOpts, rowOutline: row });
   }
 
   renderTree() {

@@ -227,12 +227,12 @@ test('the sentence of the current step is said in a polite live region, not at e
   assert.equal(await p.$eval('#w-say', (e) => e.getAttribute('aria-live')), 'polite');
   // Watch: one step, by the button and by the key, each named.
   await p.click('#w-step');
-  assert.equal(await text(p, '#w-say'), 'place row 1 col 1');
+  assert.equal(await text(p, '#w-say'), 'place row 0 col 0');
   await p.keyboard.press('ArrowRight');
-  assert.equal(await text(p, '#w-say'), 'conflict row 2 col 1: attacked by row 1 col 1 (column)');
+  assert.equal(await text(p, '#w-say'), 'conflict row 1 col 0: attacked by row 0 col 0 (column)');
   assert.equal(await text(p, '#w-say'), await text(p, '#w-text'));
   await p.click('#w-back');
-  assert.equal(await text(p, '#w-say'), 'place row 1 col 1');
+  assert.equal(await text(p, '#w-say'), 'place row 0 col 0');
   await p.click('#w-solution');
   assert.match(await text(p, '#w-say'), /^solution 1: /);
   // Playing fast: nothing is said until it stops, then the step where it stopped.

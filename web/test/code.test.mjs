@@ -180,6 +180,8 @@ const live = useBrowser(SHOTS);
 
 const page = (query, width, height) => open(live.chromium.browser, live.server.url + query, width, height);
 
+const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
+
 function noProblems(p) {
   assert.deepEqual(p.problems, [], 'the page logged errors');
 }
@@ -282,7 +284,7 @@ test('Watch: the lit line follows every step of the trace, forward and back', as
       const what = whatAt(steps, method);
       for (let k = 0; k < steps.length; k++) {
         const s = steps[k];
-        const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row + 1} col ${s.col + 1}`;
+        const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row} col ${s.col}`;
         assert.ok(seen[k + 1][0].startsWith(kind), `step ${k + 1}: the page shows ${seen[k + 1][0]}, the trace ${kind}`);
         assert.equal(seen[k + 1][1], want(lang, method, what[k], n), `${lang} ${method}, step ${k + 1}: ${seen[k + 1][0]}`);
       }
@@ -304,7 +306,7 @@ test('Watch: the lit line follows every step of the trace, forward and back', as
 });
 
 test('Watch: the values beside the code are the program\'s at that step', async () => {
-  // 4×4, step 4: place row 2 col 3 (0-based: row 1, col 2) under the queen of row 0, col 0.
+  // 4×4, step 4: place row 1 col 2 under the queen of row 0 col 0.
   const p = await page('?n=4&step=4');
   const values = () =>
     p.$$eval('#w-code .code-values div', (ds) => Object.fromEntries(ds.map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').textContent])));
@@ -322,13 +324,37 @@ test('Watch: the values beside the code are the program\'s at that step', async 
   // The masks row 1 gets from the queen at column 0: bit 0 in cols, bit 1 in left (↘).
   await p.click('#w-code-method button[data-key="bits"]');
   assert.deepEqual(await values(), { row: '1', cols: '0001', left: '0010', right: '0000', free: '1100', bit: '0100' });
-  // Step 5: the conflict of row 3 col 1 with the queen of row 1 col 1 (the scan names it).
+  // Step 5: the conflict of row 2 col 0 with the queen of row 0 col 0 (the scan names it).
   await p.click('#w-step');
   await p.click('#w-code-method button[data-key="scan"]');
   const v = await values();
   assert.deepEqual([v.row, v.col, v.r, v['c = placer[r]'], v['d = row − r']], ['2', '0', '0', '0', '2']);
   noProblems(p);
   await p.close();
+});
+
+test('Watch names every square one way: the step, the log and the code, from 0; no log line is cut', async () => {
+  for (const width of [1280, 360]) {
+    const p = await page('?n=8&view=watch&step=40&code=python', width, 900);
+    // Step 40 of 8×8: the square (3, 3) is attacked by the queen of (0, 0) along a diagonal.
+    const said = await text(p, '#w-text');
+    assert.equal(said, 'conflict row 3 col 3: attacked by row 0 col 0 (diagonal \\)');
+    const values = await p.$$eval('#w-code .code-values div', (ds) =>
+      Object.fromEntries(ds.map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').textContent])),
+    );
+    assert.deepEqual([values.row, values.col, values.r, values['c = placer[r]']], ['3', '3', '0', '0']);
+    assert.match(await text(p, '#w-code .code-note'), /the queen of row 0 attacks \(3, 3\)/);
+    const log = await p.$$eval('#w-log li', (li) =>
+      li.map((l) => ({ text: l.textContent, cut: l.scrollWidth > l.clientWidth + 1, right: l.getBoundingClientRect().right })),
+    );
+    assert.equal(log[log.length - 1].text, said);
+    const box = await p.$eval('#w-log', (e) => e.getBoundingClientRect().right);
+    for (const line of log) {
+      assert.ok(!line.cut && line.right <= box + 1, `${width} px: the log line "${line.text}" is cut off`);
+    }
+    noProblems(p);
+    await p.close();
+  }
 });
 
 test('Methods: the lit line of each lane is its last operation, in every language', async () => {

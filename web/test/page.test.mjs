@@ -51,7 +51,7 @@ test('?n=4 steps to exactly the two solutions LeetCode 51 shows', async () => {
   await p.click('#w-solution');
   assert.deepEqual(await found(), leetcode.slice(0, 1));
   assert.equal(await data(p, '#w-board', 'queens'), '1,3,0,2');
-  assert.equal(await text(p, '#w-text'), 'solution 1: 2 4 1 3');
+  assert.equal(await text(p, '#w-text'), 'solution 1: 1 3 0 2');
   await p.click('#w-solution');
   assert.deepEqual(await found(), leetcode);
   assert.equal(await data(p, '#w-board', 'queens'), '2,0,3,1');
@@ -62,9 +62,9 @@ test('?n=4 steps to exactly the two solutions LeetCode 51 shows', async () => {
   // One step at a time, from the start, the same way; and back again.
   await p.click('#w-reset');
   await p.click('#w-step');
-  assert.equal(await text(p, '#w-text'), 'place row 1 col 1');
+  assert.equal(await text(p, '#w-text'), 'place row 0 col 0');
   await p.click('#w-step');
-  assert.equal(await text(p, '#w-text'), 'conflict row 2 col 1: attacked by row 1 col 1 (column)');
+  assert.equal(await text(p, '#w-text'), 'conflict row 1 col 0: attacked by row 0 col 0 (column)');
   // A conflict marks the square tried and the queen that attacks it.
   assert.equal(await p.$$eval('#w-board rect.tried', (r) => r.length), 1);
   assert.equal(await p.$$eval('#w-board rect.by', (r) => r.length), 1);
@@ -116,7 +116,7 @@ test('a count runs in a worker: progress, a responsive page, and cancel', async 
   const t0 = Date.now();
   await p.click('#tab-watch');
   await p.click('#w-step');
-  assert.equal(await text(p, '#w-text'), 'place row 1 col 1');
+  assert.equal(await text(p, '#w-text'), 'place row 0 col 0');
   assert.ok(Date.now() - t0 < 2000, `the page took ${Date.now() - t0} ms to answer`);
   await p.click('#tab-solutions');
   await shot(p, 'count-running');
@@ -330,7 +330,7 @@ test('the library through the JavaScript API agrees with its own tests', async (
   assert.deepEqual(r.trace4, [
     78,
     2,
-    ['  conflict row 2 col 4: attacked by row 1 col 4 (column)', 'backtrack row 1 col 4'],
+    ['  conflict row 1 col 3: attacked by row 0 col 3 (column)', 'backtrack row 0 col 3'],
   ]);
   assert.deepEqual(r.trace8, [17868, 92]);
   assert.deepEqual(r.work4, [153, 115, 31, 2]);
@@ -349,7 +349,7 @@ test('the keyboard drives every view', async () => {
   await p.keyboard.press('ArrowLeft');
   assert.match(await text(p, '#w-status'), /^step 1 /);
   await p.keyboard.press('s');
-  assert.equal(await text(p, '#w-text'), 'solution 1: 1 3 5 2 4');
+  assert.equal(await text(p, '#w-text'), 'solution 1: 0 2 4 1 3');
   await p.keyboard.press('b');
   assert.match(await text(p, '#w-text'), /^backtrack/);
   await p.keyboard.press('+');

@@ -8,6 +8,52 @@
 use nqueens::{Line, Square, Step, Steps};
 use wasm_bindgen::prelude::*;
 
+/// A step in words as `nqueens trace` words it, two spaces of indent a row deep, but with rows
+/// and columns counted from 0, as the code beside the board counts them: the page names every
+/// square one way.
+///
+/// ```
+/// use nqueens::{Line, Square, Step};
+/// use nqueens_web::watch::sentence;
+///
+/// assert_eq!(sentence(&Step::Place { row: 0, col: 1 }), "place row 0 col 1");
+/// let by = Square { row: 0, col: 1 };
+/// let c = Step::Conflict { row: 1, col: 0, by, along: Line::AntiDiagonal };
+/// assert_eq!(sentence(&c), "  conflict row 1 col 0: attacked by row 0 col 1 (diagonal /)");
+/// let s = Step::Solution { number: 1, columns: vec![1, 3, 0, 2] };
+/// assert_eq!(sentence(&s), "solution 1: 1 3 0 2");
+/// ```
+pub fn sentence(step: &Step) -> String {
+    let indent = |row: usize| " ".repeat(2 * row);
+    match step {
+        Step::Place { row, col } => format!("{}place row {row} col {col}", indent(*row)),
+        Step::Conflict {
+            row,
+            col,
+            by,
+            along,
+        } => {
+            let line = match along {
+                Line::Row => "row",
+                Line::Column => "column",
+                Line::Diagonal => "diagonal \\",
+                Line::AntiDiagonal => "diagonal /",
+            };
+            format!(
+                "{}conflict row {row} col {col}: attacked by row {} col {} ({line})",
+                indent(*row),
+                by.row,
+                by.col
+            )
+        }
+        Step::Backtrack { row, col } => format!("{}backtrack row {row} col {col}", indent(*row)),
+        Step::Solution { number, columns } => {
+            let cols: Vec<String> = columns.iter().map(u32::to_string).collect();
+            format!("solution {number}: {}", cols.join(" "))
+        }
+    }
+}
+
 /// How many steps apart the saved places are.
 pub const EVERY: u64 = 1024;
 
@@ -107,17 +153,17 @@ impl Watch {
         encode(self.last.as_ref()).to_vec()
     }
 
-    /// The step that led here as `nqueens trace` prints it, without the indent; empty at the
+    /// The step that led here in words (see [`sentence`]), without the indent; empty at the
     /// start.
     pub fn text(&self) -> String {
         self.last
             .as_ref()
-            .map(|s| s.to_string().trim_start().to_string())
+            .map(|s| sentence(s).trim_start().to_string())
             .unwrap_or_default()
     }
 
-    /// The last `count` steps that led here (fewer near the start), as `nqueens trace` prints
-    /// them, indent included, oldest first.
+    /// The last `count` steps that led here (fewer near the start), in words (see
+    /// [`sentence`]), indent included, oldest first.
     pub fn recent(&self, count: u32) -> Vec<String> {
         let first = self.position.saturating_sub(u64::from(count));
         let from = (first / EVERY) as usize;
@@ -127,7 +173,7 @@ impl Watch {
         while at < self.position {
             let Some(step) = steps.next() else { break };
             if at >= first {
-                out.push(step.to_string());
+                out.push(sentence(&step));
             }
             at += 1;
         }
@@ -234,6 +280,112 @@ impl Watch {
     }
 }
 
+/// The most bins [`timeline`] returns: finer than any screen shows the whole search.
+pub const TIMELINE_BINS: usize = 4096;
+
+/// The whole search of [`Watch`] on the n×n board (1 to 12) at a glance, for a bar that jumps
+/// to any step, found in one pass that keeps no steps: the search is walked with bit masks in
+/// the trace's order, counting its steps, which takes a fraction of stepping the trace.
+///
+/// The steps are grouped in bins of `w` steps (a power of two, the smallest that needs at most
+/// [`TIMELINE_BINS`] bins; bin `b` holds steps `b·w` to `b·w + w - 1`, counted from 0). Returns,
+/// one after another: the number of steps `L`, the number of solutions `S`, `w`, the number of
+/// bins `K`; for each solution the position just after its step (what [`Watch::seek`] takes to
+/// show it); for each solution its columns, 4 bits a row, row 0 in the lowest bits; for each
+/// bin its backtracks; for each bin its queens placed.
+#[wasm_bindgen]
+pub fn timeline(n: usize) -> Result<Vec<f64>, JsError> {
+    nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+    let mut walk = Outline {
+        n,
+        position: 0,
+        columns: [0; 16],
+        solutions: Vec::new(),
+        packed: Vec::new(),
+        width: 1,
+        backtracks: Vec::new(),
+        placed: Vec::new(),
+    };
+    walk.row(0, 0, 0, 0);
+    if walk.position > 0 {
+        walk.bin(walk.position - 1);
+    }
+    let mut out = vec![
+        walk.position as f64,
+        walk.solutions.len() as f64,
+        walk.width as f64,
+        walk.backtracks.len() as f64,
+    ];
+    out.extend(walk.solutions.iter().map(|&p| p as f64));
+    out.extend(walk.packed.iter().map(|&c| c as f64));
+    out.extend(walk.backtracks.iter().map(|&c| f64::from(c)));
+    out.extend(walk.placed.iter().map(|&c| f64::from(c)));
+    Ok(out)
+}
+
+/// The walk of [`timeline`]: where it is in the trace and what it has counted.
+struct Outline {
+    n: usize,
+    /// Steps taken so far.
+    position: u64,
+    /// The column of the queen on each row above the current one.
+    columns: [u32; 16],
+    solutions: Vec<u64>,
+    packed: Vec<u64>,
+    /// Steps per bin.
+    width: u64,
+    backtracks: Vec<u32>,
+    placed: Vec<u32>,
+}
+
+impl Outline {
+    /// Tries every column of `row`, as the trace does: a conflict, or a queen placed, then the
+    /// rows below it (or the solution) and its backtrack.
+    fn row(&mut self, row: usize, cols: u32, down: u32, up: u32) {
+        let n = self.n;
+        for col in 0..n {
+            let (c, d, u) = (1 << col, 1 << (row + col), 1 << (row + n - 1 - col));
+            self.position += 1;
+            if cols & c != 0 || down & d != 0 || up & u != 0 {
+                continue; // a conflict
+            }
+            let b = self.bin(self.position - 1);
+            self.placed[b] += 1;
+            self.columns[row] = col as u32;
+            if row + 1 == n {
+                self.position += 1;
+                self.solutions.push(self.position);
+                let packed = (0..n).map(|r| u64::from(self.columns[r]) << (4 * r));
+                self.packed.push(packed.sum());
+            } else {
+                self.row(row + 1, cols | c, down | d, up | u);
+            }
+            // Every queen is taken back; the trace's last step lifts the top row's last one.
+            self.position += 1;
+            let b = self.bin(self.position - 1);
+            self.backtracks[b] += 1;
+        }
+    }
+
+    /// The bin of step `index`, made if need be; when there would be more than
+    /// [`TIMELINE_BINS`], neighbouring bins are merged and the width doubles.
+    fn bin(&mut self, index: u64) -> usize {
+        while index / self.width >= TIMELINE_BINS as u64 {
+            for counts in [&mut self.backtracks, &mut self.placed] {
+                let merged: Vec<u32> = counts.chunks(2).map(|p| p.iter().sum()).collect();
+                *counts = merged;
+            }
+            self.width *= 2;
+        }
+        let b = (index / self.width) as usize;
+        if b >= self.backtracks.len() {
+            self.backtracks.resize(b + 1, 0);
+            self.placed.resize(b + 1, 0);
+        }
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,7 +435,7 @@ mod tests {
         w.forward(10_000, 4);
         assert_eq!(w.step()[0], 4);
         assert_eq!(w.columns(), [1, 3, 0, 2]);
-        assert_eq!(w.text(), "solution 1: 2 4 1 3");
+        assert_eq!(w.text(), "solution 1: 1 3 0 2");
         w.forward(10_000, 4);
         assert_eq!(w.columns(), [2, 0, 3, 1]);
         assert_eq!(w.found(), 2.0);
@@ -292,7 +444,7 @@ mod tests {
         w.seek(3.0);
         assert_eq!(
             w.text(),
-            "conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)"
+            "conflict row 1 col 1: attacked by row 0 col 0 (diagonal \\)"
         );
         assert_eq!(w.found(), 0.0);
     }
@@ -314,8 +466,8 @@ mod tests {
     }
 
     #[test]
-    fn recent_steps_are_the_trace_s_lines() {
-        let lines: Vec<String> = nqueens::trace(8).unwrap().map(|s| s.to_string()).collect();
+    fn recent_steps_are_the_trace_s_steps() {
+        let lines: Vec<String> = nqueens::trace(8).unwrap().map(|s| sentence(&s)).collect();
         let mut w = Watch::new(8).unwrap();
         assert!(w.recent(5).is_empty());
         w.forward(3, -1);
@@ -327,7 +479,7 @@ mod tests {
     #[test]
     fn attacked_squares() {
         let mut w = Watch::new(4).unwrap();
-        w.forward(1, 0); // place row 1 col 1
+        w.forward(1, 0); // place row 0 col 0
         #[rustfmt::skip]
         assert_eq!(w.attacked(), [
             0, 1, 1, 1,
@@ -340,5 +492,51 @@ mod tests {
     #[test]
     fn twelve_is_the_largest_board() {
         assert!(Watch::new(12).is_ok());
+    }
+
+    #[test]
+    fn the_timeline_is_the_trace_s() {
+        for n in 1..=9 {
+            let t = timeline(n).ok().unwrap();
+            let steps: Vec<Step> = nqueens::trace(n).unwrap().collect();
+            let (len, sols, width, bins) =
+                (t[0] as usize, t[1] as usize, t[2] as usize, t[3] as usize);
+            assert_eq!(len, steps.len(), "n = {n}");
+            assert!(width.is_power_of_two() && bins <= TIMELINE_BINS);
+            assert_eq!(bins, len.div_ceil(width), "n = {n}");
+            assert_eq!(t.len(), 4 + 2 * sols + 2 * bins);
+            let (mut at, mut packed) = (Vec::new(), Vec::new());
+            let (mut backtracks, mut placed) = (vec![0.0; bins], vec![0.0; bins]);
+            for (i, step) in steps.iter().enumerate() {
+                match step {
+                    Step::Solution { columns, .. } => {
+                        at.push((i + 1) as f64);
+                        let c = columns
+                            .iter()
+                            .enumerate()
+                            .map(|(r, &c)| u64::from(c) << (4 * r));
+                        packed.push(c.sum::<u64>() as f64);
+                    }
+                    Step::Backtrack { .. } => backtracks[i / width] += 1.0,
+                    Step::Place { .. } => placed[i / width] += 1.0,
+                    Step::Conflict { .. } => {}
+                }
+            }
+            let rest = &t[4..];
+            assert_eq!(rest[..sols], at[..], "n = {n}");
+            assert_eq!(rest[sols..2 * sols], packed[..], "n = {n}");
+            assert_eq!(rest[2 * sols..2 * sols + bins], backtracks[..], "n = {n}");
+            assert_eq!(rest[2 * sols + bins..], placed[..], "n = {n}");
+        }
+        // Solution 1 of n = 4 shows after step 31 (`nqueens trace 4`).
+        let t = timeline(4).ok().unwrap();
+        assert_eq!(&t[..5], [78.0, 2.0, 1.0, 78.0, 31.0]);
+    }
+
+    #[test]
+    fn the_timeline_of_twelve_has_every_solution() {
+        let t = timeline(12).ok().unwrap();
+        assert_eq!(t[1], 14_200.0);
+        assert!(t[3] as usize <= TIMELINE_BINS);
     }
 }

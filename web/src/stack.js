@@ -1,0 +1,195 @@
+// The call stack of the recursive search beside the board: the calls of `solve` open at the
+// current step, innermost on top, each with its locals as the listing of the chosen language
+// and method holds them (code.js). It is worked out from the board size, the queens on the board
+// and the step alone, so that it moves with the search forward and back alike.
+
+import { masksAt } from './code.js';
+
+// The solutions of each n, as numbers whose digits in base n are the queens' columns from row
+// 0: the search finds them in increasing order, so how many a call has found so far (the bit
+// masks' `count`) is the number of solutions between two bounds.
+const SOLUTIONS = new Map();
+
+function solutionKeys(n) {
+  if (SOLUTIONS.has(n)) return SOLUTIONS.get(n);
+  const keys = [];
+  const full = (1 << n) - 1;
+  const go = (row, key, cols, left, right) => {
+    if (row === n) {
+      keys.push(key);
+      return;
+    }
+    for (let c = 0; c < n; c++) {
+      const bit = 1 << c;
+      if ((cols | left | right) & bit) continue;
+      go(row + 1, key * n + c, cols | bit, ((left | bit) << 1) & full, (right | bit) >> 1);
+    }
+  };
+  go(0, 0, 0, 0, 0);
+  SOLUTIONS.set(n, keys);
+  return keys;
+}
+
+function lowerBound(keys, v) {
+  let [lo, hi] = [0, keys.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+// The solutions that start with the queens `above` (rows 0 to k - 1) and put row k's queen in a
+// column before `col`: those the call for row k has counted once its loop reaches `col`.
+function countBefore(n, above, col) {
+  const keys = solutionKeys(n);
+  const k = above.length;
+  let base = 0;
+  for (const c of above) base = base * n + c;
+  const unit = n ** (n - 1 - k);
+  base *= n ** (n - k);
+  return lowerBound(keys, base + col * unit) - lowerBound(keys, base);
+}
+
+const bin = (v, n) => v.toString(2).padStart(n, '0');
+
+// A set of numbers as the language prints it: Python's empty set is set(), Java's HashSet
+// prints in brackets, a JavaScript Set as the browser's console shows it. Sorted, as the code
+// panel shows them.
+function setText(lang, values) {
+  const items = Array.from(values).sort((a, b) => a - b).join(', ');
+  if (lang === 'python') return values.length ? `{${items}}` : 'set()';
+  if (lang === 'java') return `[${items}]`;
+  if (lang === 'javascript') return `Set(${values.length}) {${items}}`;
+  return `{${items}}`;
+}
+
+function callText(lang, method, row) {
+  if (method === 'bits') return `solve(n, ${row}, cols, left, right)`;
+  if (lang === 'rust') return `solve(n, ${row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
+  return `solve(${row})`;
+}
+
+// The highest set bit of v, or 0.
+const highBit = (v) => (v ? 1 << (31 - Math.clz32(v)) : 0);
+
+// One frame. `where` says where the call's code is: 'call' (its own call below is open),
+// 'place', 'conflict' or 'backtrack' (the step's line, in the innermost call), 'returned' (a
+// call whose loop ran out, returning) or 'solution' (the call for row n). `above` holds the
+// columns of rows 0 to row - 1, `col` the column its loop is at.
+function frame(lang, method, n, row, where, above, col) {
+  const locals = [['row', String(row)]];
+  const f = { row, call: callText(lang, method, row), locals, current: false, leaving: false, returns: null };
+  // Python keeps a loop's variables after the loop; the other languages declare `col` and `bit`
+  // inside it, so they are gone once it ends.
+  const python = lang === 'python';
+  // Where the loop is: the columns before `at` are done with.
+  const at = where === 'backtrack' ? col + 1 : where === 'returned' ? n : col;
+  if (method !== 'bits') {
+    if (where === 'returned' && python) locals.push(['col', String(n - 1)]);
+    else if (where !== 'returned' && where !== 'solution') locals.push(['col', String(col)]);
+    if (method === 'sets') {
+      // The shared sets as this call sees them: the queens above it, and its own while it has
+      // one on the board.
+      const q = where === 'call' || where === 'place' ? above.concat([col]) : above;
+      const prefix = lang === 'rust' ? 'b.' : '';
+      locals.push([`${prefix}cols`, setText(lang, q)]);
+      locals.push([`${prefix}diffs`, setText(lang, q.map((c, r) => r - c))]);
+      locals.push([`${prefix}sums`, setText(lang, q.map((c, r) => r + c))]);
+    }
+    return f;
+  }
+  // The masks the call was given, within the board as the code panel shows them.
+  const m = masksAt(n, above, row);
+  locals.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
+  if (where === 'solution') {
+    f.returns = '1';
+    return f;
+  }
+  const count = countBefore(n, above, at);
+  locals.push(['count', String(count)]);
+  // `free` loses a square's bit once the call on it returns: the squares from `at` on are left,
+  // the queen's own among them while its call is open.
+  locals.push(['free', bin(m.free & ~((1 << at) - 1), n)]);
+  if (where === 'call' || where === 'place' || where === 'backtrack') locals.push(['bit', bin(1 << col, n)]);
+  else if (python && highBit(m.free & ((1 << at) - 1))) locals.push(['bit', bin(highBit(m.free & ((1 << at) - 1)), n)]);
+  if (where === 'returned') f.returns = String(count);
+  return f;
+}
+
+// The open calls at a step, innermost first: `code` is the step as the bindings encode it
+// (kind, row, col, ...), `queens` the columns of the queens after it. Before the first step no
+// call is open yet. A call that returns at this step is on top, marked `leaving`.
+export function frames(lang, method, n, code, queens) {
+  const [kind, row, col] = code;
+  const q = Array.from(queens);
+  if (kind === 0) return [];
+  const innermost = kind === 4 ? n : row;
+  const out = [];
+  for (let k = 0; k < innermost; k++) out.push(frame(lang, method, n, k, 'call', q.slice(0, k), q[k]));
+  if (kind === 4) {
+    const f = frame(lang, method, n, n, 'solution', q, null);
+    f.current = true;
+    f.leaving = true;
+    out.push(f);
+  } else {
+    const f = frame(lang, method, n, row, ['', 'place', 'conflict', 'backtrack'][kind], q.slice(0, row), col);
+    f.current = true;
+    out.push(f);
+    // A backtrack takes the queen off once the call below has tried every square of its row:
+    // that call returns now. The call for row n returned at the solution step before.
+    if (kind === 3 && row + 1 < n) {
+      const gone = frame(lang, method, n, row + 1, 'returned', q.concat([col]), null);
+      gone.leaving = true;
+      out.push(gone);
+    }
+  }
+  return out.reverse();
+}
+
+const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+// Draws the frames into a list. With `pick`, each frame is a button and a click (or Enter or
+// Space) calls pick(row); without, the frames are plain items.
+export class StackPanel {
+  constructor(list, pick) {
+    this.list = list;
+    this.pick = pick;
+    if (pick) {
+      list.addEventListener('click', (e) => {
+        const b = e.target.closest('button[data-row]');
+        if (!b) return;
+        for (const o of list.querySelectorAll('.picked')) o.classList.remove('picked');
+        b.classList.add('picked');
+        pick(Number(b.dataset.row));
+      });
+    }
+  }
+
+  show(list) {
+    if (!list.length) {
+      this.list.innerHTML = '<li class="frame-none">No call open yet: the program is about to call <code>solve</code> for row 0.</li>';
+      return;
+    }
+    const tag = this.pick ? 'button' : 'div';
+    this.list.innerHTML = list
+      .map((f) => {
+        const marks = [];
+        if (f.current) marks.push('← running');
+        if (f.leaving) marks.push(f.returns === null ? 'returns' : `returns ${f.returns}`);
+        const cls = ['frame', f.current ? 'current' : '', f.leaving ? 'leaving' : ''].filter(Boolean).join(' ');
+        const data =
+          `data-row="${f.row}" data-current="${f.current}" data-leaving="${f.leaving}" ` +
+          `data-call="${escape(f.call)}" data-locals="${escape(JSON.stringify(f.locals))}"`;
+        const locals = f.locals.map(([k, v]) => `<span class="frame-local">${escape(k)} = ${escape(v)}</span>`).join(' ');
+        return (
+          `<li><${tag} ${tag === 'button' ? 'type="button" ' : ''}class="${cls}" ${data}${f.current ? ' aria-current="step"' : ''}>` +
+          `<span class="frame-head"><code class="frame-call">${escape(f.call)}</code>` +
+          (marks.length ? ` <span class="frame-mark">${marks.join(': ')}</span>` : '') +
+          `</span> <span class="frame-locals">${locals}</span></${tag}></li>`
+        );
+      })
+      .join('');
+  }
+}

@@ -1,0 +1,276 @@
+// The call stack beside the code, in a real browser (headless Chromium): at every step of the
+// library's trace, forward and back, in every language and method, the frames the page shows
+// are the calls the program has open, with the locals it holds, worked out here by following
+// the program through the trace; returning calls are shown leaving; a frame outlines its row on
+// the board; and the views with the panel fit a 360 px screen with no console error.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, open } from './browser.mjs';
+import { useBrowser } from './session.mjs';
+
+const SHOTS =
+  process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
+const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
+
+const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
+const METHODS = ['scan', 'sets', 'bits'];
+
+const live = useBrowser(SHOTS);
+
+const page = (query, width, height) => open(live.chromium.browser, live.server.url + query, width, height);
+
+function noProblems(p) {
+  assert.deepEqual(p.problems, [], 'the page logged errors');
+}
+
+// The library's trace of the n×n search, as `nqueens trace --json` writes it.
+function trace(n) {
+  if (!fs.existsSync(CLI)) {
+    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
+  }
+  const out = execFileSync(CLI, ['trace', '--json', String(n)], { encoding: 'utf8' });
+  return out.trim().split('\n').map((l) => JSON.parse(l));
+}
+
+// In the page: the frames of a call stack list, top first.
+const READ = (id) =>
+  [...document.querySelectorAll(`#${id} .frame`)].map((b) => ({
+    row: Number(b.dataset.row),
+    call: b.dataset.call,
+    current: b.dataset.current === 'true',
+    leaving: b.dataset.leaving === 'true',
+    locals: JSON.parse(b.dataset.locals),
+    text: b.textContent,
+  }));
+
+// ---- What the program holds, by following it through the trace step by step.
+
+const bin = (v, n) => v.toString(2).padStart(n, '0');
+
+// A set as the language prints it (sorted, as the page shows them).
+function setOf(lang, values) {
+  const items = [...values].sort((a, b) => a - b).join(', ');
+  return {
+    python: values.length ? `{${items}}` : 'set()',
+    java: `[${items}]`,
+    javascript: `Set(${values.length}) {${items}}`,
+    cpp: `{${items}}`,
+    rust: `{${items}}`,
+  }[lang];
+}
+
+// The masks of row `row` from the queens above it, square by square: the columns in use and
+// the squares each queen attacks along its two diagonals in that row.
+function masks(n, above, row) {
+  let [cols, left, right] = [0, 0, 0];
+  above.forEach((c, r) => {
+    cols |= 1 << c;
+    const d = row - r;
+    if (c + d < n) left |= 1 << (c + d);
+    if (c - d >= 0) right |= 1 << (c - d);
+  });
+  return { cols, left, right, free: ((1 << n) - 1) & ~(cols | left | right) };
+}
+
+// The frames at each step of the trace (index 0: before the first step), top first, as the
+// program holds them. A frame: row, the queens above it, where its loop is (col), whether its
+// queen is on the board, its count, its untried free squares, its last picked bit, whether it
+// is inside its loop's body, and whether it returns.
+function expected(steps, n, lang, method) {
+  const stack = [];
+  const queens = [];
+  const out = [[]];
+  let leaving = null;
+  for (const s of steps) {
+    // The call that returned at the last step is gone, its result added by its caller.
+    if (leaving) {
+      stack.pop();
+      if (leaving.solution) stack[stack.length - 1].count += 1;
+      leaving = null;
+    }
+    const top = () => stack[stack.length - 1];
+    if (s.step === 'solution') {
+      leaving = { row: n, above: queens.slice(), solution: true };
+      stack.push(leaving);
+    } else {
+      if (!stack.length || top().row < s.row) {
+        stack.push({ row: s.row, above: queens.slice(), count: 0, free: masks(n, queens, s.row).free, bit: null });
+      }
+      if (s.step === 'backtrack' && top().row === s.row + 1) {
+        leaving = top();
+        leaving.returned = true;
+        leaving.inBody = false;
+        stack[stack.length - 2].count += leaving.count;
+      }
+      const f = leaving ? stack[stack.length - 2] : top();
+      f.col = s.col;
+      if (s.step === 'place') {
+        queens.push(s.col);
+        Object.assign(f, { queen: true, inBody: true, bit: 1 << s.col });
+      } else if (s.step === 'conflict') {
+        Object.assign(f, { queen: false, inBody: false });
+      } else {
+        queens.pop();
+        f.free ^= 1 << s.col;
+        Object.assign(f, { queen: false, inBody: true });
+      }
+    }
+    const current = leaving && !leaving.solution ? stack[stack.length - 2] : top();
+    out.push(stack.map((f) => shown(f, f === current, f === leaving, n, lang, method)).reverse());
+  }
+  return out;
+}
+
+function shown(f, current, leaving, n, lang, method) {
+  const locals = [['row', String(f.row)]];
+  let call = `solve(${f.row})`;
+  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
+  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
+  const python = lang === 'python';
+  if (method !== 'bits') {
+    if (f.returned ? python : !f.solution) locals.push(['col', String(f.col)]);
+    if (method === 'sets') {
+      const q = f.queen ? f.above.concat([f.col]) : f.above;
+      const b = lang === 'rust' ? 'b.' : '';
+      locals.push([`${b}cols`, setOf(lang, q)], [`${b}diffs`, setOf(lang, q.map((c, r) => r - c))], [`${b}sums`, setOf(lang, q.map((c, r) => r + c))]);
+    }
+  } else {
+    const m = masks(n, f.above, f.row);
+    locals.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
+    if (!f.solution) {
+      locals.push(['count', String(f.count)], ['free', bin(f.free, n)]);
+      // The loop's `bit` is declared in its body, except in Python, where it stays.
+      if (f.inBody || (python && f.bit !== null)) locals.push(['bit', bin(f.bit, n)]);
+    }
+  }
+  return { row: f.row, call, current, leaving, locals };
+}
+
+test('the call stack holds the program\'s frames at every step, forward and back, in every language and method', async () => {
+  const n = 5;
+  const steps = trace(n);
+  for (const lang of LANGS) {
+    const p = await page(`?n=${n}&code=${lang}`);
+    for (const method of METHODS) {
+      await p.click(`#w-code-method button[data-key="${method}"]`);
+      const seen = await p.evaluate(
+        (count, READ) => {
+          const read = new Function(`return (${READ})('w-stack')`);
+          const out = [read()];
+          for (let i = 0; i < count; i++) {
+            document.getElementById('w-step').click();
+            out.push(read());
+          }
+          const back = [];
+          for (let i = 0; i < count; i++) {
+            document.getElementById('w-back').click();
+            back.push(read());
+          }
+          return { out, back: back.reverse() };
+        },
+        steps.length,
+        READ.toString(),
+      );
+      const want = expected(steps, n, lang, method);
+      assert.equal(seen.out.length, want.length);
+      for (let k = 0; k < want.length; k++) {
+        const got = seen.out[k].map(({ row, call, current, leaving, locals }) => ({ row, call, current, leaving, locals }));
+        assert.deepEqual(got, want[k], `${lang} ${method}, step ${k}: ${JSON.stringify(steps[k - 1])}`);
+        // One frame runs, marked in words as well as by its look.
+        if (k > 0) {
+          const running = seen.out[k].filter((f) => f.current);
+          assert.equal(running.length, 1);
+          assert.match(running[0].text, /← running/);
+        }
+      }
+      assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
+    }
+    noProblems(p);
+    await p.close();
+  }
+});
+
+test('a solution and a backtrack show the returning call leaving, gone at the next step', async () => {
+  const p = await page('?n=4&code=python');
+  const frames = () => p.evaluate(new Function(`return (${READ})('w-stack')`));
+  // The first backtrack of 4×4: the queen of row 1 (col 2) comes off, the call for row 2 returns.
+  await p.click('#w-backtrack');
+  let f = await frames();
+  assert.deepEqual(f.map((x) => [x.row, x.leaving, x.current]), [[2, true, false], [1, false, true], [0, false, false]]);
+  assert.match(f[0].text, /returns/);
+  await p.click('#w-step');
+  f = await frames();
+  assert.ok(f.every((x) => !x.leaving), 'the returned call is gone');
+  assert.equal(f[0].row, 1);
+  // The first solution: the call for row 4 returns, in the bit masks with 1.
+  await p.click('#w-code-method button[data-key="bits"]');
+  await p.click('#w-solution');
+  f = await frames();
+  assert.deepEqual(f.map((x) => x.row), [4, 3, 2, 1, 0]);
+  assert.ok(f[0].leaving && f[0].current);
+  assert.match(f[0].text, /returns 1/);
+  assert.deepEqual(Object.fromEntries(f[0].locals), { row: '4', cols: '1111', left: '1100', right: '0011' });
+  // Then the queen of row 3 comes off: the call for row 4 is gone, its 1 counted by row 3's.
+  await p.click('#w-step');
+  f = await frames();
+  assert.deepEqual(f.map((x) => [x.row, x.leaving]), [[3, false], [2, false], [1, false], [0, false]]);
+  assert.equal(Object.fromEntries(f[0].locals).count, '1');
+  // Stepping back shows it leaving again.
+  await p.click('#w-back');
+  assert.ok((await frames())[0].leaving);
+  noProblems(p);
+  await p.close();
+});
+
+test('a frame, clicked or pressed, outlines its row on the board until the next step', async () => {
+  const p = await page('?n=5&step=6');
+  const outline = () => p.$$eval('#w-board rect.row-outline', (rs) => rs.map((r) => [r.dataset.row, r.getAttribute('y')]));
+  assert.deepEqual(await outline(), []);
+  const rows = await p.$$eval('#w-stack button.frame', (bs) => bs.map((b) => Number(b.dataset.row)));
+  assert.ok(rows.length >= 2, `${rows}`);
+  await p.click('#w-stack button.frame[data-row="1"]');
+  assert.deepEqual(await outline(), [['1', '1.05']]);
+  // Drawn dashed, and named in the legend.
+  assert.ok(await p.$('#w-legend [data-mark="row-outline"] .key.row-outline'), 'the legend names the outline');
+  // The keyboard: Enter on the frame of row 0.
+  await p.focus('#w-stack button.frame[data-row="0"]');
+  await p.keyboard.press('Enter');
+  assert.deepEqual(await outline(), [['0', '0.05']]);
+  // A frame's button is named by its call and its locals.
+  const name = await p.$eval('#w-stack button.frame[data-row="0"]', (b) => b.textContent);
+  assert.match(name, /solve\(0\).*row = 0.*col = 0/);
+  await p.click('#w-step');
+  assert.deepEqual(await outline(), []);
+  noProblems(p);
+  await p.close();
+});
+
+test('Watch and Tree with the call stack fit a 360 px screen', async () => {
+  for (const view of ['watch', 'tree']) {
+    const p = await page(`?n=8&view=${view}&step=120&code=rust`, 360, 780);
+    for (const method of METHODS) {
+      if (view === 'watch') await p.click(`#w-code-method button[data-key="${method}"]`);
+      const id = view === 'watch' ? 'w-stack' : 't-stack';
+      const f = await p.evaluate(new Function(`return (${READ})('${id}')`));
+      assert.ok(f.length >= 2, `${view}: ${f.length} frames`);
+      assert.ok((await p.evaluate(() => document.documentElement.scrollWidth)) <= 360, `${view} ${method}: wider than 360 px`);
+      const box = await p.$eval(`#${id}`, (e) => [e.scrollWidth - e.clientWidth, e.getBoundingClientRect().right]);
+      assert.equal(box[0], 0, `${view} ${method}: the call stack scrolls sideways`);
+      assert.ok(box[1] <= 360, `${view} ${method}: the call stack ends at ${box[1]} px`);
+      if (view === 'tree') break;
+    }
+    // Tree shows the frames of Watch.
+    if (view === 'tree') {
+      const both = await p.evaluate(new Function(`const r = ${READ}; return [r('w-stack'), r('t-stack')].map((l) => l.map((f) => f.locals))`));
+      assert.deepEqual(both[1], both[0]);
+    }
+    await p.screenshot({ path: path.join(SHOTS, `stack-${view}-360.png`), fullPage: true });
+    noProblems(p);
+    await p.close();
+  }
+});

@@ -1,0 +1,277 @@
+// The timeline under the search's controls: a click on each solution's tick lands on that
+// solution of `nqueens trace --json N`, the slider's keys move the search, a click at a
+// fraction of the bar lands at that step and the link keeps it, a jump matches walking there
+// step by step, n = 12 jumps quickly, and the bar fits 360 px. No page logs an error.
+// Screenshots go to NQUEENS_WEB_SHOTS (default: a new temporary folder; its path is printed).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, open } from './browser.mjs';
+import { useBrowser } from './session.mjs';
+
+const SHOTS =
+  process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
+const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
+
+const live = useBrowser(SHOTS);
+
+async function page(query, width = 1100, height = 800) {
+  return open(live.chromium.browser, live.server.url + query, width, height);
+}
+
+async function done(p) {
+  assert.deepEqual(p.problems, [], 'the page logged errors');
+  await p.close();
+}
+
+const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
+const attr = (p, sel, name) => p.$eval(sel, (e, a) => e.getAttribute(a), name);
+const queens = (p) => p.$eval('#w-board', (e) => e.dataset.queens);
+
+// The trace of the n×n board: each step's position (the steps taken once it is done), and the
+// columns of the queens on the board after it.
+function trace(n) {
+  const out = execFileSync(CLI, ['trace', '--json', String(n)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  const columns = [];
+  const steps = [];
+  for (const [i, line] of out.trim().split('\n').entries()) {
+    const step = JSON.parse(line);
+    if (step.step === 'place') columns.push(step.col);
+    if (step.step === 'backtrack') columns.pop();
+    steps.push({ ...step, position: i + 1, queens: columns.join(',') });
+  }
+  return steps;
+}
+
+// The bar's box, and a click at `fraction` of its width.
+const box = (p) =>
+  p.$eval('#w-bar', (e) => {
+    const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top, width: r.width, height: r.height };
+  });
+
+async function clickAt(p, fraction) {
+  const b = await box(p);
+  await p.mouse.click(b.left + fraction * b.width, b.top + b.height / 2);
+}
+
+test('a click on each solution tick lands on that solution', async () => {
+  const steps = trace(8);
+  const solutions = steps.filter((s) => s.step === 'solution');
+  assert.equal(solutions.length, 92);
+  const p = await page('?n=8');
+  const length = Number(await attr(p, '#w-bar', 'aria-valuemax'));
+  assert.equal(length, steps.length);
+  // Each tick is drawn: a green pixel in the top band of the canvas at its position.
+  const drawn = await p.$eval(
+    '#w-bar canvas',
+    (c, at, len) => {
+      const g = c.getContext('2d');
+      return at.map((pos) => {
+        const x = Math.min(c.width - 1, Math.floor((pos / len) * c.width));
+        const [r, gr, , a] = g.getImageData(x, 1, 1, 1).data;
+        return a > 0 && gr > r;
+      });
+    },
+    solutions.map((s) => s.position),
+    length,
+  );
+  assert.ok(drawn.every(Boolean), 'a tick at every solution');
+  const b = await box(p);
+  // Backwards too, so that both ways of jumping are used.
+  const order = [...solutions.keys(), ...[...solutions.keys()].reverse()];
+  for (const k of order) {
+    const s = solutions[k];
+    await p.mouse.click(b.left + (s.position / length) * b.width, b.top + 4);
+    assert.equal(await attr(p, '#w-bar', 'aria-valuenow'), String(s.position), `solution ${k + 1}`);
+    assert.equal(await queens(p), s.columns.join(','), `solution ${k + 1}`);
+    assert.equal(await text(p, '#w-found-count'), `(${k + 1})`);
+    const last = await p.$eval('#w-found li:last-child', (e) => JSON.parse(e.textContent));
+    assert.deepEqual(last, s.columns.map((c) => '.'.repeat(c) + 'Q' + '.'.repeat(7 - c)));
+    assert.match(await text(p, '#w-status'), new RegExp(`^step ${s.position.toLocaleString('en')} `));
+  }
+  await p.screenshot({ path: path.join(SHOTS, 'timeline-8.png') });
+  await done(p);
+});
+
+test('the slider answers its keys, and they do not reach the page', async () => {
+  const steps = trace(6);
+  const first = steps.find((s) => s.step === 'solution').position;
+  const p = await page('?n=6');
+  const L = steps.length;
+  const now = () => attr(p, '#w-bar', 'aria-valuenow').then(Number);
+  assert.equal(await attr(p, '#w-bar', 'role'), 'slider');
+  assert.equal(await attr(p, '#w-bar', 'aria-valuemin'), '0');
+  assert.equal(await attr(p, '#w-bar', 'aria-valuemax'), String(L));
+  await p.focus('#w-bar');
+  for (let i = 0; i < 3; i++) await p.keyboard.press('ArrowRight');
+  assert.equal(await now(), 3, 'one step a key, not two');
+  assert.match(await text(p, '#w-status'), /^step 3 /);
+  assert.equal(await queens(p), steps[2].queens);
+  await p.keyboard.press('ArrowLeft');
+  assert.equal(await now(), 2);
+  assert.equal(await attr(p, '#w-bar', 'aria-valuetext'), `step 2 of ${L.toLocaleString('en')}`);
+  await p.keyboard.press('End');
+  assert.equal(await now(), L);
+  assert.match(await text(p, '#w-status'), /the end/);
+  await p.keyboard.press('Home');
+  assert.equal(await now(), 0);
+  await p.keyboard.press('PageUp');
+  const page1 = Math.round(L / 20);
+  assert.equal(await now(), page1);
+  assert.equal(await queens(p), steps[page1 - 1].queens);
+  await p.keyboard.press('PageDown');
+  assert.equal(await now(), 0);
+  await p.keyboard.press(']');
+  assert.equal(await now(), first, 'the next solution');
+  assert.equal(await queens(p), steps[first - 1].columns.join(','));
+  await p.keyboard.press('ArrowRight');
+  await p.keyboard.press('[');
+  assert.equal(await now(), first, 'the previous solution');
+  // The bar keeps the focus, and shows it.
+  assert.equal(await p.evaluate(() => document.activeElement.id), 'w-bar');
+  const outline = await p.$eval('#w-bar', (e) => getComputedStyle(e).outlineStyle);
+  assert.notEqual(outline, 'none', 'a visible focus');
+  await done(p);
+});
+
+test('a click at a fraction of the bar lands there, and the link keeps the step', async () => {
+  const steps = trace(8);
+  const L = steps.length;
+  const p = await page('?n=8');
+  const b = await box(p);
+  const snap = Number(await attr(p, '#w-bar', 'data-snap'));
+  // A fraction with no solution tick within snapping distance.
+  const ticks = steps.filter((s) => s.step === 'solution').map((s) => (s.position / L) * b.width);
+  let f = 0.37;
+  while (ticks.some((x) => Math.abs(x - f * b.width) <= snap + 1)) f += 0.003;
+  // First far on, so that the jump back is a seek rather than a walk.
+  await clickAt(p, 0.97);
+  await clickAt(p, f);
+  const want = Math.round(((Math.round(b.left + f * b.width) - b.left) / b.width) * L);
+  const got = Number(await attr(p, '#w-bar', 'aria-valuenow'));
+  assert.ok(Math.abs(got - want) <= Math.ceil(L / b.width), `step ${got}, about ${want}`);
+  assert.equal(await queens(p), steps[got - 1].queens);
+  const search = new URL(p.url()).search;
+  assert.match(search, new RegExp(`step=${got}(&|$)`));
+  // The link opens the same step, walked there step by step: the same board, texts and counts.
+  const q = await page(search);
+  assert.equal(await attr(q, '#w-bar', 'aria-valuenow'), String(got));
+  for (const sel of ['#w-status', '#w-text', '#w-log', '#w-found', '#w-found-count', '#w-cost']) {
+    assert.equal(await text(q, sel), await text(p, sel), sel);
+  }
+  assert.equal(await queens(q), await queens(p));
+  // The tree too.
+  await p.keyboard.press('3');
+  await q.keyboard.press('3');
+  assert.equal(await text(q, '#t-status'), await text(p, '#t-status'));
+  assert.equal(await p.$eval('#t-svg', (e) => e.innerHTML), await q.$eval('#t-svg', (e) => e.innerHTML));
+  await done(q);
+
+  // A drag follows the pointer and ends where it is let go.
+  await p.keyboard.press('1');
+  const y = b.top + b.height - 4;
+  await p.mouse.move(b.left + 0.1 * b.width, y);
+  await p.mouse.down();
+  for (let i = 1; i <= 20; i++) await p.mouse.move(b.left + (0.1 + i * 0.04) * b.width, y);
+  await p.mouse.up();
+  const end = Number(await attr(p, '#w-bar', 'aria-valuenow'));
+  assert.ok(Math.abs(end - 0.9 * L) <= L / 50, `dragged to ${end} of ${L}`);
+  assert.equal(await queens(p), steps[end - 1].queens);
+  await done(p);
+});
+
+test('n = 12: the bar is there at once and jumps quickly', async () => {
+  const p = await page('?n=12');
+  const L = Number(await attr(p, '#w-bar', 'aria-valuemax'));
+  assert.equal(L, 10974256);
+  // The pass over the whole search, timed in the page.
+  const ms = await p.evaluate(async () => {
+    const m = await import('./pkg/nqueens_web.js');
+    const t0 = performance.now();
+    m.timeline(12);
+    return performance.now() - t0;
+  });
+  console.log(`timeline(12): ${ms.toFixed(0)} ms`);
+  assert.ok(ms < 2000, `timeline(12) took ${ms} ms`);
+  // The time from `act` until the slider stands between `lo` and `hi`.
+  const timed = async (act, lo, hi = lo) => {
+    const t0 = Date.now();
+    await act();
+    await p.waitForFunction(
+      (a, b) => {
+        const v = Number(document.getElementById('w-bar').getAttribute('aria-valuenow'));
+        return v >= a && v <= b;
+      },
+      { timeout: 10000 },
+      lo,
+      hi,
+    );
+    return Date.now() - t0;
+  };
+  await p.focus('#w-bar');
+  const toEnd = await timed(() => p.keyboard.press('End'), L);
+  console.log(`n = 12, a jump to the end: ${toEnd} ms`);
+  assert.ok(toEnd < 3000, `the jump to the end took ${toEnd} ms`);
+  assert.match(await text(p, '#w-status'), / 14,?200 solutions found · the end/);
+  const b = await box(p);
+  const toMiddle = await timed(
+    () => p.mouse.click(b.left + b.width / 2, b.top + b.height - 4),
+    Math.floor(L * 0.49),
+    Math.ceil(L * 0.51),
+  );
+  console.log(`n = 12, a jump to the middle: ${toMiddle} ms`);
+  assert.ok(toMiddle < 3000, `the jump to the middle took ${toMiddle} ms`);
+  // A drag back and forth across the whole bar: each move is a jump, taken once a frame.
+  const y = b.top + b.height - 4;
+  const t1 = Date.now();
+  await p.mouse.move(b.left + b.width - 1, y);
+  await p.mouse.down();
+  for (let i = 40; i >= 0; i--) await p.mouse.move(b.left + (i / 40) * (b.width - 1), y);
+  for (let i = 0; i <= 40; i++) await p.mouse.move(b.left + (i / 80) * (b.width - 1), y);
+  await p.mouse.up();
+  const dragged = Date.now() - t1;
+  console.log(`n = 12, a drag of 82 moves: ${dragged} ms`);
+  assert.ok(dragged < 8000, `the drag took ${dragged} ms`);
+  const half = Number(await attr(p, '#w-bar', 'aria-valuenow'));
+  assert.ok(Math.abs(half - L / 2) < L / 100, `dragged to ${half}`);
+  const back = await timed(() => p.keyboard.press('Home'), 0);
+  assert.ok(back < 3000);
+  // A link to the end opens there, quickly.
+  const t0 = Date.now();
+  const q = await page(`?n=12&step=${L}`);
+  const opened = Date.now() - t0;
+  console.log(`n = 12, a link to the end opens in ${opened} ms`);
+  assert.ok(opened < 5000);
+  assert.equal(await attr(q, '#w-bar', 'aria-valuenow'), String(L));
+  await done(q);
+  await done(p);
+});
+
+test('the bar fits 360 px in Watch and Tree', async () => {
+  const p = await page('?n=8&step=120', 360, 740);
+  for (const key of ['1', '3']) {
+    await p.keyboard.press(key);
+    const fit = await p.evaluate(() => {
+      const r = document.getElementById('w-bar').getBoundingClientRect();
+      return {
+        scroll: document.documentElement.scrollWidth,
+        left: r.left,
+        right: r.right,
+        width: r.width,
+      };
+    });
+    assert.ok(fit.scroll <= 360, `the page scrolls sideways: ${fit.scroll} px`);
+    assert.ok(fit.left >= 0 && fit.right <= 360 && fit.width > 200, JSON.stringify(fit));
+    await p.screenshot({ path: path.join(SHOTS, `timeline-360-${key}.png`), fullPage: true });
+  }
+  assert.equal(await attr(p, '#w-bar', 'aria-valuenow'), '120');
+  await done(p);
+});
