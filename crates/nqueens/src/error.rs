@@ -922,11 +922,18 @@ impl Error {
                     gib(*needed),
                 )
             }
-            Error::OutOfMemory { method, n, bytes } => write!(
-                f,
-                "n = {n} with method {method}: the system refused the {:.1} GiB of its tables",
-                *bytes as f64 / (1u64 << 30) as f64
-            ),
+            Error::OutOfMemory { method, n, bytes } => {
+                // Tables of a small board are megabytes, not a tenth of a GiB.
+                let size = if *bytes >= 1 << 30 {
+                    format!("{:.1} GiB", *bytes as f64 / (1u64 << 30) as f64)
+                } else {
+                    format!("{} MiB", bytes.div_ceil(1 << 20))
+                };
+                write!(
+                    f,
+                    "n = {n} with method {method}: the system refused the {size} of its tables"
+                )
+            }
             Error::NotForPuzzles(task) => write!(
                 f,
                 "a partly filled board cannot {}: its given queens and blocked squares break \
