@@ -16,6 +16,7 @@ import { Methods } from './methods.js';
 import { Solutions, COUNT_MAX } from './solutions.js';
 import { Puzzle } from './puzzle.js';
 import { CodeViews, LANGS, DEFAULT_LANG } from './code.js';
+import { WatchPractice, MethodsPractice } from './practice.js';
 
 const N_MAX = 12;
 const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
@@ -24,7 +25,7 @@ const $ = (id) => document.getElementById(id);
 const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code'];
 
 const state = { n: 8, view: 'watch', code: DEFAULT_LANG };
-let search, methods, solutions, puzzle, code;
+let search, methods, solutions, puzzle, code, wPractice, mPractice;
 
 // What the link asked for that the page could not do, each with what it did instead.
 const notes = [];
@@ -88,7 +89,10 @@ async function main() {
       stack: $('w-stack'),
       treeStack: $('t-stack'),
     },
-    () => saveLink(),
+    () => {
+      saveLink();
+      if (wPractice) wPractice.changed();
+    },
     code,
   );
   search.timeline = new Timeline($('w-bar'), search);
@@ -103,6 +107,23 @@ async function main() {
   $('w-solution').addEventListener('click', () => search.nextSolution());
   $('w-backtrack').addEventListener('click', () => search.nextBacktrack());
   $('w-speed').addEventListener('input', (e) => search.setSpeed(Number(e.target.value)));
+  // Practice asks before each move: the buttons that move the search on rest meanwhile.
+  wPractice = new WatchPractice(
+    search,
+    {
+      start: $('w-practice'),
+      panel: $('wp-panel'),
+      question: $('wp-question'),
+      cursor: $('wp-cursor'),
+      backtracks: $('wp-backtracks'),
+      show: $('wp-show'),
+      leave: $('wp-leave'),
+      score: $('wp-score'),
+      feedback: $('wp-feedback'),
+      legend: document.querySelectorAll('#w-legend .practice-only'),
+    },
+    ['w-play', 'w-step', 'w-solution', 'w-backtrack'].map($),
+  );
   $('t-fold').addEventListener('click', () => {
     search.tree.foldFinished();
     search.renderTree();
@@ -138,6 +159,24 @@ async function main() {
   });
   $('m-round').addEventListener('click', () => methods.round());
   $('m-speed').addEventListener('input', (e) => methods.setSpeed(Number(e.target.value)));
+  mPractice = new MethodsPractice(
+    methods,
+    {
+      start: $('m-practice'),
+      panel: $('mp-panel'),
+      kind: $('mp-kind'),
+      question: $('mp-question'),
+      form: $('mp-form'),
+      label: $('mp-label'),
+      input: $('mp-answer'),
+      submit: $('mp-submit'),
+      show: $('mp-show'),
+      leave: $('mp-leave'),
+      score: $('mp-score'),
+      feedback: $('mp-feedback'),
+    },
+    ['m-reset', 'm-play', 'm-tick', 'm-round'].map($),
+  );
 
   solutions = new Solutions($('view-solutions'));
   puzzle = new Puzzle($('view-puzzle'), () => saveLink());
@@ -213,6 +252,7 @@ function setN(n, board) {
   code.open(n);
   search.open(n);
   methods.open(n);
+  mPractice.changed();
   solutions.open(n);
   const unread = puzzle.open(n, board ? board.split('/').join('\n') + '\n' : undefined);
   saveLink();
@@ -221,6 +261,9 @@ function setN(n, board) {
 
 function show(view) {
   state.view = view;
+  // Practice belongs to its view: another view watches on from the same step.
+  if (view !== 'watch') wPractice.leave(false);
+  if (view !== 'methods') mPractice.leave(false);
   for (const v of VIEWS) {
     $(`view-${v}`).hidden = v !== view;
     const tab = $(`tab-${v}`);
@@ -282,6 +325,8 @@ function onKey(e) {
     show(VIEWS[Number(k) - 1]);
     $(`tab-${state.view}`).focus();
   } else if (state.view === 'watch' || state.view === 'tree') {
+    // In practice the question moves the search on, not these keys.
+    if (wPractice.active && [' ', 'ArrowRight', 's', 'S', 'b', 'B'].includes(k)) return;
     const acts = {
       ' ': () => search.toggle(),
       ArrowRight: () => search.forward(1),
@@ -297,6 +342,7 @@ function onKey(e) {
     if (!act) return;
     act();
   } else if (state.view === 'methods') {
+    if (mPractice.active) return;
     const acts = {
       ' ': () => methods.toggle(),
       ArrowRight: () => {

@@ -192,6 +192,23 @@ impl Compare {
             .collect()
     }
 
+    /// The operation method `lane` (0 scan, 1 sets, 2 bit masks) takes at the next tick,
+    /// encoded (see [`encode`]), without taking it: what a learner is asked to foretell (the key
+    /// the sets look up, the free squares the masks work out). Empty when the lane takes none
+    /// at the next tick: it waits for the others, or it has finished.
+    pub fn upcoming(&self, lane: usize) -> Vec<i32> {
+        let all_wait = self.lanes.iter().all(|l| l.waiting);
+        let l = &self.lanes[lane];
+        if l.done || (l.waiting && !all_wait) {
+            return Vec::new();
+        }
+        l.ops
+            .clone()
+            .next()
+            .map(|op| encode(&op).to_vec())
+            .unwrap_or_default()
+    }
+
     /// The bit-mask method's row and masks: row, cols, left, right, untried free squares; empty
     /// when no row is being filled.
     pub fn masks(&self) -> Vec<u32> {
@@ -250,5 +267,29 @@ mod tests {
         assert_eq!(c.set(1), [0]);
         // Row 0 placed; the masks of row 1 come with the next round's first operation.
         assert_eq!(c.masks(), [0, 0, 0, 0, 0b1110]);
+    }
+
+    #[test]
+    fn upcoming_is_what_the_next_tick_takes() {
+        for n in [4, 6] {
+            let mut c = Compare::new(n).unwrap();
+            loop {
+                let next: Vec<Vec<i32>> = (0..3).map(|l| c.upcoming(l)).collect();
+                if !c.tick() {
+                    assert!(next.iter().all(|o| o.is_empty()));
+                    break;
+                }
+                // Each lane foretold took exactly that operation, last in its round.
+                for (l, want) in next.iter().enumerate().filter(|(_, o)| !o.is_empty()) {
+                    let ops = c.round_ops(l);
+                    let taken = &ops[ops.len() - OP_LEN..];
+                    assert_eq!(taken, want, "n = {n}, lane {l}, tick {}", c.position());
+                }
+            }
+        }
+        // The first look-up of the sets: column 0 in the columns set; the masks' first: row 0.
+        let c = Compare::new(4).unwrap();
+        assert_eq!(c.upcoming(1), [2, 0, 0, 0]);
+        assert_eq!(c.upcoming(2), [3, 0, 0b1111, 0]);
     }
 }

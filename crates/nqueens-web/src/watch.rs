@@ -259,6 +259,54 @@ impl Watch {
             }
         }
     }
+
+    /// What the search does next, for a learner to guess before it happens: the steps from here
+    /// up to and including the first that is not a conflict (a queen placed, a queen taken
+    /// back, or a solution), encoded one after another (see [`encode`]), without taking them.
+    /// At most n + 1 steps: the squares of one row that are tried and pruned, then the event.
+    /// Empty at the end of the search.
+    pub fn ahead(&self) -> Vec<i32> {
+        let mut steps = self.steps.clone();
+        let mut out = Vec::new();
+        for step in steps.by_ref() {
+            let code = encode(Some(&step));
+            out.extend_from_slice(&code);
+            if code[0] != 2 {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Which queen on the board attacks the square at `row`, `col`, and along which line: the
+    /// first one scanning from the top, as a conflict of the trace names it, as three integers
+    /// (the queen's row, its column, the line as [`encode`] numbers it: 0 row, 1 column,
+    /// 2 diagonal `\` where row − col is the same, 3 diagonal `/` where row + col is the
+    /// same). Empty when no queen attacks the square, or a queen stands on it.
+    pub fn attacker(&self, row: usize, col: usize) -> Vec<i32> {
+        let here = Square { row, col };
+        let queens: Vec<Square> = (self.steps.columns().iter().enumerate())
+            .map(|(r, &c)| Square {
+                row: r,
+                col: c as usize,
+            })
+            .collect();
+        if queens.contains(&here) {
+            return Vec::new();
+        }
+        let first = queens
+            .iter()
+            .find_map(|&by| Line::between(by, here).map(|along| (by, along)));
+        first.map_or_else(Vec::new, |(by, along)| {
+            let code = encode(Some(&Step::Conflict {
+                row,
+                col,
+                by,
+                along,
+            }));
+            code[3..6].to_vec()
+        })
+    }
 }
 
 impl Watch {
@@ -487,6 +535,54 @@ mod tests {
             1, 0, 1, 0,
             1, 0, 0, 1,
         ]);
+    }
+
+    #[test]
+    fn ahead_is_the_next_event_and_takes_no_step() {
+        let mut w = Watch::new(4).unwrap();
+        // From the start: row 0, column 0 is safe.
+        assert_eq!(w.ahead(), [1, 0, 0, -1, -1, -1, 0]);
+        assert_eq!(w.position(), 0.0);
+        w.forward(1, 0);
+        // Row 1: columns 0 and 1 are pruned, column 2 gets the queen.
+        let a = w.ahead();
+        assert_eq!(a.len(), 3 * STEP_LEN);
+        assert_eq!(a[..7], [2, 1, 0, 0, 0, 1, 0]);
+        assert_eq!(a[7..14], [2, 1, 1, 0, 0, 2, 0]);
+        assert_eq!(a[14..], [1, 1, 2, -1, -1, -1, 0]);
+        assert_eq!(w.forward(3, -1), a, "the steps taken are those foretold");
+        // Row 2 has no safe square: four conflicts, then the queen of row 1 goes back.
+        let a = w.ahead();
+        assert_eq!(a.len(), 5 * STEP_LEN);
+        assert_eq!(a[28..], [3, 1, 2, -1, -1, -1, 0]);
+        w.forward(u32::MAX, -1);
+        assert!(w.ahead().is_empty());
+    }
+
+    #[test]
+    fn the_attacker_is_the_first_queen_from_the_top() {
+        let mut w = Watch::new(6).unwrap();
+        w.forward(4, -1); // row 0 col 0, two conflicts, row 1 col 2
+        assert_eq!(w.columns(), [0, 2]);
+        assert_eq!(w.attacker(2, 0), [0, 0, 1], "the column of row 0's queen");
+        assert_eq!(
+            w.attacker(2, 2),
+            [0, 0, 2],
+            "row 0's queen first, before row 1's column"
+        );
+        assert_eq!(w.attacker(2, 1), [1, 2, 3], "row + col = 3");
+        assert_eq!(w.attacker(2, 4), []);
+        assert_eq!(w.attacker(1, 2), [], "a queen's own square");
+        assert_eq!(w.attacker(1, 5), [1, 2, 0], "row 1's own row");
+        // The same queen and line as the trace's conflicts.
+        let mut w = Watch::new(6).unwrap();
+        for _ in 0..400 {
+            let next = w.ahead();
+            if next[0] == 2 {
+                assert_eq!(w.attacker(next[1] as usize, next[2] as usize), next[3..6]);
+            }
+            w.forward(1, -1);
+        }
     }
 
     #[test]

@@ -1,0 +1,546 @@
+// Practice: the page stops before each move of the search and asks the learner what comes next,
+// so that the rule is learnt by using it, not only by watching it. In Watch: the square where
+// the next queen goes, or that the search backtracks; in Methods: the key the sets look up for
+// a diagonal, or the free squares the bit masks work out for a row. A wrong answer is explained
+// from the board (which queen attacks the square and along which line, or why the search goes
+// elsewhere first), a running score counts each question's first answer, and leaving practice
+// goes on watching from the same step. Rows and columns count from 0, as on the rest of the page.
+
+import { drawBoard, squareAt } from './board.js';
+
+const STEP = 7; // integers per encoded step (watch.rs)
+const MINUS = '−';
+
+// The line a queen attacks the square at (row, col) along, as watch.rs numbers lines.
+export function along(line, row, col) {
+  if (line === 0) return `along row ${row}`;
+  if (line === 1) return `along column ${col}`;
+  if (line === 2) return `along a diagonal \\ (row ${MINUS} col = ${signed(row - col)})`;
+  return `along a diagonal / (row + col = ${row + col})`;
+}
+
+// A whole number as the page writes it, with a true minus sign.
+export function signed(v) {
+  return v < 0 ? `${MINUS}${-v}` : String(v);
+}
+
+// The first queen from the top (columns: row 0 first) that attacks (row, col), as the trace
+// names it: [row, col, line], or null.
+export function firstAttacker(columns, row, col) {
+  for (let r = 0; r < columns.length; r++) {
+    const c = columns[r];
+    if (r === row && c === col) return null;
+    if (r === row) return [r, c, 0];
+    if (c === col) return [r, c, 1];
+    if (r - c === row - col) return [r, c, 2];
+    if (r + c === row + col) return [r, c, 3];
+  }
+  return null;
+}
+
+function attackedBy(row, col, [ar, ac, line], lower = false) {
+  return `${lower ? 'row' : 'Row'} ${row}, column ${col} is attacked by the queen at row ${ar}, column ${ac} ${along(line, row, col)}`;
+}
+
+// A list in words: "a", "a and b", "a, b and c".
+function words(list) {
+  return list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+}
+
+function score(el, right, asked) {
+  el.textContent = `Score: ${right} right of ${asked} asked`;
+  el.dataset.right = String(right);
+  el.dataset.asked = String(asked);
+}
+
+// Watch: before each queen placed or taken back, the learner says where the next queen goes
+// (a square of the board, by pointer or by the arrow keys and Enter) or that the search
+// backtracks. The squares tried and pruned on the way, and a solution, play without a question.
+export class WatchPractice {
+  // els: the practice panel's elements; controls: the buttons that move the search forward,
+  // off while practising (the question moves it).
+  constructor(search, els, controls) {
+    this.search = search;
+    this.els = els;
+    this.controls = controls;
+    this.board = search.els.board;
+    this.active = false;
+    this.right = 0;
+    this.asked = 0;
+    this.cursor = [0, 0];
+    this.at = -1; // the position the question is about
+    this.moving = false; // the practice itself moves the search
+    els.start.addEventListener('click', () => this.start());
+    els.leave.addEventListener('click', () => this.leave(true));
+    els.backtracks.addEventListener('click', () => this.answer('backtrack'));
+    els.show.addEventListener('click', () => this.reveal());
+    this.board.addEventListener('click', (e) => {
+      if (!this.active) return;
+      const sq = squareAt(this.board, e);
+      if (!sq) return;
+      this.cursor = sq;
+      this.answer(sq);
+    });
+    this.board.addEventListener('keydown', (e) => this.key(e));
+    // The keyboard's square shows while the board has the keyboard's focus. A pointer's focus
+    // draws nothing: redrawing between a press and its release would lose the click.
+    this.board.addEventListener('focus', () => {
+      if (this.board.matches(':focus-visible')) this.draw();
+    });
+    this.board.addEventListener('blur', () => {
+      if (this.board.querySelector('.cursor')) this.draw();
+    });
+  }
+
+  start() {
+    this.active = true;
+    this.search.pause();
+    this.right = 0;
+    this.asked = 0;
+    this.at = -1;
+    this.els.start.hidden = true;
+    this.els.panel.hidden = false;
+    for (const b of this.controls) b.disabled = true;
+    for (const li of this.els.legend) li.hidden = false;
+    this.board.setAttribute('tabindex', '0');
+    this.board.setAttribute('role', 'application');
+    this.say('');
+    this.changed();
+    this.board.focus();
+  }
+
+  // Back to watching, from the same step; `focus`: the Practice button takes the focus.
+  leave(focus) {
+    if (!this.active) return;
+    this.active = false;
+    this.els.panel.hidden = true;
+    this.els.start.hidden = false;
+    for (const b of this.controls) b.disabled = false;
+    for (const li of this.els.legend) li.hidden = true;
+    this.board.removeAttribute('tabindex');
+    this.board.setAttribute('role', 'img');
+    this.board.setAttribute('aria-label', 'board');
+    this.search.render(true);
+    if (focus) this.els.start.focus();
+  }
+
+  // After each redraw of the search: a new position asks a new question.
+  changed() {
+    if (!this.active) return;
+    const pos = this.search.watch.position();
+    if (pos !== this.at) {
+      this.at = pos;
+      this.tries = 0;
+      this.wrong = null;
+      if (!this.moving) this.say('');
+      this.ask();
+    }
+    this.draw();
+  }
+
+  // What the search does next (watch.rs `ahead`): the squares pruned on the way, then a queen
+  // placed, taken back, or a solution.
+  ask() {
+    const w = this.search.watch;
+    const codes = w.ahead();
+    const steps = [];
+    for (let i = 0; i < codes.length; i += STEP) steps.push(Array.from(codes.subarray(i, i + STEP)));
+    const queens = Array.from(w.columns());
+    const n = this.search.n;
+    const row = queens.length;
+    const q = { steps, queens, row, n };
+    if (!steps.length) q.kind = 'end';
+    else {
+      const ev = steps[steps.length - 1];
+      q.kind = ['', 'place', '', 'backtrack', 'solution'][ev[0]];
+      q.event = ev;
+      q.pruned = steps.slice(0, -1).map((s) => s[2]);
+      q.from = steps[0][0] === 3 ? n : steps[0][2]; // the first column it tries from here
+    }
+    this.q = q;
+    const e = this.els;
+    e.backtracks.disabled = q.kind === 'solution' || q.kind === 'end';
+    e.show.disabled = q.kind === 'end';
+    e.show.textContent = q.kind === 'solution' ? 'Next' : 'Show me';
+    if (q.kind === 'end') {
+      e.question.textContent = 'The search is over: every square of row 0 has been tried. Leave practice to look back over it.';
+    } else if (q.kind === 'solution') {
+      e.question.textContent = `Every row has its queen: the next step records solution ${w.found() + 1}. Press Next to go on.`;
+    } else if (row === n) {
+      e.question.textContent = 'The board is full: a solution. What does the search do next? Click a square, or press “It backtracks”.';
+    } else {
+      e.question.textContent = 'Where does the search place its next queen? Click its square on the board, or press “It backtracks”.';
+    }
+    score(e.score, this.right, this.asked);
+  }
+
+  key(e) {
+    if (!this.active || e.ctrlKey || e.metaKey || e.altKey) return;
+    const n = this.search.n;
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const [r, c] = this.cursor;
+    if (moves[e.key]) {
+      const [dr, dc] = moves[e.key];
+      this.cursor = [Math.min(n - 1, Math.max(0, r + dr)), Math.min(n - 1, Math.max(0, c + dc))];
+      this.draw();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.answer(this.cursor);
+    } else if (e.key === 'b' || e.key === 'B') {
+      this.answer('backtrack');
+    } else {
+      return;
+    }
+    e.preventDefault();
+    e.stopPropagation();
+  }
+
+  // `choice`: [row, col], or 'backtrack'.
+  answer(choice) {
+    const q = this.q;
+    if (!this.active || !q || q.kind === 'solution' || q.kind === 'end') return;
+    const first = this.tries === 0;
+    this.tries++;
+    if (first) this.asked++;
+    const right =
+      choice === 'backtrack'
+        ? q.kind === 'backtrack'
+        : q.kind === 'place' && choice[0] === q.event[1] && choice[1] === q.event[2];
+    if (right) {
+      if (first) this.right++;
+      this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
+    } else {
+      if (choice !== 'backtrack') {
+        const [row, col] = choice;
+        this.wrong = { row, col, by: firstAttacker(q.queens, row, col) };
+      } else this.wrong = null;
+      score(this.els.score, this.right, this.asked);
+      this.say(`Not quite. ${this.explain(choice)}`);
+      this.draw();
+    }
+  }
+
+  // The answer shown and played; a question not answered yet counts as asked.
+  reveal() {
+    const q = this.q;
+    if (!this.active || !q || q.kind === 'end') return;
+    if (q.kind === 'solution') {
+      this.play(`Solution ${this.search.watch.found() + 1}: every row has its queen, none attacked. The search goes on to find the others.`);
+      return;
+    }
+    if (this.tries === 0) this.asked++;
+    this.tries++;
+    this.play(`The answer: ${this.why()}`);
+  }
+
+  // Takes the steps up to the event and says `text`.
+  play(text) {
+    this.moving = true;
+    this.search.forward(this.q.steps.length);
+    this.moving = false;
+    this.say(text);
+    score(this.els.score, this.right, this.asked);
+  }
+
+  // Why the event is what the search does.
+  why() {
+    const q = this.q;
+    const [, row, col] = q.event;
+    const pruned = q.pruned.length
+      ? ` (on the way it tries and prunes column${q.pruned.length > 1 ? 's' : ''} ${words(q.pruned.map(String))})`
+      : '';
+    if (q.kind === 'place') {
+      return `row ${row}, column ${col} is the first square of row ${row} from column ${q.from} on that no queen attacks${pruned}, so it gets the queen.`;
+    }
+    if (q.row === q.n) {
+      return `the board is full, so the search takes back the queen at row ${row}, column ${col} and goes on looking for other solutions.`;
+    }
+    return `row ${q.row} has no safe square left${pruned}, so the search backtracks: it takes back the queen at row ${row}, column ${col} and tries the next column of row ${row}.`;
+  }
+
+  // Why the square of row `row` the search is filling is no answer, column by column.
+  noSafeSquare() {
+    const q = this.q;
+    const cols = [];
+    for (let c = 0; c < q.n; c++) {
+      const by = firstAttacker(q.queens, q.row, c);
+      cols.push(by ? `column ${c} by the queen at row ${by[0]}, column ${by[1]}` : `column ${c} was tried already`);
+    }
+    return `Row ${q.row} has no safe square left (${cols.join('; ')}), so the search backtracks.`;
+  }
+
+  explain(choice) {
+    const q = this.q;
+    const R = q.row;
+    if (choice === 'backtrack') {
+      const from = q.from > 0 ? ` from column ${q.from} on` : '';
+      return `Row ${R} still has a safe square${from}: the search places a queen there before it would backtrack. It tries the columns left to right.`;
+    }
+    const [r, c] = choice;
+    if (R === q.n) {
+      return `The board is full: row ${r} has its queen at column ${q.queens[r]}, and every row has one. After a solution the search backtracks: it takes back the last queen to look for other solutions.`;
+    }
+    const then = q.kind === 'backtrack' ? ` ${this.noSafeSquare()}` : '';
+    if (r < R) {
+      const here = q.queens[r] === c ? `Row ${r}, column ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
+      return `${here}: the search fills one row at a time from the top, and it is filling row ${R} now.${then}`;
+    }
+    if (r > R) {
+      return `The search fills the rows from the top: row ${R} gets its queen before row ${r}.${then}`;
+    }
+    const by = firstAttacker(q.queens, r, c);
+    if (by) return `${attackedBy(r, c, by)}, so the search prunes it.${then}`;
+    if (c < q.from) {
+      const on = q.from < q.n ? ` It goes on from column ${q.from}.` : '';
+      return `Row ${r}, column ${c} was tried already: the search put a queen there, looked at every row below it, and took it back.${on}${then}`;
+    }
+    const C = q.event[2];
+    return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r}, column ${C}.`;
+  }
+
+  say(text) {
+    this.els.feedback.textContent = text;
+  }
+
+  // The search's board with the learner's wrong square, its attacker and their line, and the
+  // keyboard's square.
+  draw() {
+    if (!this.active || !this.search.boardOpts) return;
+    const opts = { ...this.search.boardOpts, marks: [...this.search.boardOpts.marks] };
+    if (this.wrong) {
+      const { row, col, by } = this.wrong;
+      opts.marks.push({ row, col, cls: 'guess' });
+      if (by) {
+        opts.marks.push({ row: by[0], col: by[1], cls: 'by' });
+        opts.line = { from: [by[0], by[1]], to: [row, col] };
+      } else delete opts.line;
+    }
+    const focused = document.activeElement === this.board && this.board.matches(':focus-visible');
+    opts.cursor = focused ? this.cursor : null;
+    drawBoard(this.board, this.search.n, opts);
+    const [r, c] = this.cursor;
+    this.board.setAttribute('aria-label', `practice board: the arrow keys move the keyboard's square, now row ${r}, column ${c}; Enter answers that square, B that the search backtracks`);
+    this.els.cursor.textContent = `From the keyboard: on the board, the arrow keys move a square (now row ${r}, column ${c}), Enter answers it, B says it backtracks.`;
+  }
+}
+
+const SETS = { 1: `row ${MINUS} col`, 2: 'row + col' };
+
+// Methods: before a look-up of the sets in a diagonal's set, the learner gives its key; before
+// the bit masks work out a row's free squares, the learner gives the mask. The operations in
+// between play without a question.
+export class MethodsPractice {
+  constructor(methods, els, controls) {
+    this.methods = methods;
+    this.els = els;
+    this.controls = controls;
+    this.active = false;
+    this.right = 0;
+    this.asked = 0;
+    els.start.addEventListener('click', () => this.start());
+    els.leave.addEventListener('click', () => this.leave(true));
+    els.show.addEventListener('click', () => this.reveal());
+    els.kind.addEventListener('change', () => this.next());
+    els.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.answer(els.input.value);
+    });
+  }
+
+  start() {
+    this.active = true;
+    this.methods.pause();
+    this.right = 0;
+    this.asked = 0;
+    this.els.start.hidden = true;
+    this.els.panel.hidden = false;
+    for (const b of this.controls) b.disabled = true;
+    this.say('');
+    this.next();
+    this.els.input.focus();
+  }
+
+  leave(focus) {
+    if (!this.active) return;
+    this.active = false;
+    this.els.panel.hidden = true;
+    this.els.start.hidden = false;
+    for (const b of this.controls) b.disabled = false;
+    this.methods.render();
+    if (focus) this.els.start.focus();
+  }
+
+  // A new board (another n): the next question on it.
+  changed() {
+    if (this.active) {
+      this.say('');
+      this.next();
+    }
+  }
+
+  kind() {
+    return this.els.kind.value;
+  }
+
+  // The operation asked about, when the next tick takes one.
+  due() {
+    const c = this.methods.compare;
+    if (this.kind() === 'key') {
+      const op = c.upcoming(1);
+      return op.length && op[0] === 2 && op[1] !== 0 ? Array.from(op) : null;
+    }
+    const op = c.upcoming(2);
+    return op.length && op[0] === 3 ? Array.from(op) : null;
+  }
+
+  // Ticks to the next question, or to the end.
+  next() {
+    const m = this.methods;
+    let op = this.due();
+    let moved = false;
+    while (!op && !m.ended) {
+      if (!m.compare.tick()) {
+        m.end();
+        break;
+      }
+      moved = true;
+      op = this.due();
+    }
+    m.render(moved);
+    this.ask(op);
+  }
+
+  ask(op) {
+    const c = this.methods.compare;
+    const n = this.methods.n;
+    const e = this.els;
+    this.tries = 0;
+    e.input.value = '';
+    if (!op) {
+      this.q = null;
+      e.question.textContent = 'The methods have finished: nothing is left to ask. Leave practice, or start again with another n.';
+      e.show.disabled = true;
+      e.submit.disabled = true;
+      score(e.score, this.right, this.asked);
+      return;
+    }
+    e.show.disabled = false;
+    e.submit.disabled = false;
+    // A narrow screen shows one method in full: the one asked about.
+    this.methods.showLane(op[0] === 2 ? 1 : 2);
+    if (op[0] === 2) {
+      const queens = Array.from(c.columns(1));
+      const row = queens.length;
+      const [, set, key, found] = op;
+      const col = set === 1 ? row - key : key - row;
+      this.q = { kind: 'key', row, col, set, key, found, queens };
+      e.question.textContent = `The sets method checks row ${row}, column ${col}. Which key does it look up in the ${SETS[set]} set?`;
+      e.label.textContent = 'Key';
+      e.input.setAttribute('inputmode', 'text');
+      e.input.placeholder = 'a whole number';
+    } else {
+      const row = op[1];
+      const queens = Array.from(c.columns(2)).slice(0, row);
+      this.q = { kind: 'mask', row, free: op[2], queens, n };
+      e.question.textContent = `The bit masks work out the free squares of row ${row}. Type its free mask: ${n} bits, 1 for a square no queen attacks, column 0 the rightmost bit (as in the masks table).`;
+      e.label.textContent = 'Free mask';
+      e.input.setAttribute('inputmode', 'numeric');
+      e.input.placeholder = '0'.repeat(n);
+    }
+    score(e.score, this.right, this.asked);
+  }
+
+  bits(v) {
+    return v.toString(2).padStart(this.methods.n, '0');
+  }
+
+  // Reads an answer: a whole number (key) or n bits (mask); null with a note when unreadable.
+  read(text) {
+    const q = this.q;
+    const t = text.trim().replace(/\s+/g, '').replace(MINUS, '-');
+    if (q.kind === 'key') {
+      if (!/^[-+]?[0-9]+$/.test(t)) return null;
+      return Number(t);
+    }
+    const b = t.replace(/^0b/i, '');
+    if (!new RegExp(`^[01]{${q.n}}$`).test(b)) return null;
+    return parseInt(b, 2);
+  }
+
+  answer(text) {
+    const q = this.q;
+    if (!this.active || !q) return;
+    const v = this.read(text);
+    if (v === null) {
+      this.say(q.kind === 'key' ? 'Type a whole number, such as 2 or −1.' : `Type ${q.n} bits, each 0 or 1, such as ${'0'.repeat(q.n - 1)}1.`);
+      return;
+    }
+    const first = this.tries === 0;
+    this.tries++;
+    if (first) this.asked++;
+    const want = q.kind === 'key' ? q.key : q.free;
+    if (v === want) {
+      if (first) this.right++;
+      this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
+    } else {
+      score(this.els.score, this.right, this.asked);
+      this.say(`Not quite. ${this.explain(v)}`);
+    }
+  }
+
+  reveal() {
+    if (!this.active || !this.q) return;
+    if (this.tries === 0) this.asked++;
+    this.tries++;
+    this.play(`The answer: ${this.why()}`);
+  }
+
+  play(text) {
+    const m = this.methods;
+    if (!m.compare.tick()) m.end();
+    this.next();
+    this.say(text);
+  }
+
+  // What the key finds, or which columns are free and why.
+  why() {
+    const q = this.q;
+    if (q.kind === 'key') {
+      const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
+      return `${sum} = ${signed(q.key)}. ${this.found()}`;
+    }
+    const free = [];
+    for (let c = 0; c < q.n; c++) if ((q.free >> c) & 1) free.push(String(c));
+    const cols = free.length ? `column${free.length > 1 ? 's' : ''} ${words(free)} ${free.length > 1 ? 'are' : 'is'} free` : 'no column is free';
+    return `row ${q.row}'s free mask is ${this.bits(q.free)}: ${cols}.`;
+  }
+
+  // The look-up's result, and the queen it stands for.
+  found() {
+    const q = this.q;
+    const name = SETS[q.set];
+    if (!q.found) return `${signed(q.key)} is not in the ${name} set: no queen stands on that diagonal, so this look-up finds no attack.`;
+    const r = q.queens.findIndex((c, row) => (q.set === 1 ? row - c : row + c) === q.key);
+    return `${signed(q.key)} is in the ${name} set: the queen at row ${r}, column ${q.queens[r]} stands on that diagonal, so row ${q.row}, column ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
+  }
+
+  explain(v) {
+    const q = this.q;
+    if (q.kind === 'key') {
+      const sym = q.set === 1 ? '\\' : '/';
+      const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
+      return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row}, column ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
+    }
+    const why = [];
+    for (let c = 0; c < q.n; c++) {
+      const want = (q.free >> c) & 1;
+      if (((v >> c) & 1) === want) continue;
+      const by = firstAttacker(q.queens, q.row, c);
+      why.push(want ? `column ${c} is free: no queen above attacks it` : `column ${c} is not free: ${attackedBy(q.row, c, by, true)}`);
+    }
+    return `Row ${q.row}'s free mask is ${this.bits(q.free)}, not ${this.bits(v)}: ${why.join('; ')}. The masks get it at once: free = ~(cols | left | right), cut to ${q.n} bits.`;
+  }
+
+  say(text) {
+    this.els.feedback.textContent = text;
+  }
+}
