@@ -11,7 +11,7 @@
 //!                and are printed as null
 
 use nqueens::internals::gpu::model::{
-    self, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, simulate,
+    self, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, price, simulate,
 };
 use std::process::ExitCode;
 use std::time::Instant;
@@ -228,6 +228,35 @@ fn run(o: Options) -> Result<(), String> {
             )
         };
         let ring = ring_on(threads, &engine_order);
+        // The same ring under the priced model: each warp-turn costs the cycles its binding
+        // bound takes on an H100 with the warps a scheduler that the stack leaves room for.
+        let priced = if kernel == Kernel::Step {
+            let (turn, _) = price::kernels(model::STEP_SHADER)?;
+            let gpu = &price::GPUS[0];
+            let warps =
+                device.resident(levels, WG) as f64 / 32.0 / (gpu.sms * gpu.schedulers) as f64;
+            let bounds = gpu.bounds(&turn, warps);
+            let cycles = gpu.cycles(&turn, warps);
+            let flat = Device {
+                latency: 0,
+                ..device
+            };
+            let rule = Rule::Ring {
+                budget,
+                threads,
+                count_tasks,
+            };
+            let (_, s) = model::occupancy(&flat, rule, &engine_order, cycles, levels, WG);
+            eprintln!(
+                "{:<8} priced on an H100: {warps:.2} warps a scheduler, a warp-turn {cycles:.1} \
+                 cycles ({} binds: {bounds:?}), {s:.3} s",
+                kernel.name(),
+                bounds.binding()
+            );
+            Some((warps, cycles, bounds.binding(), s))
+        } else {
+            None
+        };
         let fixed = ring_on(FIXED_THREADS, &engine_order);
         let list = ring_on(threads, &turns);
         let best = ring_on(threads, &sorted);
@@ -293,6 +322,12 @@ fn run(o: Options) -> Result<(), String> {
             ),
         };
         let mut json = kernel_json(kernel, &costs, &played, whole, levels, own);
+        if let Some((warps, cycles, binding, seconds)) = priced {
+            json.push_str(&format!(
+                ",\"priced_warps\":{warps:.2},\"priced_cycles\":{cycles:.1},\
+                 \"priced_binding\":\"{binding}\",\"priced_h100_s\":{seconds:.4}"
+            ));
+        }
         for (name, occupancy, seconds) in others {
             json.push_str(&format!(
                 ",\"{name}_occupancy\":{occupancy:.4},\"{name}_h100_s\":{seconds:.4}"

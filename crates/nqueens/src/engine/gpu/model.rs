@@ -32,6 +32,9 @@ use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::split::plan::Plan;
 use std::collections::{BTreeMap, BinaryHeap};
 
+pub mod peer;
+pub mod price;
+
 /// The shader that counts on GPUs.
 pub const STEP_SHADER: &str = include_str!("count.wgsl");
 /// The shader before the one-step design, for the model alone.
@@ -69,36 +72,7 @@ impl Kernel {
 /// documentation; `checked`: with the index clamps and loop counter wgpu adds by default
 /// (a module built with `create_shader_module`), else without (`create_shader_module_trusted`).
 pub fn shader_costs(source: &str, checked: bool) -> Result<BTreeMap<String, u64>, String> {
-    use naga::back::spv;
-    use naga::proc::{BoundsCheckPolicies, BoundsCheckPolicy};
-    let source = format!("const WG: u32 = 64u;\nconst LEVELS: u32 = 16u;\n{source}");
-    let module = naga::front::wgsl::parse_str(&source).map_err(|e| e.emit_to_string(&source))?;
-    let info = naga::valid::Validator::new(
-        naga::valid::ValidationFlags::all(),
-        naga::valid::Capabilities::all(),
-    )
-    .validate(&module)
-    .map_err(|e| format!("{e:?}"))?;
-    let policy = if checked {
-        BoundsCheckPolicy::Restrict
-    } else {
-        BoundsCheckPolicy::Unchecked
-    };
-    let options = spv::Options {
-        // Names in the output, so that functions can be found by name.
-        flags: spv::WriterFlags::DEBUG,
-        bounds_check_policies: BoundsCheckPolicies {
-            index: policy,
-            buffer: policy,
-            image_load: policy,
-            binding_array: BoundsCheckPolicy::Unchecked,
-        },
-        force_loop_bounding: checked,
-        zero_initialize_workgroup_memory: spv::ZeroInitializeWorkgroupMemoryMode::None,
-        ..Default::default()
-    };
-    let words = spv::write_vec(&module, &info, &options, None).map_err(|e| e.to_string())?;
-    Ok(count_spirv(&words))
+    Ok(count_spirv(&price::spirv(source, checked)?))
 }
 
 /// Counts the operations of each function of a SPIR-V module (see [`shader_costs`]).
