@@ -32,7 +32,7 @@
 //! and is extended by hand: the tables of methods in `README.md` and `docs/methods.md`, and in
 //! the Python package the names a type checker sees (`_Method` in `__init__.pyi`) and those
 //! `python -m nqueens` accepts (`METHOD_NAMES` in `__main__.py`). To be the method a count
-//! takes when none is named, it needs one more line, in `counting.rs` (`choose`).
+//! takes when none is named, it needs one more line, in `counting/decide.rs` (`choose`).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

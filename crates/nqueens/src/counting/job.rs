@@ -1,0 +1,366 @@
+//! A count decided and ready to run: the [`Job`] that
+//! [`Count::prepare`](crate::Count::prepare) returns, which counts through the one runner, keeps
+//! its checkpoint as it goes and writes the [`Report`]. It decides nothing, so that what was
+//! decided is what runs.
+
+use super::persist::Kept;
+use super::report::{End, Note, Report};
+use crate::counts::Counts;
+use crate::engine::gpu::health::Health;
+use crate::error::{CheckpointProblem, Error, Task};
+use crate::method::Method;
+use crate::problems::complete::Puzzle;
+use crate::run::checkpoint::{Checkpoint, Saving};
+use crate::run::runner::{Runner, Stopwatch};
+use crate::run::shard::Shard;
+use crate::split::plan::{Plan, PlanId};
+use crate::split::watch::{NoProgress, Progress};
+use std::fmt;
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// A count decided and ready to run: see [`Count::prepare`](crate::Count::prepare).
+pub struct Job<'a> {
+    pub(super) n: usize,
+    pub(super) method: Method,
+    pub(super) threads: usize,
+    pub(super) devices: Vec<String>,
+    pub(super) health: Option<Arc<Health>>,
+    pub(super) notes: Vec<Note>,
+    /// The plan it counts through: for a method without a split, the whole board as one
+    /// subproblem, which is not shared out.
+    pub(super) plan: Box<dyn Plan>,
+    pub(super) puzzle: Option<Puzzle>,
+    pub(super) shard: Shard,
+    pub(super) kept: Kept,
+    pub(super) unique: bool,
+    pub(super) progress: Option<&'a dyn Progress>,
+    pub(super) stop: Option<&'a AtomicBool>,
+}
+
+/// What was decided, and the plan's identity; an observer and a stop flag are shown by whether
+/// they are set.
+impl fmt::Debug for Job<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Job")
+            .field("n", &self.n)
+            .field("method", &self.method)
+            .field("threads", &self.threads)
+            .field("devices", &self.devices)
+            .field("notes", &self.notes)
+            .field("plan", &self.plan.id())
+            .field("puzzle", &self.puzzle)
+            .field("shard", &self.shard)
+            .field("unique", &self.unique)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Job<'_> {
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The method that counts.
+    pub fn method(&self) -> Method {
+        self.method
+    }
+
+    /// The worker threads it counts on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The GPUs it counts on, by name (none for a count on CPUs).
+    pub fn devices(&self) -> &[String] {
+        &self.devices
+    }
+
+    /// What was decided that a person may want to know.
+    pub fn notes(&self) -> &[Note] {
+        &self.notes
+    }
+
+    /// The checkpoint the count keeps, if it keeps one.
+    pub fn checkpoint(&self) -> Option<&Path> {
+        self.kept.path()
+    }
+
+    /// The shard it counts.
+    pub fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    /// The partly filled board being completed, if that is the count.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.puzzle.as_ref()
+    }
+
+    /// The subproblem split; an error for a method that counts in one piece.
+    pub fn plan(&self) -> Result<&dyn Plan, Error> {
+        if self.method.has_split() {
+            Ok(self.plan.as_ref())
+        } else {
+            Err(Error::unsupported(self.method, Task::Split))
+        }
+    }
+
+    /// The identity of the split, for a method that has one.
+    fn split_id(&self) -> Option<PlanId> {
+        self.plan().ok().map(|p| p.id())
+    }
+
+    /// Counts the subproblems `indices` of the plan on the job's threads, with no progress and
+    /// no stop: what one rank of a cluster run does with each chunk it is handed.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// let job = Count::new(10).threads(2).prepare().unwrap();
+    /// let len = job.plan().unwrap().len();
+    /// let (even, odd): (Vec<usize>, Vec<usize>) = (0..len).partition(|i| i % 2 == 0);
+    /// let total = job.count_indices(&even).unwrap().total + job.count_indices(&odd).unwrap().total;
+    /// assert_eq!(total, 724);
+    /// ```
+    ///
+    /// An index that is not one of the plan's subproblems is refused, before anything is
+    /// counted:
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// let job = Count::new(10).prepare().unwrap();
+    /// assert!(job.count_indices(&[usize::MAX]).is_err());
+    /// ```
+    pub fn count_indices(&self, indices: &[usize]) -> Result<Counts, Error> {
+        let plan = self.plan()?;
+        let len = plan.len();
+        if let Some(&bad) = indices.iter().find(|&&i| i >= len) {
+            return Err(Error::Invalid {
+                what: "subproblem index",
+                text: bad.to_string(),
+                expected: format!("a whole number 0 ≤ I < {len}, the plan's subproblems"),
+            });
+        }
+        let runner = Runner {
+            plan,
+            threads: self.threads,
+            progress: &NoProgress,
+            stop: None,
+            done_before: 0,
+            total: indices.len() as u64,
+        };
+        Ok(runner.run(indices, &|_, _| {}).0)
+    }
+
+    /// The report of a count whose subproblems were all counted elsewhere, through
+    /// [`Job::count_indices`] (by the ranks of a cluster run), adding up to `counts`.
+    pub fn finished(self, counts: Counts, seconds: f64) -> Report {
+        let plan = self.split_id();
+        Report {
+            n: self.n,
+            method: self.method,
+            threads: self.threads,
+            devices: self.devices,
+            // Each rank cut its own share: this rank's tasks are not the count's.
+            tasks: None,
+            counts,
+            seconds,
+            shard: self.shard,
+            plan,
+            end: End::Finished,
+            unique: self.unique,
+            notes: self.notes,
+            save_error: None,
+        }
+    }
+
+    /// Counts.
+    pub fn run(self) -> Result<Report, Error> {
+        let clock = Stopwatch::start();
+        let progress = self.progress.unwrap_or(&NoProgress);
+        let stop = self.stop;
+        let mut save_error = None;
+        let plan = self.plan.as_ref();
+        let (counts, end) = match &self.kept {
+            Kept::Off => {
+                let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
+                let runner = Runner {
+                    plan,
+                    threads: self.threads,
+                    progress,
+                    stop,
+                    done_before: 0,
+                    total: indices.len() as u64,
+                };
+                let (sum, counted) = runner.run(&indices, &|_, _| {});
+                let end = if counted == indices.len() {
+                    End::Finished
+                } else {
+                    End::Stopped {
+                        done: counted,
+                        of: indices.len(),
+                    }
+                };
+                (sum, end)
+            }
+            Kept::New { path, every } => {
+                let (counts, end, failure) = self.checkpointed(plan, path, *every, None)?;
+                save_error = failure;
+                (counts, end)
+            }
+            Kept::Resume { path, every, saved } => {
+                let (counts, end, failure) = self.checkpointed(plan, path, *every, Some(saved))?;
+                save_error = failure;
+                (counts, end)
+            }
+        };
+        let split = self.split_id();
+        let mut notes = self.notes;
+        if let Some(health) = &self.health {
+            let failures = health.failures();
+            if !failures.is_empty() {
+                notes.push(Note::GpuFailed {
+                    failures,
+                    tasks: health.recounted(),
+                });
+            }
+        }
+        Ok(Report {
+            n: self.n,
+            method: self.method,
+            threads: self.threads,
+            devices: self.devices,
+            tasks: self.health.as_ref().map(|h| h.tasks()),
+            counts,
+            seconds: clock.seconds(),
+            shard: self.shard,
+            plan: split,
+            end,
+            unique: self.unique,
+            notes,
+            save_error,
+        })
+    }
+
+    /// Counts what the checkpoint at `path` does not hold yet (`saved`, or nothing for a new
+    /// one), saving every `every` as it goes. A count that finishes is returned even when its
+    /// last save failed (with the failure); a stopped count whose last save failed is an error,
+    /// since its work could not be kept.
+    fn checkpointed(
+        &self,
+        plan: &dyn Plan,
+        path: &Path,
+        every: Duration,
+        saved: Option<&Checkpoint>,
+    ) -> Result<(Counts, End, Option<Error>), Error> {
+        let saved_before = saved.is_some_and(|cp| !cp.done.is_empty());
+        let mut state = match saved {
+            Some(cp) => cp.clone(),
+            None => {
+                let cp = Checkpoint::new(plan.id(), self.shard, self.puzzle.clone());
+                // Creating the file at once claims its name, so that no other count can take it
+                // meanwhile, and proves the place writable before hours of work depend on it.
+                cp.create(path)?;
+                cp
+            }
+        };
+        let remaining = state.remaining();
+        let (before, of) = (state.done.len(), state.shard_len());
+        let (counted, saved) = {
+            let saving = Saving::new(&mut state);
+            let runner = Runner {
+                plan,
+                threads: self.threads,
+                progress: self.progress.unwrap_or(&NoProgress),
+                stop: self.stop,
+                done_before: before as u64,
+                total: of as u64,
+            };
+            let ((_, counted), saved) = saving.run(path, every, || {
+                runner.run(&remaining, &|i, c| saving.record(i, c))
+            });
+            (counted, saved)
+        };
+        let done = before + counted;
+        if done == of {
+            let sum = state.sum(plan.zero(), path)?;
+            // Saved counts that each look like one their subproblem could give may still be
+            // forged; where the whole answer is known, a sum that misses it is refused, never
+            // printed.
+            if saved_before && self.shard.is_whole() && self.puzzle.is_none() {
+                crate::known::check(self.n, sum.total, sum.unique).map_err(|why| {
+                    Error::Checkpoint {
+                        path: path.to_path_buf(),
+                        problem: CheckpointProblem::Damaged(format!(
+                            "its subproblems' counts are wrong: {why}"
+                        )),
+                    }
+                })?;
+            }
+            Ok((sum, End::Finished, saved.err()))
+        } else {
+            saved?;
+            Ok((
+                state.sum(plan.zero(), path)?,
+                End::Stopped { done, of },
+                None,
+            ))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::counting::request::Count;
+
+    #[test]
+    fn of_two_counts_prepared_on_one_checkpoint_only_the_first_to_start_keeps_it() {
+        let path = std::env::temp_dir().join(format!("nq-claim-{}.ckpt", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        // Both find the name free when they are prepared; the file is claimed when one starts.
+        let first = Count::new(9).method(Method::Symmetry).threads(1);
+        let first = first.checkpoint(&path).prepare().unwrap();
+        let second = Count::new(9).method(Method::Bitmask).threads(1);
+        let second = second.checkpoint(&path).prepare().unwrap();
+        assert_eq!(first.run().unwrap().number(), Some(352));
+        let e = second.run().unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                Error::Checkpoint {
+                    problem: CheckpointProblem::Exists,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        // The file is still the first count's.
+        let kept = Checkpoint::load(&path).unwrap();
+        assert_eq!(
+            (kept.id.method, kept.is_complete()),
+            (Method::Symmetry, true)
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_stopped_count_has_no_number() {
+        let stop = AtomicBool::new(true);
+        for unique in [false, true] {
+            let r = Count::new(9).unique(unique).stop(&stop).run().unwrap();
+            assert!(!r.is_finished());
+            assert_eq!(r.number(), None, "unique: {unique}");
+            // Its partial counts stay readable, as what they are.
+            assert_eq!(r.counts.total, 0);
+        }
+        let r = Count::new(9).run().unwrap();
+        assert_eq!(r.number(), Some(352));
+    }
+}

@@ -1,0 +1,130 @@
+//! A count's checkpoint, as the request names it and as the prepared job keeps it: one file at
+//! most, so that two calls naming two files are refused rather than one of them dropped unseen.
+//! Kept apart from the builder because the builder only records the names, and the decision and
+//! the run are what read them.
+
+use crate::error::{Error, Keep};
+use crate::run::checkpoint::Checkpoint;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Whether a count keeps a checkpoint, and how often it saves: one choice, so that two calls
+/// cannot disagree unseen. The interval is kept without a file too, since it may be set before
+/// the file is named.
+#[derive(Clone, Debug)]
+pub(super) enum Persistence {
+    Off {
+        every: Duration,
+    },
+    On {
+        keep: Keep,
+        every: Duration,
+    },
+    /// Two different checkpoints named: the request is refused when it is prepared.
+    Conflict {
+        first: Keep,
+        second: Keep,
+    },
+}
+
+impl Persistence {
+    /// After a call naming `keep`: the first checkpoint named stays; naming it again changes
+    /// nothing; naming another is a conflict, whose first two checkpoints are kept to be
+    /// reported.
+    pub(super) fn name(self, keep: Keep) -> Persistence {
+        match self {
+            Persistence::Off { every } => Persistence::On { keep, every },
+            Persistence::On { keep: first, every } if first == keep => {
+                Persistence::On { keep: first, every }
+            }
+            Persistence::On { keep: first, .. } => Persistence::Conflict {
+                first,
+                second: keep,
+            },
+            conflict @ Persistence::Conflict { .. } => conflict,
+        }
+    }
+
+    /// The same choice, saving every `every`.
+    pub(super) fn every(self, every: Duration) -> Persistence {
+        match self {
+            Persistence::Off { .. } => Persistence::Off { every },
+            Persistence::On { keep, .. } => Persistence::On { keep, every },
+            conflict @ Persistence::Conflict { .. } => conflict,
+        }
+    }
+
+    /// The checkpoint of a count of a board, read already if it is resumed.
+    pub(super) fn open(self) -> Result<Kept, Error> {
+        match self {
+            Persistence::Off { .. } => Ok(Kept::Off),
+            Persistence::On {
+                keep: Keep::New(path),
+                every,
+            } => Ok(Kept::New { path, every }),
+            Persistence::On {
+                keep: Keep::Resume(path),
+                every,
+            } => {
+                let saved = Checkpoint::load(&path)?;
+                Ok(Kept::Resume { path, every, saved })
+            }
+            Persistence::Conflict { first, second } => Err(Error::TwoCheckpoints { first, second }),
+        }
+    }
+
+    /// The saving interval of a count of the checkpoint at `path` (see
+    /// [`Count::resume`](crate::Count::resume)): that file is the count's first checkpoint,
+    /// named before any the later calls named.
+    pub(super) fn resuming(self, path: &Path) -> Result<Duration, Error> {
+        let own = Keep::Resume(path.to_path_buf());
+        match self {
+            Persistence::Off { every } => Ok(every),
+            Persistence::On { keep, every } if keep == own => Ok(every),
+            Persistence::On { keep, .. } => Err(Error::TwoCheckpoints {
+                first: own,
+                second: keep,
+            }),
+            Persistence::Conflict { first, second } if first == own => {
+                Err(Error::TwoCheckpoints { first, second })
+            }
+            Persistence::Conflict { first, .. } => Err(Error::TwoCheckpoints {
+                first: own,
+                second: first,
+            }),
+        }
+    }
+}
+
+/// The checkpoint of a prepared count: none, a new one, or one resumed (with what it holds).
+pub(super) enum Kept {
+    Off,
+    New {
+        path: PathBuf,
+        every: Duration,
+    },
+    Resume {
+        path: PathBuf,
+        every: Duration,
+        saved: Checkpoint,
+    },
+}
+
+impl Kept {
+    pub(super) fn path(&self) -> Option<&Path> {
+        match self {
+            Kept::Off => None,
+            Kept::New { path, .. } | Kept::Resume { path, .. } => Some(path),
+        }
+    }
+
+    pub(super) fn saved(&self) -> Option<&Checkpoint> {
+        match self {
+            Kept::Resume { saved, .. } => Some(saved),
+            Kept::Off | Kept::New { .. } => None,
+        }
+    }
+}
+
+/// How often a checkpoint is saved unless told otherwise.
+pub(super) const SAVE_EVERY: Duration = Duration::from_secs(60);

@@ -1,0 +1,185 @@
+//! What a count answers: its counts, how it ended, and the notes a person may want, in one
+//! place below the job that fills them in, so that a caller reads a finished count without the
+//! machinery that made it.
+
+use crate::counts::Counts;
+use crate::error::Error;
+use crate::method::Method;
+use crate::run::shard::{Shard, ShardRecord};
+use crate::split::plan::PlanId;
+use serde::Serialize;
+use std::fmt;
+
+/// Something the count decided that its caller may want to tell a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Note {
+    /// GPUs failed during the count, which went on without them: the counts are exact, but the
+    /// CPU counted what the failed GPUs left.
+    GpuFailed {
+        /// Why each failed, one line each.
+        failures: Vec<String>,
+        /// Tasks counted on the CPU.
+        tasks: u64,
+    },
+    /// The count runs on a software device (a processor standing in for a GPU), which it was
+    /// not asked for by index: no GPU's Vulkan, Metal or DirectX 12 driver was found.
+    SoftwareGpu,
+    /// The method runs on fewer threads than wanted, as many as fit in its memory limit.
+    FewerThreads {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The threads it runs on.
+        threads: usize,
+        /// The threads asked for, or the number of cores.
+        wanted: usize,
+    },
+}
+
+impl fmt::Display for Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Note::GpuFailed { failures, tasks } => write!(
+                f,
+                "{}; the count went on without it, exact ({tasks} task{} counted on the CPU)",
+                failures.join("; "),
+                if *tasks == 1 { "" } else { "s" }
+            ),
+            Note::SoftwareGpu => write!(
+                f,
+                "counting on a software device, the processor standing in for a GPU, far slower: \
+                 no GPU driver was found (an NVIDIA GPU needs its driver's Vulkan part, Debian's \
+                 nvidia-vulkan-icd; AMD and Intel GPUs Mesa's mesa-vulkan-drivers)"
+            ),
+            Note::FewerThreads {
+                method,
+                n,
+                threads,
+                wanted,
+            } => write!(
+                f,
+                "method {method} for n = {n} runs on {threads} thread{} rather than {wanted}, as \
+                 many as fit in its memory limit",
+                if *threads == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// How a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum End {
+    /// Every subproblem was counted: the counts are the answer.
+    Finished,
+    /// Stopped on request: `done` of `of` subproblems were counted (and, with a checkpoint,
+    /// saved); the counts are theirs alone.
+    Stopped {
+        /// Subproblems counted.
+        done: usize,
+        /// Subproblems in the count.
+        of: usize,
+    },
+}
+
+/// The answer to a [`Count`](crate::Count): the counts, and what was decided on the way.
+///
+/// Serialized (for `count --json`), it is `n`, `method`, the counts (`solutions`, and `unique`
+/// and `classes` when the method counts them), `threads`, for a count on GPUs `devices` and
+/// `tasks`, and `seconds`.
+#[derive(Debug, Serialize)]
+#[non_exhaustive]
+pub struct Report {
+    /// The board size.
+    pub n: usize,
+    /// The method that counted.
+    pub method: Method,
+    /// The counts (of the part counted, for a shard or a stopped count).
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// The worker threads it counted on.
+    pub threads: usize,
+    /// The GPUs it counted on, by name (none for a count on CPUs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub devices: Vec<String>,
+    /// For a count on GPUs, the small searches (tasks) it was cut into for them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tasks: Option<u64>,
+    /// Wall-clock seconds of the counting.
+    pub seconds: f64,
+    /// The part of the subproblems counted.
+    #[serde(skip)]
+    pub shard: Shard,
+    /// The identity of the split, for methods that have one.
+    #[serde(skip)]
+    pub plan: Option<PlanId>,
+    /// Whether the count finished.
+    #[serde(skip)]
+    pub end: End,
+    /// Whether the count was asked for unique solutions, which makes
+    /// [`number`](Report::number) the unique count.
+    #[serde(skip)]
+    pub unique: bool,
+    /// What was decided that a person may want to know.
+    #[serde(skip)]
+    pub notes: Vec<Note>,
+    /// A checkpoint save that failed after the counting finished: the counts are complete, but
+    /// the file may not hold them all.
+    #[serde(skip)]
+    pub save_error: Option<Error>,
+}
+
+impl Report {
+    /// The number the count was asked for: the unique count when it was asked for unique
+    /// solutions, the total otherwise. None for a count that was stopped before it finished
+    /// (its counts are those of the subproblems it finished, not the answer; see
+    /// [`Report::counts`]), and for a unique count the method did not make, which the request
+    /// refuses before counting.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// assert_eq!(Count::new(8).run().unwrap().number(), Some(92));
+    /// assert_eq!(Count::new(8).unique(true).run().unwrap().number(), Some(12));
+    /// // Stopped before its first subproblem: no answer, though its partial counts are there.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(10).stop(&stop).run().unwrap();
+    /// assert_eq!((r.number(), r.counts.total), (None, 0));
+    /// ```
+    pub fn number(&self) -> Option<u128> {
+        if !self.is_finished() {
+            None
+        } else if self.unique {
+            self.counts.unique
+        } else {
+            Some(self.counts.total)
+        }
+    }
+
+    /// True when every subproblem was counted.
+    pub fn is_finished(&self) -> bool {
+        self.end == End::Finished
+    }
+
+    /// The record `merge` reads, for a finished count of a method with a split.
+    ///
+    /// ```
+    /// use nqueens::{Count, Shard};
+    ///
+    /// let r = Count::new(10).shard(Shard::new(1, 3).unwrap()).run().unwrap();
+    /// let record = r.record().unwrap();
+    /// assert_eq!(record.shard, Shard::new(1, 3).unwrap());
+    /// assert_eq!(record.counts, r.counts);
+    /// ```
+    pub fn record(&self) -> Option<ShardRecord> {
+        Some(ShardRecord {
+            id: self.plan?,
+            shard: self.shard,
+            counts: self.counts,
+        })
+        .filter(|_| self.is_finished())
+    }
+}

@@ -1,0 +1,396 @@
+//! The request for a count: the [`Count`] builder, which records what is asked and decides
+//! nothing, so that every call in any order leaves one request for [`Count::prepare`] to serve
+//! or refuse; with the short ways in ([`count`], [`Puzzle::count`]) that build one.
+
+use super::persist::{Persistence, SAVE_EVERY};
+use super::report::Report;
+use crate::engine::gpu::select::GpuDevice;
+use crate::error::{Error, Keep};
+use crate::method::Method;
+use crate::problems::complete::Puzzle;
+use crate::run::shard::Shard;
+use crate::split::watch::Progress;
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// The most worker threads a count takes.
+pub const MAX_THREADS: usize = 1024;
+
+/// Q(n), the number of solutions for the n×n board, counted on every core by the fastest method
+/// for n.
+///
+/// ```
+/// assert_eq!(nqueens::count(8).unwrap(), 92);
+/// assert_eq!(nqueens::count(14).unwrap(), 365_596);
+/// assert!(nqueens::count(65).is_err());
+/// ```
+pub fn count(n: usize) -> Result<u128, Error> {
+    Ok(Count::new(n).run()?.counts.total)
+}
+
+impl Puzzle {
+    /// The number of completions of the puzzle, counted on every core.
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    ///
+    /// let corner = Puzzle::new(8).unwrap().place(0, 0).unwrap();
+    /// assert_eq!(corner.count().unwrap(), 4);
+    /// ```
+    pub fn count(&self) -> Result<u128, Error> {
+        Ok(Count::puzzle(self.clone()).run()?.counts.total)
+    }
+}
+
+/// What is counted: the empty board, a partly filled one, or whatever the checkpoint at a path
+/// holds. The path belongs to the subject, so that a count of a checkpoint's board always has
+/// the checkpoint to read it from.
+#[derive(Clone, Debug)]
+pub(super) enum Subject {
+    Board(usize),
+    Puzzle(Puzzle),
+    Saved(PathBuf),
+}
+
+/// A request for a count: a builder whose [`Count::run`] gives a [`Report`].
+///
+/// Every combination of calls is either served exactly or refused with an [`Error`] by
+/// [`Count::prepare`] (and so by [`Count::run`]); none panics. Calling a setter twice keeps the
+/// last value, except for the checkpoint: a count keeps one, and naming a second (see
+/// [`Count::checkpoint`]) is refused.
+///
+/// ```
+/// use nqueens::{Count, Method};
+///
+/// let report = Count::new(12).method(Method::Symmetry).threads(2).unique(true).run().unwrap();
+/// assert_eq!(report.counts.total, 14_200);
+/// assert_eq!(report.counts.unique, Some(1_787));
+/// assert_eq!((report.method, report.threads), (Method::Symmetry, 2));
+///
+/// // A combination that cannot be served is refused, never answered wrong.
+/// let err = Count::new(12).method(Method::Bitmask).unique(true).run().unwrap_err();
+/// assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
+/// ```
+#[derive(Clone)]
+pub struct Count<'a> {
+    pub(super) subject: Subject,
+    pub(super) method: Option<Method>,
+    pub(super) threads: Option<usize>,
+    pub(super) unique: bool,
+    pub(super) gpu: Option<GpuDevice>,
+    pub(super) shard: Option<Shard>,
+    pub(super) cluster: Option<Cluster>,
+    pub(super) persistence: Persistence,
+    pub(super) progress: Option<&'a dyn Progress>,
+    pub(super) stop: Option<&'a AtomicBool>,
+}
+
+/// The place of a count in a cluster job, for [`Count::one_of`].
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cluster {
+    /// The processes of the job.
+    pub(super) processes: usize,
+    /// This process's rank among those on its machine.
+    pub(super) local_rank: usize,
+}
+
+/// The request as given; an observer and a stop flag are shown by whether they are set.
+impl fmt::Debug for Count<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Count")
+            .field("subject", &self.subject)
+            .field("method", &self.method)
+            .field("threads", &self.threads)
+            .field("unique", &self.unique)
+            .field("gpu", &self.gpu)
+            .field("shard", &self.shard)
+            .field("cluster", &self.cluster)
+            .field("persistence", &self.persistence)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop.is_some())
+            .finish()
+    }
+}
+
+impl Count<'static> {
+    /// A count of the solutions for the n×n board (1 ≤ n ≤ 64).
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(6).run().unwrap().counts.total, 4);
+    /// assert!(Count::new(0).run().is_err());
+    /// ```
+    pub fn new(n: usize) -> Count<'static> {
+        Count::of(Subject::Board(n))
+    }
+
+    /// A count of the completions of a partly filled board.
+    ///
+    /// ```
+    /// use nqueens::{Count, Puzzle};
+    ///
+    /// let p: Puzzle = ".Q....\n......\n...x..\n......\nx.....\n......\n".parse().unwrap();
+    /// assert_eq!(Count::puzzle(p).run().unwrap().counts.total, 1);
+    /// ```
+    pub fn puzzle(puzzle: Puzzle) -> Count<'static> {
+        Count::of(Subject::Puzzle(puzzle))
+    }
+
+    /// The count saved in the checkpoint at `path`, continued and saved again there: the
+    /// board, the method and the shard are the file's unless named. The file is the count's
+    /// checkpoint, so a later [`Count::checkpoint`], or a [`Count::resume_from`] naming another
+    /// file, is refused with [`Error::TwoCheckpoints`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-resume-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// // A count stopped before its first subproblem: its checkpoint holds nothing done yet.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(8).threads(1).checkpoint(&path).stop(&stop).run().unwrap();
+    /// assert!(!r.is_finished());
+    ///
+    /// let r = Count::resume(&path).run().unwrap();
+    /// assert_eq!((r.n, r.counts.total), (8, 92));
+    ///
+    /// let err = Count::resume(&path).checkpoint("other.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn resume(path: impl Into<PathBuf>) -> Count<'static> {
+        Count::of(Subject::Saved(path.into()))
+    }
+
+    fn of(subject: Subject) -> Count<'static> {
+        Count {
+            subject,
+            method: None,
+            threads: None,
+            unique: false,
+            gpu: None,
+            shard: None,
+            cluster: None,
+            persistence: Persistence::Off { every: SAVE_EVERY },
+            progress: None,
+            stop: None,
+        }
+    }
+}
+
+impl<'a> Count<'a> {
+    /// Counts with `method` rather than the one chosen for the board (or the one a resumed
+    /// checkpoint names, which must then be the same).
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// assert_eq!(Count::new(8).method(Method::Sets).run().unwrap().counts.total, 92);
+    /// ```
+    pub fn method(mut self, method: Method) -> Self {
+        self.method = Some(method);
+        self
+    }
+
+    /// Counts on `threads` worker threads (1 to [`MAX_THREADS`]) rather than one per core.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(8).threads(2).run().unwrap().threads, 2);
+    /// assert!(Count::new(8).threads(0).run().is_err());
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = Some(threads);
+        self
+    }
+
+    /// Also counts the solutions up to the board's eight symmetries, and their classes.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(8).unique(true).run().unwrap().counts.unique, Some(12));
+    /// ```
+    pub fn unique(mut self, unique: bool) -> Self {
+        self.unique = unique;
+        self
+    }
+
+    /// Counts on the GPUs `devices` names ([`Method::Gpu`]; a request that names no method
+    /// takes it, one that names another is refused). Without it, a count on GPUs uses the first
+    /// GPU.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method, GpuDevice};
+    ///
+    /// let err = Count::new(8).method(Method::Symmetry).gpu_device(GpuDevice::All).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "method symmetry cannot count on a GPU; method gpu can");
+    /// ```
+    pub fn gpu_device(mut self, devices: GpuDevice) -> Self {
+        self.gpu = Some(devices);
+        self
+    }
+
+    /// Counts only one part of the subproblems (see [`Shard`]). A resumed count
+    /// that names no part counts the checkpoint's; one that names another part is refused.
+    ///
+    /// ```
+    /// use nqueens::{Count, Shard};
+    ///
+    /// let part = |i| Count::new(8).shard(Shard::new(i, 2).unwrap()).run().unwrap().counts.total;
+    /// assert_eq!(part(0) + part(1), 92);
+    /// ```
+    pub fn shard(mut self, shard: Shard) -> Self {
+        self.shard = Some(shard);
+        self
+    }
+
+    /// Counts as one of the `processes` processes of a cluster job that share out the plan (see
+    /// [`Dispenser`](crate::Dispenser)), `local_rank` being this one's rank among those on its
+    /// machine.
+    /// A process among several counts, unless told otherwise, on one thread on the processor
+    /// (one process per core is the usual layout), and with the GPU method on one GPU of its
+    /// machine picked by its local rank ([`GpuDevice::Spread`]), so that the processes of a
+    /// machine spread over its GPUs. A job of one process counts as any count does.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(10).one_of(4, 1).prepare().unwrap().threads(), 1);
+    /// assert_eq!(Count::new(10).one_of(4, 1).threads(2).prepare().unwrap().threads(), 2);
+    /// let alone = Count::new(10).one_of(1, 0).prepare().unwrap();
+    /// assert_eq!(alone.threads(), Count::new(10).prepare().unwrap().threads());
+    /// ```
+    pub fn one_of(mut self, processes: usize, local_rank: usize) -> Self {
+        self.cluster = Some(Cluster {
+            processes,
+            local_rank,
+        });
+        self
+    }
+
+    /// Keeps a new checkpoint at `path`, where nothing may be yet: saved every minute (see
+    /// [`Count::save_every`]), when stopped, and at the end.
+    ///
+    /// A count keeps one checkpoint. Naming the same one again changes nothing; naming another
+    /// (a second new file, or one to resume, in either order) makes [`Count::prepare`] refuse
+    /// the request with [`Error::TwoCheckpoints`], rather than drop one of them unseen.
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-checkpoint-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let r = Count::new(8).checkpoint(&path).run().unwrap();
+    /// assert_eq!(r.counts.total, 92);
+    /// // The file holds the finished count: a new count would throw it away.
+    /// assert!(Count::new(8).checkpoint(&path).run().is_err());
+    /// std::fs::remove_file(&path).unwrap();
+    ///
+    /// let err = Count::new(8).checkpoint("a.ckpt").checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// ```
+    pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
+        self.persistence = self.persistence.name(Keep::New(path.into()));
+        self
+    }
+
+    /// Continues the count saved at `path` (which must be a checkpoint of this very count), and
+    /// keeps saving there. As with [`Count::checkpoint`], a count keeps one checkpoint: naming
+    /// another is refused with [`Error::TwoCheckpoints`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-resume-from-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let stop = AtomicBool::new(true);
+    /// Count::new(9).checkpoint(&path).stop(&stop).run().unwrap();
+    /// assert_eq!(Count::new(9).resume_from(&path).run().unwrap().counts.total, 352);
+    ///
+    /// let err = Count::new(9).resume_from(&path).checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn resume_from(mut self, path: impl Into<PathBuf>) -> Self {
+        self.persistence = self.persistence.name(Keep::Resume(path.into()));
+        self
+    }
+
+    /// How often the checkpoint is saved while counting (default: 60 seconds), whether it is
+    /// named before or after this call; a count that keeps no checkpoint has nothing to save.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    /// use std::time::Duration;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-every-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let r = Count::new(8).save_every(Duration::from_millis(1)).checkpoint(&path).run().unwrap();
+    /// assert_eq!(r.counts.total, 92);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn save_every(mut self, every: Duration) -> Self {
+        self.persistence = self.persistence.every(every);
+        self
+    }
+
+    /// Tells `progress` how many subproblems are done, from any thread.
+    ///
+    /// ```
+    /// use nqueens::{Count, Progress};
+    /// use std::sync::atomic::{AtomicU64, Ordering};
+    ///
+    /// struct Last(AtomicU64);
+    /// impl Progress for Last {
+    ///     fn update(&self, done: u64, _of: u64) {
+    ///         self.0.fetch_max(done, Ordering::Relaxed);
+    ///     }
+    /// }
+    /// let last = Last(AtomicU64::new(0));
+    /// let r = Count::new(8).progress(&last).run().unwrap();
+    /// assert!(last.0.load(Ordering::Relaxed) > 0);
+    /// ```
+    pub fn progress(mut self, progress: &'a dyn Progress) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Stops once `stop` is true (a Ctrl-C handler sets it, say): no new subproblem is started
+    /// and the searches under way are cut short within milliseconds. The report then says
+    /// [`End::Stopped`](crate::End::Stopped), and a checkpoint keeps every subproblem finished.
+    /// A flag set while [`Count::prepare`] still lists the subproblems ends the count there, with
+    /// [`Error::Stopped`]: nothing was counted, and no checkpoint is written (one being resumed
+    /// is left as it was). A flag already set when the count is prepared stops it before its
+    /// first subproblem, with its checkpoint written.
+    ///
+    /// ```
+    /// use nqueens::{Count, End};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(10).stop(&stop).run().unwrap();
+    /// assert!(matches!(r.end, End::Stopped { done: 0, .. }));
+    /// ```
+    pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Prepares the count and runs it.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert_eq!(Count::new(7).run().unwrap().counts.total, 40);
+    /// ```
+    pub fn run(self) -> Result<Report, Error> {
+        self.prepare()?.run()
+    }
+}
