@@ -1,0 +1,224 @@
+//! Saved work that cannot be used: a checkpoint that is damaged or taken, two checkpoints named
+//! for one count, and checkpoints, shard records or cluster messages that belong to another
+//! count or do not add up to one.
+
+use crate::method::Method;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// What is wrong with a checkpoint file.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CheckpointProblem {
+    /// The file is not a checkpoint, or its content does not match its checksum.
+    Damaged(String),
+    /// A new count would overwrite the file (and the work saved in it).
+    Exists,
+    /// The file cannot be read or written.
+    Io(io::Error),
+    /// The path names something other than a regular file (a named pipe, a device, a
+    /// directory): reading it could block forever or never end.
+    NotAFile,
+}
+
+/// A checkpoint a count was asked to keep, for
+/// [`Error::TwoCheckpoints`](crate::Error::TwoCheckpoints).
+///
+/// ```
+/// use nqueens::{Count, Error, Keep};
+///
+/// let err = Count::new(8).checkpoint("a.ckpt").resume_from("b.ckpt").run().unwrap_err();
+/// assert!(matches!(
+///     err,
+///     Error::TwoCheckpoints { first: Keep::New(_), second: Keep::Resume(_) }
+/// ));
+/// assert_eq!(
+///     err.to_string(),
+///     "a count keeps one checkpoint: this one was asked to write a new checkpoint at a.ckpt \
+///      and to resume checkpoint b.ckpt"
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Keep {
+    /// A new checkpoint, written at this path (where nothing may be yet).
+    New(PathBuf),
+    /// The checkpoint at this path, continued and saved again there.
+    Resume(PathBuf),
+}
+
+impl fmt::Display for Keep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Keep::New(path) => write!(f, "write a new checkpoint at {}", path.display()),
+            Keep::Resume(path) => write!(f, "resume checkpoint {}", path.display()),
+        }
+    }
+}
+
+/// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and
+/// [`Error::Overflow`](crate::Error::Overflow).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Origin {
+    /// A checkpoint file.
+    Checkpoint(PathBuf),
+    /// A set of shard records.
+    Shards,
+    /// A process of a cluster run.
+    Rank(usize),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Checkpoint(path) => write!(f, "checkpoint {}", path.display()),
+            Origin::Shards => f.write_str("the shards"),
+            Origin::Rank(r) => write!(f, "rank {r}"),
+        }
+    }
+}
+
+/// How saved work differs from the count at hand (or two records from each other).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Mismatch {
+    /// Another board size.
+    N {
+        /// The size of the saved work.
+        found: usize,
+        /// The size expected.
+        expected: usize,
+    },
+    /// Another method.
+    Method {
+        /// The method of the saved work.
+        found: Method,
+        /// The method expected.
+        expected: Method,
+    },
+    /// One is a count of a partly filled board and the other is not, or the boards differ.
+    Board {
+        /// The saved work is of a partly filled board.
+        found: bool,
+        /// The count expected is.
+        expected: bool,
+    },
+    /// The same method and n, but another list of subproblems (another version or setting).
+    Split,
+    /// Another part of the count.
+    Shard {
+        /// The part of the saved work, as (index, count).
+        found: (usize, usize),
+        /// The part expected.
+        expected: (usize, usize),
+    },
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Mismatch::N { found, expected } => {
+                write!(f, "it is for n = {found}, not n = {expected}")
+            }
+            Mismatch::Method { found, expected } => {
+                write!(f, "it is for method {found}, not {expected}")
+            }
+            Mismatch::Board { found: true, .. } => {
+                f.write_str("it is for a partly filled board, not for this count")
+            }
+            Mismatch::Board { found: false, .. } => {
+                f.write_str("it is for the empty board, not for a partly filled one")
+            }
+            Mismatch::Split => f.write_str(
+                "it was made with a different subproblem split (another version or setting)",
+            ),
+            Mismatch::Shard { found, expected } => write!(
+                f,
+                "it is for shard {}/{}, not {}/{}",
+                found.0, found.1, expected.0, expected.1
+            ),
+        }
+    }
+}
+
+/// Why a set of shard records cannot be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ShardsProblem {
+    /// No record at all.
+    None,
+    /// Records of different counts.
+    Foreign(Mismatch),
+    /// One part given twice, as (index, count).
+    Repeated((usize, usize)),
+    /// Parts missing: the first few of them, how many in all, and of how many.
+    Missing {
+        /// The first missing parts (at most ten), by index.
+        first: Vec<usize>,
+        /// How many are missing.
+        missing: usize,
+        /// How many parts there are.
+        of: usize,
+    },
+    /// A line that is not a shard record.
+    NotARecord {
+        /// The file (or "-" for standard input).
+        file: String,
+        /// The line, from 1.
+        line: usize,
+        /// Why it was not read.
+        why: String,
+    },
+    /// A complete set of records of the empty board whose sum is not the published count
+    /// ([`crate::known::check`]): some record is forged or damaged. Says which number is wrong.
+    WrongTotal(String),
+    /// A file of records that cannot be read.
+    Unreadable {
+        /// The file (or "-" for standard input).
+        file: String,
+        /// Why (the system's words).
+        why: String,
+    },
+}
+
+impl fmt::Display for ShardsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShardsProblem::None => f.write_str("no shards to merge"),
+            ShardsProblem::Foreign(m) => write!(f, "shards do not belong together: {}", foreign(m)),
+            ShardsProblem::Repeated((i, k)) => write!(f, "shard {i}/{k} is given more than once"),
+            ShardsProblem::Missing { first, missing, of } => {
+                let names: Vec<String> = first.iter().map(|i| format!("{i}/{of}")).collect();
+                write!(f, "shards missing: {}", names.join(", "))?;
+                if *missing > first.len() {
+                    write!(f, " and {} more", missing - first.len())?;
+                }
+                write!(f, " ({} of {of} given)", of - missing)
+            }
+            ShardsProblem::NotARecord { file, line, why } => {
+                write!(f, "{file}, line {line}: not a shard record ({why})")
+            }
+            ShardsProblem::Unreadable { file, why } => {
+                write!(f, "cannot read shard file {file}: {why}")
+            }
+            ShardsProblem::WrongTotal(why) => {
+                write!(f, "the shards' counts are wrong: {why}")
+            }
+        }
+    }
+}
+
+/// A mismatch between two records, neither of which is "the count at hand".
+fn foreign(m: &Mismatch) -> String {
+    match m {
+        Mismatch::N { found, expected } => format!("n = {expected} and n = {found}"),
+        Mismatch::Method { found, expected } => format!("methods {expected} and {found}"),
+        Mismatch::Board { .. } => "counts of different boards".to_string(),
+        Mismatch::Split => "different subproblem splits (fingerprints differ)".to_string(),
+        Mismatch::Shard { found, expected } => {
+            format!("shards of {} parts and of {} parts", expected.1, found.1)
+        }
+    }
+}
