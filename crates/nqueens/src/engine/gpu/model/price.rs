@@ -731,6 +731,10 @@ fn root_of(pointer: u32, bases: &HashMap<u32, u32>) -> u32 {
 mod tests {
     use super::*;
 
+    /// The engine's shader (the model's `STEP_SHADER`), read here rather than imported: this
+    /// module stands below the model.
+    const STEP: &str = include_str!("../count.wgsl");
+
     /// A hand-worked turn: a row read from workgroup memory (one 16-byte load, 30 cycles),
     /// its lowest free bit taken out (negate, and, xor: 3 integer operations, 12 cycles on the
     /// chain), the rest stored back (4 bytes), a popcount of the rest (8), added to a total
@@ -786,7 +790,7 @@ mod tests {
     /// 44.6 cycles (37.5 bytes a lane), and 2 popcounts.
     #[test]
     fn the_peers_step_is_priced_near_what_an_h100_issued() {
-        let (_, peer) = kernels(crate::engine::gpu::model::STEP_SHADER).unwrap();
+        let (_, peer) = kernels(STEP).unwrap();
         // SPIR-V counts 37: NVIDIA's compiler fuses logic three inputs at a time and turns
         // short branches into predicates, which this module does not model.
         let issued = peer.ops.issued();
@@ -803,7 +807,7 @@ mod tests {
     /// memory, a popcount, the layout's load, the masks) over its 1.5 warps a scheduler.
     #[test]
     fn the_step_is_bound_by_its_scattered_loads() {
-        let (step, peer) = kernels(crate::engine::gpu::model::STEP_SHADER).unwrap();
+        let (step, peer) = kernels(STEP).unwrap();
         assert_eq!(step.ops.global, 1.0);
         assert!(step.chain > peer.chain, "{step:?} {peer:?}");
         let b = GPUS[0].bounds(&step, 1.5);
