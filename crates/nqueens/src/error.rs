@@ -429,6 +429,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn domain_errors_are_errors_of_their_own() {
+        fn boxed(e: impl std::error::Error + 'static) -> Box<dyn std::error::Error> {
+            Box::new(e)
+        }
+        let board = BoardError::TooLarge { rows: 70, max: 64 };
+        assert_eq!(boxed(board.clone()).to_string(), board.to_string());
+        let number = whole_number("x", "n", 1, 64).unwrap_err();
+        let text = number.to_string();
+        assert_eq!(boxed(number).to_string(), text);
+        assert_eq!(
+            boxed(GpuProblem::NotBuilt).to_string(),
+            GpuProblem::NotBuilt.to_string()
+        );
+        let shard = ShardText::NotIK { max_count: 1 << 20 };
+        assert_eq!(boxed(shard).to_string(), shard.to_string());
+    }
+
+    #[test]
     fn the_searches_accept_1_to_max_n() {
         assert!(check_n(8).is_ok());
         assert!(check_n(0).is_err());

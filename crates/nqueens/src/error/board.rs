@@ -193,3 +193,8 @@ impl fmt::Display for BoardError {
         f.write_str(&self.words(Counting::FromOne))
     }
 }
+
+// An error of its own, so that a caller holding one apart from [`Error`] can box it or pass it
+// on with `?`. [`Error`] shows its text as part of its own rather than as its `source()`, so
+// that a printer of error chains does not say it twice.
+impl std::error::Error for BoardError {}

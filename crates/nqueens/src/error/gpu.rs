@@ -55,3 +55,8 @@ impl fmt::Display for GpuProblem {
         }
     }
 }
+
+// An error of its own, so that a caller holding one apart from [`Error`] can box it or pass it
+// on with `?`. [`Error`] shows its text as part of its own rather than as its `source()`, so
+// that a printer of error chains does not say it twice.
+impl std::error::Error for GpuProblem {}

@@ -183,3 +183,8 @@ fn grouped(v: u128) -> String {
 pub fn out_of_range(name: &str, value: &str, min: u128, max: u128) -> String {
     format!("{name} = {value} is out of range: {name} must be from {min} to {max}")
 }
+
+// An error of its own, so that a caller holding one apart from [`Error`] can box it or pass it
+// on with `?`. [`Error`] shows its text as part of its own rather than as its `source()`, so
+// that a printer of error chains does not say it twice.
+impl std::error::Error for BadNumber {}
