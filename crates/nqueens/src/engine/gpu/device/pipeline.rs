@@ -1,0 +1,224 @@
+//! The counting shader built for one stack depth: its workgroup chosen by the device's
+//! workgroup memory, and the threads a stream starts measured by a residency probe, since wgpu
+//! does not say how many workgroups a device runs at once.
+
+use super::gpu::{Gpu, Kernel};
+use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
+use std::sync::{Arc, mpsc};
+
+/// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
+const SHADER: &str = include_str!("../count.wgsl");
+/// Threads of a stream on a software device, which runs few at once. On a GPU a stream starts
+/// as many as the device runs at once, measured (see [`Gpu::resident`]): `bench/gpu-model.sh`
+/// shows what that keeps busy on an H100 against a fixed number.
+const SOFTWARE_THREADS: u32 = 1 << 10;
+/// Threads the measure of a GPU's room dispatches: more than any GPU runs at once (an H100
+/// runs at most 270,336), so that the later workgroups wait for room; a stream starts no more.
+const PROBE_THREADS: u32 = 1 << 20;
+/// Turns of arithmetic each thread spins for in that measure: about a millisecond on an H100,
+/// long beside the microseconds a GPU takes to start every workgroup it has room for.
+const PROBE_TURNS: u32 = 1 << 16;
+/// The largest workgroup tried; smaller ones are used where its stack would not fit.
+const MAX_WORKGROUP: u32 = 64;
+/// The workgroup on a software device: one vector of its lanes. Its loop limit (see
+/// `count.wgsl`) holds for all the lanes of a workgroup together, so one vector a workgroup
+/// leaves each lane the most turns.
+const SOFTWARE_WORKGROUP: u32 = 8;
+/// Bytes of one row of a thread's stack (four 32-bit masks).
+pub(super) const STACK_ROW_BYTES: u32 = 16;
+
+impl Gpu {
+    /// Builds the shader for threads that need `levels` rows of stack, unless built already:
+    /// a shader the driver refuses is then an error before counting, not a failure during it.
+    pub(crate) fn build(&self, levels: u32) -> Result<(), String> {
+        self.kernel(levels).map(|_| ())
+    }
+
+    /// The shader for threads that need `levels` rows of stack, built on first use. Its
+    /// workgroup is the largest (up to [`MAX_WORKGROUP`], or [`SOFTWARE_WORKGROUP`]) whose
+    /// stacks fit in the device's workgroup memory.
+    pub(super) fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
+        let levels = levels.max(1);
+        let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(k) = kernels.iter().find(|k| k.levels == levels) {
+            return Ok(Arc::clone(k));
+        }
+        let l = &self.limits;
+        let largest = if self.software {
+            SOFTWARE_WORKGROUP
+        } else {
+            MAX_WORKGROUP
+        };
+        let workgroup = (0..=largest.trailing_zeros())
+            .rev()
+            .map(|s| 1u32 << s)
+            .find(|&w| {
+                w * levels * STACK_ROW_BYTES <= l.max_compute_workgroup_storage_size
+                    && w <= l.max_compute_invocations_per_workgroup
+                    && w <= l.max_compute_workgroup_size_x
+            })
+            .ok_or_else(|| "too little workgroup memory for the shader's stack".to_string())?;
+        let source =
+            format!("const WG: u32 = {workgroup}u;\nconst LEVELS: u32 = {levels}u;\n{SHADER}");
+        let (pipeline, layout) = self.checked(|| {
+            let descriptor = wgpu::ShaderModuleDescriptor {
+                label: Some("nqueens count"),
+                source: wgpu::ShaderSource::Wgsl(source.into()),
+            };
+            // SAFETY: the checks left out are the index clamps and a loop-bound counter that
+            // wgpu would add to the hot loop. Every index the shader uses is in range by
+            // construction: a task index is below the dispatch's task count, which the task
+            // buffer holds; a record index is one the host wrote for a record it uploaded; a
+            // stack index is at most the record's last level, below LEVELS, which the host
+            // takes as the largest of the dispatch's records (`stack_rows`). The loop ends when
+            // the tasks do. A probe (see `resident`) reads only the parameters and counters.
+            // Every device also proves itself on a small board before a count.
+            let module = unsafe {
+                self.device.create_shader_module_trusted(
+                    descriptor,
+                    wgpu::ShaderRuntimeChecks::unchecked(),
+                )
+            };
+            let pipeline = self
+                .device
+                .create_compute_pipeline(&wgpu::ComputePipelineDescriptor {
+                    label: Some("nqueens count"),
+                    layout: None,
+                    module: &module,
+                    entry_point: Some("main"),
+                    // The stack is written before it is read: no need to clear it first.
+                    compilation_options: wgpu::PipelineCompilationOptions {
+                        zero_initialize_workgroup_memory: false,
+                        ..Default::default()
+                    },
+                    cache: None,
+                });
+            let layout = pipeline.get_bind_group_layout(0);
+            (pipeline, layout)
+        })?;
+        let threads = if self.software {
+            SOFTWARE_THREADS
+        } else {
+            let groups = (PROBE_THREADS / workgroup).min(l.max_compute_workgroups_per_dimension);
+            self.resident(&pipeline, &layout, groups, PROBE_TURNS)?
+                .clamp(1, groups)
+                * workgroup
+        };
+        let kernel = Arc::new(Kernel {
+            levels,
+            workgroup,
+            threads,
+            pipeline,
+            layout,
+        });
+        kernels.push(Arc::clone(&kernel));
+        Ok(kernel)
+    }
+
+    /// The shaders built so far, one per stack depth: (rows of stack, workgroup size, threads a
+    /// stream of it starts). On a GPU the threads are what the residency probe measured, capped
+    /// by the buffer limits, so a benchmark can report what a count really ran with.
+    pub(crate) fn built(&self) -> Vec<(u32, u32, u32)> {
+        let kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
+        let mut built: Vec<(u32, u32, u32)> = kernels
+            .iter()
+            .map(|k| (k.levels, k.workgroup, self.threads(k)))
+            .collect();
+        built.sort_unstable();
+        built
+    }
+
+    /// Threads a stream of `kernel` starts: as many as the device runs at once, or fewer where
+    /// its largest buffer cannot hold their saved walks.
+    pub(super) fn threads(&self, kernel: &Kernel) -> u32 {
+        let per = (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
+        let most = self
+            .limits
+            .max_storage_buffer_binding_size
+            .min(self.limits.max_buffer_size)
+            / per;
+        kernel.threads.min(most as u32).max(1)
+    }
+
+    /// How many workgroups of `pipeline` the device runs at once, which wgpu does not say: the
+    /// most that were at work together in a dispatch of `groups` workgroups whose threads
+    /// each spin for `turns` turns (the shader's `probe`).
+    pub(super) fn resident(
+        &self,
+        pipeline: &wgpu::ComputePipeline,
+        layout: &wgpu::BindGroupLayout,
+        groups: u32,
+        turns: u32,
+    ) -> Result<u32, String> {
+        use wgpu::BufferUsages as U;
+        let (tx, rx) = mpsc::channel();
+        let (index, read) = self.checked(|| {
+            // The shader's buffers, as small as it accepts: a probe reads only the parameters
+            // and the counters.
+            let sizes = [TASK_BYTES as u64, 8 * STRIDE as u64, 16, 16, 16, 16];
+            let usage = |i: usize| match i {
+                3 => U::STORAGE | U::COPY_SRC,
+                4 => U::UNIFORM | U::COPY_DST,
+                _ => U::STORAGE,
+            };
+            let buffers: Vec<wgpu::Buffer> = sizes
+                .iter()
+                .enumerate()
+                .map(|(i, &size)| self.buffer("probe", size, usage(i)))
+                .collect();
+            let read = self.buffer("probe read", 16, U::MAP_READ | U::COPY_DST);
+            let bind = self.bind(layout, &buffers.iter().collect::<Vec<_>>());
+            let mut params = [0u8; 16];
+            params[8..12].copy_from_slice(&turns.to_le_bytes());
+            params[12..16].copy_from_slice(&1u32.to_le_bytes());
+            self.queue.write_buffer(&buffers[4], 0, &params);
+            let mut encoder = self.device.create_command_encoder(&Default::default());
+            {
+                let mut pass = encoder.begin_compute_pass(&Default::default());
+                pass.set_pipeline(pipeline);
+                pass.set_bind_group(0, &bind, &[]);
+                pass.dispatch_workgroups(groups, 1, 1);
+            }
+            encoder.copy_buffer_to_buffer(&buffers[3], 0, &read, 0, 16);
+            let index = self.queue.submit([encoder.finish()]);
+            read.map_async(wgpu::MapMode::Read, .., move |r| {
+                let _ = tx.send(r);
+            });
+            (index, read)
+        })?;
+        self.wait(index, &rx)?;
+        let most = {
+            let view = read.get_mapped_range(..).map_err(|e| e.to_string())?;
+            u32::from_le_bytes(view[4..8].try_into().expect("four bytes"))
+        };
+        read.unmap();
+        Ok(most)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::adapters::open;
+    use super::*;
+    use crate::engine::gpu::select::GpuDevice;
+
+    #[test]
+    fn the_probe_finds_the_workgroups_at_work_together() {
+        let gpus = open(GpuDevice::default()).expect("a GPU (or Mesa's software Vulkan device)");
+        let gpu = &gpus[0];
+        let k = gpu.kernel(8).unwrap();
+        // One workgroup is one at work.
+        assert_eq!(gpu.resident(&k.pipeline, &k.layout, 1, 64), Ok(1));
+        // Many spinning a while: some at once, never more than were dispatched.
+        let most = gpu.resident(&k.pipeline, &k.layout, 64, 1 << 12).unwrap();
+        eprintln!("{}: {most} of 64 workgroups at once", gpu.name);
+        assert!((1..=64).contains(&most), "{most}");
+        // A probe touches no stream: counting after one is exact (the plan's tests count).
+        let threads = if gpu.software {
+            SOFTWARE_THREADS
+        } else {
+            k.threads
+        };
+        assert_eq!(gpu.threads(&k), threads);
+    }
+}
