@@ -11,9 +11,10 @@
 //! them, so each half placement is reduced to a 64-bit *key* of those diagonals and the count for
 //! a split is the number of (west, east) pairs whose keys are disjoint.
 //!
-//! The pairs are counted in the `kernel` submodule, and the east placements are built from
-//! quarter boards in `quarters`; this module chooses the splits, walks the west placements and
-//! uses the board's symmetries to count fewer pairs:
+//! The pairs are counted in the `kernel` submodule (over the east keys bit-sliced in `sliced`, in
+//! vectors from `lines`, by the widest `build` the processor runs), and the east placements are
+//! built from quarter boards in `quarters`; this module chooses the splits, walks the west
+//! placements and uses the board's symmetries to count fewer pairs:
 //!
 //! - *Top-bottom mirror.* Flipping the board upside down maps a split onto another one with the
 //!   same count, so each such pair of splits is counted once, weighted 2.
@@ -34,9 +35,12 @@
 //! unique solutions. Memory is the quarter tables (shared, up to [`QUARTERS_MAX_N`]) and per
 //! thread the keys of one half of one split; see [`memory_estimate`].
 
+mod build;
 mod geometry;
 mod kernel;
+mod lines;
 mod quarters;
+mod sliced;
 
 pub use geometry::{Geometry, MIN_N};
 pub use quarters::Quarters;
@@ -48,8 +52,8 @@ use crate::method::Method;
 use crate::reference::bitmask;
 use crate::split::plan::{Plan, PlanId, fnv1a};
 use crate::split::watch::Watch;
+use build::Build;
 use geometry::{Diags, bit_uses, collect_keys, start};
-use kernel::Build;
 
 /// The most memory (bytes) the method may plan to use; larger boards are refused. A process
 /// whose address space is limited (`ulimit -v`) plans for less: see [`memory_limit`].
@@ -197,8 +201,8 @@ pub fn count_split_with(g: &Geometry, quarters: Option<&Quarters>, s: &Split) ->
 thread_local! {
     /// Per thread, the east keys and their slicing, kept from one split to the next so that
     /// their memory is allocated once.
-    static SCRATCH: std::cell::RefCell<([Vec<u64>; 3], kernel::Sliced)> =
-        std::cell::RefCell::new((Default::default(), kernel::Sliced::new(&[], 1, &[])));
+    static SCRATCH: std::cell::RefCell<([Vec<u64>; 3], sliced::Sliced)> =
+        std::cell::RefCell::new((Default::default(), sliced::Sliced::new(&[], 1, &[])));
 }
 
 /// [`count_split_with`] in the given build of the pair kernel, with the thread's scratch space.
@@ -207,7 +211,7 @@ fn count_split_in(
     quarters: Option<&Quarters>,
     s: &Split,
     build: Build,
-    (classes, sliced): (&mut [Vec<u64>; 3], &mut kernel::Sliced),
+    (classes, sliced): (&mut [Vec<u64>; 3], &mut sliced::Sliced),
 ) -> u64 {
     let at = start(g, s.middle);
     let all = g.full();
@@ -273,7 +277,7 @@ fn choose_cuts(
     if keys < g.cut_from {
         return Vec::new();
     }
-    let c = (keys / g.bucket_keys).max(1).ilog2().min(kernel::MAX_CUTS) as usize;
+    let c = (keys / g.bucket_keys).max(1).ilog2().min(sliced::MAX_CUTS) as usize;
     // Every eighth key is plenty to rank the bits, at an eighth of the cost.
     let uses = bit_uses(
         east.iter()
@@ -558,7 +562,7 @@ mod tests {
                 },
             ] {
                 let q = Quarters::new(&g).unwrap();
-                let mut scratch = (Default::default(), kernel::Sliced::new(&[], 1, &[]));
+                let mut scratch = (Default::default(), sliced::Sliced::new(&[], 1, &[]));
                 for s in splits(n) {
                     let (classes, sliced) = &mut scratch;
                     let want = count_split_in(&g, Some(&q), &s, Build::Plain, (classes, sliced));

@@ -14,8 +14,9 @@
 //! (or against the queen in the middle column, for odd n) is a plain AND of diagonal masks.
 
 use crate::board::bits::lowest;
+use crate::engine::halves::build::{Build, Kernel};
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
-use crate::engine::halves::kernel::{Build, Kernel, Lacking, Sliced};
+use crate::engine::halves::sliced::{Lacking, Sliced};
 
 /// One placement inside a quarter: its diagonals, its cross-half key bits, and the column of
 /// each of its queens (relative to the half, four bits each, in row order).
