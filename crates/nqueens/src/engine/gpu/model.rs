@@ -19,7 +19,7 @@
 //!   shader does. Every turn costs the paths its lanes take; `active_lanes` is the share of the
 //!   operations paid that did a lane's own work. The model counts the solutions as it goes,
 //!   and they must be Q(N): the model checks itself.
-//! - **Occupancy** ([`occupancy`]): how much of an H100's resident threads the way work is
+//! - **Occupancy** ([`occupancy()`]): how much of an H100's resident threads the way work is
 //!   handed to the GPU keeps busy over a whole count, from the task sizes the model measured.
 //!
 //! Two kernels are modelled: [`Kernel::Baseline`], the loop with five paths per turn and the last
@@ -37,7 +37,7 @@
 //!   ([`split_nodes`], [`mirror_nodes`]);
 //! - `sample.rs`: samples of boards too large to play whole ([`sample_task_turns`],
 //!   [`task_stream`]);
-//! - `occupancy.rs`: the device and the rules of dispatch ([`Device`], [`Rule`], [`occupancy`]);
+//! - `occupancy.rs`: the device and the rules of dispatch ([`Device`], [`Rule`], [`occupancy()`]);
 //! - `price.rs` and `peer.rs`: the price of a turn on an NVIDIA GPU, and the fastest CUDA
 //!   counter's work played on the CPU to check that price.
 
