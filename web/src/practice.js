@@ -56,6 +56,15 @@ function score(el, right, asked) {
 // Watch: before each queen placed or taken back, the learner says where the next queen goes
 // (a square of the board, by pointer or by the arrow keys and Enter) or that the search
 // backtracks. The squares tried and pruned on the way, and a solution, play without a question.
+// What leaving practice undoes in either view: the panel closed, its button back, and the
+// controls it turned off on again.
+function closePanel(practice) {
+  practice.active = false;
+  practice.els.panel.hidden = true;
+  practice.els.start.hidden = false;
+  for (const b of practice.controls) b.disabled = false;
+}
+
 export class WatchPractice {
   // els: the practice panel's elements; controls: the buttons that move the search forward,
   // off while practising (the question moves it).
@@ -112,10 +121,7 @@ export class WatchPractice {
   // Back to watching, from the same step; `focus`: the Practice button takes the focus.
   leave(focus) {
     if (!this.active) return;
-    this.active = false;
-    this.els.panel.hidden = true;
-    this.els.start.hidden = false;
-    for (const b of this.controls) b.disabled = false;
+    closePanel(this);
     for (const li of this.els.legend) li.hidden = true;
     this.board.removeAttribute('tabindex');
     this.board.setAttribute('role', 'img');
@@ -361,10 +367,7 @@ export class MethodsPractice {
 
   leave(focus) {
     if (!this.active) return;
-    this.active = false;
-    this.els.panel.hidden = true;
-    this.els.start.hidden = false;
-    for (const b of this.controls) b.disabled = false;
+    closePanel(this);
     this.methods.render();
     if (focus) this.els.start.focus();
   }

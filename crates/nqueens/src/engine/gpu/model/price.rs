@@ -479,25 +479,27 @@ const WORKGROUP: u32 = 4;
 const FUNCTION: u32 = 7;
 const PRIVATE: u32 = 6;
 
+/// Free opcodes whose result is a value (the others have none): undef, constants, composites,
+/// copies, bitcasts and phis.
+fn has_result(op: u32) -> bool {
+    matches!(op, 1 | 43..=52 | 245) || REARRANGE.contains(&op)
+}
+
+/// Opcodes that take values apart or put them together, which cost nothing on a GPU.
+const REARRANGE: [u32; 6] = [
+    OP_VECTOR_SHUFFLE,
+    OP_COMPOSITE_CONSTRUCT,
+    OP_COMPOSITE_EXTRACT,
+    OP_COMPOSITE_INSERT,
+    OP_COPY_OBJECT,
+    OP_BITCAST,
+];
+
 /// Opcodes that cost nothing: line info, undef, constants, composites, copies, bitcasts,
 /// phis, structured-control marks, labels, unconditional branches, returns.
 fn free(op: u32) -> bool {
-    matches!(
-        op,
-        0 | 1
-            | 8
-            | 317
-            | 43..=52
-            | OP_VECTOR_SHUFFLE
-            | OP_COMPOSITE_CONSTRUCT
-            | OP_COMPOSITE_EXTRACT
-            | OP_COMPOSITE_INSERT
-            | OP_COPY_OBJECT
-            | OP_BITCAST
-            | 245..=249
-            | 253
-            | OP_RETURN_VALUE
-    )
+    matches!(op, 0 | 1 | 8 | 317 | 43..=52 | 245..=249 | 253 | OP_RETURN_VALUE)
+        || REARRANGE.contains(&op)
 }
 
 impl Module {
@@ -694,22 +696,6 @@ impl Module {
         let ty = self.pointers.get(&ty).map_or(ty, |&(_, pointee)| pointee);
         self.bytes.get(&ty).copied().unwrap_or(4) as f64
     }
-}
-
-/// Whether a free opcode has a result id in its second word.
-fn has_result(op: u32) -> bool {
-    matches!(
-        op,
-        1 | 43
-            ..=52
-                | OP_VECTOR_SHUFFLE
-                | OP_COMPOSITE_CONSTRUCT
-                | OP_COMPOSITE_EXTRACT
-                | OP_COMPOSITE_INSERT
-                | OP_COPY_OBJECT
-                | OP_BITCAST
-                | 245
-    )
 }
 
 /// Whether an integer opcode is an add, subtract, negate, multiply or shift (SPIR-V's
