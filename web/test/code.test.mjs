@@ -12,12 +12,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT, DIST, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { DIST, open } from './browser.mjs';
+import { useBrowser, noProblems, traceSteps } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
 // OEIS A000170, n = 1..8.
 const A000170 = [1, 0, 0, 2, 10, 4, 40, 92];
@@ -182,18 +181,9 @@ const page = (query, width, height) => open(live.chromium.browser, live.server.u
 
 const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
 
-function noProblems(p) {
-  assert.deepEqual(p.problems, [], 'the page logged errors');
-}
 
 // The library's trace of the n×n search, as `nqueens trace --json` writes it.
-function trace(n) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
-  }
-  const out = execFileSync(CLI, ['trace', '--json', String(n)], { encoding: 'utf8' });
-  return out.trim().split('\n').map((l) => JSON.parse(l));
-}
+const trace = traceSteps;
 
 // What the program does at each step of the trace: the step's kind, except that a conflict is
 // found by the sets in the first of their three sets that holds the square's key.

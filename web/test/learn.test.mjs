@@ -7,16 +7,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { open } from './browser.mjs';
+import { useBrowser, traceSteps } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
 const live = useBrowser(SHOTS);
 
@@ -44,11 +42,7 @@ async function shot(p, name) {
 
 // The steps of `nqueens trace N --json`, as the command line prints them.
 function trace(n) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
-  }
-  const out = execFileSync(CLI, ['trace', String(n), '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  return out.trim().split('\n').map((l) => JSON.parse(l).step);
+  return traceSteps(n).map((s) => s.step);
 }
 
 // Squares tried (queens placed and conflicts) among `steps`.

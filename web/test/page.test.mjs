@@ -12,11 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { useBrowser, CLI, noProblems } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
 // OEIS A000170 and A002562, n = 1..12, written out here rather than read from the library.
 const A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -28,9 +27,6 @@ async function page(query, width, height) {
   return open(live.chromium.browser, live.server.url + query, width, height);
 }
 
-function noProblems(p) {
-  assert.deepEqual(p.problems, [], 'the page logged errors');
-}
 
 const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
 const data = (p, sel, key) => p.$eval(sel, (e, k) => e.dataset[k], key);

@@ -11,17 +11,15 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { ROOT, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { open } from './browser.mjs';
+import { useBrowser, traceSteps } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const live = useBrowser(SHOTS);
@@ -39,16 +37,9 @@ const shot = (p, name) => p.screenshot({ path: path.join(SHOTS, `${name}.png`), 
 // The trace of the n×n board, as the library writes it; each step with the queens on the
 // board before it.
 function trace(n) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
-  }
-  const out = execFileSync(CLI, ['trace', '--json', String(n)], { encoding: 'utf8' });
   const queens = [];
-  return out
-    .trim()
-    .split('\n')
-    .map((l) => {
-      const s = { ...JSON.parse(l), queens: queens.slice() };
+  return traceSteps(n).map((step) => {
+      const s = { ...step, queens: queens.slice() };
       if (s.step === 'place') queens.push(s.col);
       if (s.step === 'backtrack') queens.pop();
       return s;

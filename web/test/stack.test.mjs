@@ -6,16 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { open } from './browser.mjs';
+import { useBrowser, noProblems, traceSteps } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
 const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
 const METHODS = ['scan', 'sets', 'bits'];
@@ -24,18 +22,9 @@ const live = useBrowser(SHOTS);
 
 const page = (query, width, height) => open(live.chromium.browser, live.server.url + query, width, height);
 
-function noProblems(p) {
-  assert.deepEqual(p.problems, [], 'the page logged errors');
-}
 
 // The library's trace of the n×n search, as `nqueens trace --json` writes it.
-function trace(n) {
-  if (!fs.existsSync(CLI)) {
-    throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
-  }
-  const out = execFileSync(CLI, ['trace', '--json', String(n)], { encoding: 'utf8' });
-  return out.trim().split('\n').map((l) => JSON.parse(l));
-}
+const trace = traceSteps;
 
 // In the page: the frames of a call stack list, top first.
 const READ = (id) =>

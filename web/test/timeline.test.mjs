@@ -6,16 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, open } from './browser.mjs';
-import { useBrowser } from './session.mjs';
+import { open } from './browser.mjs';
+import { useBrowser, traceSteps } from './session.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
-const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
 const live = useBrowser(SHOTS);
 
@@ -35,14 +33,9 @@ const queens = (p) => p.$eval('#w-board', (e) => e.dataset.queens);
 // The trace of the n×n board: each step's position (the steps taken once it is done), and the
 // columns of the queens on the board after it.
 function trace(n) {
-  const out = execFileSync(CLI, ['trace', '--json', String(n)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
   const columns = [];
   const steps = [];
-  for (const [i, line] of out.trim().split('\n').entries()) {
-    const step = JSON.parse(line);
+  for (const [i, step] of traceSteps(n).entries()) {
     if (step.step === 'place') columns.push(step.col);
     if (step.step === 'backtrack') columns.pop();
     steps.push({ ...step, position: i + 1, queens: columns.join(',') });

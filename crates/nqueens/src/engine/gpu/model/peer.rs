@@ -10,7 +10,7 @@
 //! row's free cells at once. So a warp's turns for a batch are its longest lane's, and
 //! [`Work::lanes`] is the share of the lanes' turns that did a lane's own work.
 
-use crate::board::bits::Bits;
+use crate::board::bits::{Bits, lowest};
 
 /// Rows the peer places on the CPU in its published table.
 pub const ROWS: usize = 6;
@@ -81,7 +81,7 @@ pub fn walk(n: usize, s: Subproblem) -> (u64, u64) {
     while let Some(top) = frames.last_mut() {
         turns += 1;
         let (cols, left, right, free) = *top;
-        let bit = free & free.wrapping_neg();
+        let bit = lowest(free);
         top.3 = free ^ bit;
         let exhausted = top.3 == 0;
         let c = cols | bit;
