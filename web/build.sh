@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the web page into one self-contained folder: the HTML, CSS and JavaScript of web/src
-# and the nqueens library compiled to WebAssembly, with its wasm-bindgen glue. Nothing is
-# fetched at run time; serve the folder with any static server:
+# and the nqueens library compiled to WebAssembly, with its wasm-bindgen glue and the glue's
+# TypeScript declarations (which the page never loads: web/jsconfig.json checks web/src against
+# them). Nothing is fetched at run time; serve the folder with any static server:
 #   web/build.sh && python3 -m http.server --bind 127.0.0.1 -d web/dist 8000
 #   (then open http://127.0.0.1:8000; --bind keeps it off the network)
 #
@@ -31,7 +32,7 @@ fi
 cargo build --quiet --profile wasm --target wasm32-unknown-unknown -p nqueens-web
 rm -rf "$out"
 mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
+wasm-bindgen --target web --out-dir "$out/pkg" \
     "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/wasm/nqueens_web.wasm"
 cp web/src/*.html web/src/*.css web/src/*.js "$out/"
 total=$(find "$out" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')

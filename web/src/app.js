@@ -1,5 +1,8 @@
-// The page: loads the library (WebAssembly), reads the link's parameters, switches views and
-// routes the keyboard. Each view lives in its own module.
+// @ts-check
+// The page: loads the library (WebAssembly), reads the link's parameters, and keeps the views in
+// one registry (tab name to view, in the tabs' order) through which it switches views, opens
+// the board size, follows the link and routes the keyboard. Each view lives in its own module
+// and has the shape of view.js.
 //
 // Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
 // puzzle), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
@@ -10,32 +13,62 @@
 
 import init, { count, known } from './pkg/nqueens_web.js';
 import { defineSymbols } from './board.js';
-import { Search, SPEEDS } from './watch.js';
-import { Timeline } from './timeline.js';
-import { Methods } from './methods.js';
-import { Solutions, COUNT_MAX } from './solutions.js';
-import { Puzzle } from './puzzle.js';
-import { CodeViews, LANGS, DEFAULT_LANG } from './code.js';
-import { WatchPractice, MethodsPractice } from './practice.js';
+import { SPEEDS } from './clock.js';
+import { View } from './view.js';
+import { Search } from './search.js';
+import { WatchView } from './watch.js';
+import { MethodsView } from './methods.js';
+import { TreeView } from './tree.js';
+import { SolutionsView, COUNT_MAX } from './solutions.js';
+import { PuzzleView } from './puzzle.js';
+import { CodeViews } from './code.js';
+import { LANGS, DEFAULT_LANG } from './listings.js';
 
 const N_MAX = 12;
-const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
-const $ = (id) => document.getElementById(id);
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code'];
 
+/** @type {{ n: number, view: string, code: string }} */
 const state = { n: 8, view: 'watch', code: DEFAULT_LANG };
-let search, methods, solutions, puzzle, code, wPractice, mPractice;
+
+/**
+ * The registry of views: tab name (the tab's data-view, the link's view=, #tab-NAME and
+ * #view-NAME) to view, in the tabs' order; the keys 1 to 5 pick them in that order.
+ * @type {{ watch: WatchView, methods: MethodsView, tree: TreeView, solutions: SolutionsView, puzzle: PuzzleView }}
+ */
+let views;
+/** @type {CodeViews} */
+let code;
+/** @type {Search} */
+let search;
+
+// The names of the views, in the tabs' order.
+const names = () => /** @type {(keyof typeof views)[]} */ (Object.keys(views));
+/** @param {string} name */
+const isView = (name) => Object.hasOwn(views, name);
+/** @param {string} name */
+const viewOf = (name) => /** @type {View} */ (views[/** @type {keyof typeof views} */ (name)]);
 
 // What the link asked for that the page could not do, each with what it did instead.
+/** @type {string[]} */
 const notes = [];
 
 // The whole number `name` of the link when it is one from `min` to `max`; otherwise null, with a
 // note that says what the page does `instead`. Absent, null without a note.
+/**
+ * @param {URLSearchParams} params
+ * @param {string} name
+ * @param {number} min
+ * @param {number} max
+ * @param {string} instead
+ * @returns {number | null}
+ */
 function whole(params, name, min, max, instead) {
   if (!params.has(name)) return null;
   const raw = params.get(name);
-  const v = /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
+  const v = raw !== null && /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
   if (Number.isSafeInteger(v) && v >= min && v <= max) return v;
   notes.push(`${name}=${raw} is not a whole number from ${min} to ${max}: ${instead}`);
   return null;
@@ -50,18 +83,16 @@ async function main() {
   }
   const n = whole(params, 'n', 1, N_MAX, `showing n = ${state.n}`);
   if (n !== null) state.n = n;
-  if (params.has('view')) {
-    const view = params.get('view');
-    if (VIEWS.includes(view)) state.view = view;
-    else notes.push(`view=${view} is not one of ${VIEWS.join(', ')}: showing ${state.view}`);
-  }
+  // The view is checked against the registry, made below: the note of the language waits for
+  // it, so that the notes keep the order of the parameters in PARAMS.
+  let codeNote = '';
   if (params.has('code')) {
-    const lang = params.get('code');
+    const lang = String(params.get('code'));
     if (Object.hasOwn(LANGS, lang)) state.code = lang;
-    else notes.push(`code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[state.code]}`);
+    else codeNote = `code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[/** @type {keyof typeof LANGS} */ (state.code)]}`;
   }
 
-  const select = $('n');
+  const select = /** @type {HTMLSelectElement} */ ($('n'));
   for (let i = 1; i <= N_MAX; i++) select.add(new Option(String(i), String(i)));
   select.value = String(state.n);
   select.addEventListener('change', () => setN(Number(select.value)));
@@ -70,135 +101,34 @@ async function main() {
     state.code = lang;
     saveLink();
   });
-  search = new Search(
-    {
-      board: $('w-board'),
-      status: $('w-status'),
-      text: $('w-text'),
-      log: $('w-log'),
-      found: $('w-found'),
-      foundCount: $('w-found-count'),
-      play: $('w-play'),
-      speed: $('w-speed'),
-      speedOut: $('w-speed-out'),
-      treeSvg: $('t-svg'),
-      treeWrap: $('t-wrap'),
-      treeStatus: $('t-status'),
-      cost: $('w-cost'),
-      say: $('w-say'),
-      stack: $('w-stack'),
-      treeStack: $('t-stack'),
-    },
-    () => {
-      saveLink();
-      if (wPractice) wPractice.changed();
-    },
-    code,
-  );
-  search.timeline = new Timeline($('w-bar'), search);
-  // The call stack follows the language and method of the code (code.js sets them first).
-  for (const id of ['w-code-lang', 'm-code-lang', 'w-code-method']) {
-    $(id).addEventListener('click', () => search.renderStack());
+  search = new Search($('search-controls'), $('w-cost'), saveLink);
+  views = {
+    watch: new WatchView($('view-watch'), search, code),
+    methods: new MethodsView($('view-methods'), code),
+    tree: new TreeView($('view-tree'), search, code),
+    solutions: new SolutionsView($('view-solutions')),
+    puzzle: new PuzzleView($('view-puzzle'), saveLink),
+  };
+  if (params.has('view')) {
+    const view = String(params.get('view'));
+    if (isView(view)) state.view = view;
+    else notes.push(`view=${view} is not one of ${names().join(', ')}: showing ${state.view}`);
   }
-  $('w-reset').addEventListener('click', () => search.reset());
-  $('w-back').addEventListener('click', () => search.back());
-  $('w-play').addEventListener('click', () => search.toggle());
-  $('w-step').addEventListener('click', () => search.forward(1));
-  $('w-solution').addEventListener('click', () => search.nextSolution());
-  $('w-backtrack').addEventListener('click', () => search.nextBacktrack());
-  $('w-speed').addEventListener('input', (e) => search.setSpeed(Number(e.target.value)));
-  // Practice asks before each move: the buttons that move the search on rest meanwhile.
-  wPractice = new WatchPractice(
-    search,
-    {
-      start: $('w-practice'),
-      panel: $('wp-panel'),
-      question: $('wp-question'),
-      cursor: $('wp-cursor'),
-      backtracks: $('wp-backtracks'),
-      show: $('wp-show'),
-      leave: $('wp-leave'),
-      score: $('wp-score'),
-      feedback: $('wp-feedback'),
-      legend: document.querySelectorAll('#w-legend .practice-only'),
-    },
-    ['w-play', 'w-step', 'w-solution', 'w-backtrack'].map($),
-  );
-  $('t-fold').addEventListener('click', () => {
-    search.tree.foldFinished();
-    search.renderTree();
-  });
-  $('t-unfold').addEventListener('click', () => {
-    search.tree.unfoldAll();
-    search.renderTree();
-  });
-  $('t-svg').addEventListener('click', (e) => {
-    const g = e.target.closest('g.node');
-    const node = g && search.tree.nodeById(Number(g.dataset.id));
-    if (node && node.children && node.children.length) {
-      search.tree.focusNode = node;
-      search.tree.toggle(node);
-      search.renderTree();
-    }
-  });
-  // The tree's nodes from the keyboard: the keys they use do not reach the page's own.
-  $('t-svg').addEventListener('keydown', (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (search.treeKey(e)) {
-      e.preventDefault();
-      e.stopPropagation();
-    }
-  });
+  if (codeNote) notes.push(codeNote);
 
-  methods = new Methods($('view-methods'), code);
-  $('m-reset').addEventListener('click', () => methods.reset());
-  $('m-play').addEventListener('click', () => methods.toggle());
-  $('m-tick').addEventListener('click', () => {
-    methods.pause();
-    methods.tick();
-  });
-  $('m-round').addEventListener('click', () => methods.round());
-  $('m-speed').addEventListener('input', (e) => methods.setSpeed(Number(e.target.value)));
-  mPractice = new MethodsPractice(
-    methods,
-    {
-      start: $('m-practice'),
-      panel: $('mp-panel'),
-      kind: $('mp-kind'),
-      question: $('mp-question'),
-      form: $('mp-form'),
-      label: $('mp-label'),
-      input: $('mp-answer'),
-      submit: $('mp-submit'),
-      show: $('mp-show'),
-      leave: $('mp-leave'),
-      score: $('mp-score'),
-      feedback: $('mp-feedback'),
-    },
-    ['m-reset', 'm-play', 'm-tick', 'm-round'].map($),
-  );
-
-  solutions = new Solutions($('view-solutions'));
-  puzzle = new Puzzle($('view-puzzle'), () => saveLink());
-
-  for (const tab of document.querySelectorAll('nav [role="tab"]')) {
-    tab.addEventListener('click', () => show(tab.dataset.view));
+  for (const tab of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('nav [role="tab"]'))) {
+    tab.addEventListener('click', () => show(String(tab.dataset.view)));
   }
   document.addEventListener('keydown', onKey);
-  // The tree is scaled to its box: a new width draws it again.
-  window.addEventListener('resize', () => {
-    if (state.view === 'tree') search.renderTree();
-  });
-  introOnce($('intro'));
+  introOnce(/** @type {HTMLDetailsElement} */ ($('intro')));
 
   search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
-  methods.setSpeed(4);
   const board = params.get('board');
   const unread = setN(state.n, board);
   if (unread) {
     notes.push(`board=${board} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
-  } else if (board && puzzle.board.n() !== state.n) {
-    const m = puzzle.board.n();
+  } else if (board && views.puzzle.board.n() !== state.n) {
+    const m = views.puzzle.board.n();
     notes.push(`board=${board} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
   }
   const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
@@ -207,8 +137,8 @@ async function main() {
   $('loading').remove();
   const toCount = whole(params, 'count', 1, COUNT_MAX, 'nothing is counted');
   if (toCount !== null) {
-    $('c-n').value = String(toCount);
-    solutions.count();
+    /** @type {HTMLInputElement} */ ($('c-n')).value = String(toCount);
+    views.solutions.count();
   }
   const box = $('link-notes');
   box.textContent = notes.join('\n');
@@ -216,30 +146,31 @@ async function main() {
   document.body.dataset.ready = 'true';
 }
 
-// The link's step=K: K steps of the search in Watch and Tree, K operations in Methods.
+// The link's step=K, in the view shown: steps of the search in Watch and Tree, operations in
+// Methods; a view without steps says it does not use it.
+/** @param {number} step */
 function goTo(step) {
-  const n = state.n;
-  if (state.view === 'watch' || state.view === 'tree') {
-    search.timeline.jump(step);
-    if (step > search.timeline.length) {
-      const end = search.watch.position();
-      notes.push(`step=${step} is past the end of the search on ${n}×${n} (${end} steps): showing its end`);
+  const note = viewOf(state.view).goTo(step);
+  if (note === null) {
+    if (step > 0) {
+      const stepped = names().filter((name) => views[name].goTo !== View.prototype.goTo);
+      const list = `${stepped.slice(0, -1).join(', ')} and ${stepped[stepped.length - 1]}`;
+      notes.push(`step=${step} is for the ${list} views, not ${state.view}: not used`);
     }
-  } else if (state.view === 'methods') {
-    if (methods.advance(step) < step) {
-      const end = methods.compare.position();
-      notes.push(`step=${step} is past the end of the methods on ${n}×${n} (${end} operations): showing their end`);
-    }
-  } else if (step > 0) {
-    notes.push(`step=${step} is for the watch, methods and tree views, not ${state.view}: not used`);
+  } else if (note) {
+    notes.push(note);
   }
 }
 
 // Every view moves to the n×n board; the header shows Q(n) as the library counts it. Returns why
 // `board` (the link's puzzle) was not read, '' when it was or there was none.
+/**
+ * @param {number} n
+ * @param {string | null} [board]
+ */
 function setN(n, board) {
   state.n = n;
-  $('n').value = String(n);
+  /** @type {HTMLSelectElement} */ ($('n')).value = String(n);
   const c = count(n, true, '', undefined);
   const [total, unique] = [c.total, c.unique];
   c.free();
@@ -251,36 +182,23 @@ function setN(n, board) {
   qn.dataset.unique = unique;
   code.open(n);
   search.open(n);
-  methods.open(n);
-  mPractice.changed();
-  solutions.open(n);
-  const unread = puzzle.open(n, board ? board.split('/').join('\n') + '\n' : undefined);
+  for (const name of names()) views[name].open(n);
+  const unread = board ? views.puzzle.load(board.split('/').join('\n') + '\n') : '';
   saveLink();
   return unread;
 }
 
-function show(view) {
-  state.view = view;
-  // Practice belongs to its view: another view watches on from the same step.
-  if (view !== 'watch') wPractice.leave(false);
-  if (view !== 'methods') mPractice.leave(false);
-  for (const v of VIEWS) {
-    $(`view-${v}`).hidden = v !== view;
-    const tab = $(`tab-${v}`);
-    tab.setAttribute('aria-selected', String(v === view));
-    tab.tabIndex = v === view ? 0 : -1;
+// The view `name` shows, the others hide; its tab is the one selected.
+/** @param {string} name */
+function show(name) {
+  state.view = name;
+  for (const other of names()) {
+    if (other !== name) views[other].hide();
+    const tab = $(`tab-${other}`);
+    tab.setAttribute('aria-selected', String(other === name));
+    tab.tabIndex = other === name ? 0 : -1;
   }
-  $('search-controls').hidden = !(view === 'watch' || view === 'tree');
-  $('w-cost').hidden = !(view === 'watch' || view === 'tree');
-  // A hidden list has no height, so one scrolled to its latest entry while its view was hidden
-  // (a link's step=K, a search moved in another view) stayed at its top: each list that follows
-  // its latest entry goes to its end as the view shows.
-  for (const list of $(`view-${view}`).querySelectorAll('.log, .found')) {
-    list.scrollTop = list.scrollHeight;
-  }
-  search.treeVisible = view === 'tree';
-  if (view === 'tree') search.renderTree();
-  if (view !== 'methods') methods.pause();
+  viewOf(name).show();
   saveLink();
 }
 
@@ -300,72 +218,33 @@ function introOnce(details) {
 }
 
 function saveLink() {
-  if (!puzzle || !puzzle.board) return;
+  if (!views || !views.puzzle.board) return;
   const p = new URLSearchParams();
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
-  // Watch and Tree keep how far the search has gone.
-  const at = search && search.watch ? search.watch.position() : 0;
-  if ((state.view === 'watch' || state.view === 'tree') && at > 0) p.set('step', String(at));
-  if (state.view === 'puzzle' && /[Qx]/.test(puzzle.text())) {
-    p.set('board', puzzle.text().trim().split('\n').join('/'));
-  }
+  // The view shown keeps its own: how far the search has gone, the puzzle's board.
+  viewOf(state.view).link(p);
   history.replaceState(null, '', `${location.pathname}?${p}`);
 }
 
+// The keys 1 to 5 pick a view; every other key goes to the view shown, as its `keys` declare.
+/** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  const t = e.target;
+  const t = /** @type {HTMLElement | null} */ (e.target);
   if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
   const k = e.key;
   // A focused button answers Space and Enter itself.
   if (t && t.tagName === 'BUTTON' && (k === ' ' || k === 'Enter')) return;
-  if (k >= '1' && k <= '5') {
-    show(VIEWS[Number(k) - 1]);
+  const order = names();
+  if (k >= '1' && k <= String(order.length)) {
+    show(order[Number(k) - 1]);
     $(`tab-${state.view}`).focus();
-  } else if (state.view === 'watch' || state.view === 'tree') {
-    // In practice the question moves the search on, not these keys.
-    if (wPractice.active && [' ', 'ArrowRight', 's', 'S', 'b', 'B'].includes(k)) return;
-    const acts = {
-      ' ': () => search.toggle(),
-      ArrowRight: () => search.forward(1),
-      ArrowLeft: () => search.back(),
-      s: () => search.nextSolution(),
-      b: () => search.nextBacktrack(),
-      Home: () => search.reset(),
-      '+': () => search.setSpeed(search.speed + 1),
-      '=': () => search.setSpeed(search.speed + 1),
-      '-': () => search.setSpeed(search.speed - 1),
-    };
-    const act = acts[k.length === 1 ? k.toLowerCase() : k] || acts[k];
-    if (!act) return;
-    act();
-  } else if (state.view === 'methods') {
-    if (mPractice.active) return;
-    const acts = {
-      ' ': () => methods.toggle(),
-      ArrowRight: () => {
-        methods.pause();
-        methods.tick();
-      },
-      n: () => methods.round(),
-      Enter: () => methods.round(),
-      Home: () => methods.reset(),
-      '+': () => methods.setSpeed(methods.speed + 1),
-      '=': () => methods.setSpeed(methods.speed + 1),
-      '-': () => methods.setSpeed(methods.speed - 1),
-    };
-    if (!acts[k]) return;
-    acts[k]();
-  } else if (state.view === 'puzzle') {
-    if (k === '[') puzzle.step(-1);
-    else if (k === ']') puzzle.step(1);
-    else if (k === 'q' || k === 'Q') puzzle.setMode('queen');
-    else if (k === 'x' || k === 'X') puzzle.setMode('block');
-    else return;
   } else {
-    return;
+    const keys = viewOf(state.view).keys;
+    const act = Object.hasOwn(keys, k) ? keys[k] : null;
+    if (!act || act() === false) return;
   }
   e.preventDefault();
 }

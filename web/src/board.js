@@ -1,3 +1,4 @@
+// @ts-check
 // Draws the interactive boards as SVG, in the colours of the library's own pictures (the
 // gallery shows those pictures themselves). One unit of the viewBox is one square.
 
@@ -46,6 +47,22 @@ export function defineSymbols() {
 // numbers, a class name per value in cellClass), marks ([{row, col, cls}]), line ({from:
 // [row, col], to: [row, col]}), cursor ([row, col]), rowOutline (a row to draw round: the one a
 // frame of the call stack was picked for).
+/**
+ * @typedef {object} BoardOptions
+ * @property {number[]} [queens]
+ * @property {number[]} [ghosts]
+ * @property {ArrayLike<number>} [cells]
+ * @property {string[]} [cellClass]
+ * @property {{ row: number, col: number, cls: string }[]} [marks]
+ * @property {{ from: [number, number], to: [number, number] }} [line]
+ * @property {[number, number] | null} [cursor]
+ * @property {number} [rowOutline]
+ */
+/**
+ * @param {SVGSVGElement} svg
+ * @param {number} n
+ * @param {BoardOptions} [opts]
+ */
 export function drawBoard(svg, n, opts = {}) {
   const out = [`<rect width="${n}" height="${n}" fill="url(#nq-squares)"/>`];
   if (opts.cells && opts.cellClass) {
@@ -87,6 +104,11 @@ export function drawBoard(svg, n, opts = {}) {
 }
 
 // The square under a pointer event, or null.
+/**
+ * @param {SVGSVGElement} svg
+ * @param {MouseEvent} event
+ * @returns {[number, number] | null}
+ */
 export function squareAt(svg, event) {
   const n = Number(svg.dataset.n);
   const box = svg.getBoundingClientRect();

@@ -1,557 +1,9 @@
-// The code beside the board: the textbook search as a learner meets it, in Python, Java, C++,
-// JavaScript and Rust, for each of the three methods (scan, sets, bit masks), with the line that
-// makes the current step lit and the values the program holds at that moment.
-//
-// Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...),
-// so that the lit line is a pure function of the step (Watch) or of the operation (Methods).
-// The tags are stripped before the code is shown; `$N` is the board size of the page, so that
-// the program shown is the one that makes this very search, and runs as written.
+// @ts-check
+// The code beside the board (the programs themselves are in listings.js): the listing of the
+// chosen language and method with the line that makes the current step lit, and the values the
+// program holds at that moment, worked out from the step (Watch) or the operation (Methods).
 
-export const LANGS = { python: 'Python', java: 'Java', cpp: 'C++', javascript: 'JavaScript', rust: 'Rust' };
-export const METHODS = { scan: 'scan', sets: 'sets', bits: 'bit masks' };
-export const DEFAULT_LANG = 'python';
-
-const SOURCES = {
-  python: {
-    scan: `
-def solve_n_queens(n):
-    # placer[r]: the column of row r's queen
-    placer = [-1] * n
-    solutions = []
-
-    def safe(row, col):
-        for r in range(row):
-            c, d = placer[r], row - r
-            if c == col or abs(c - col) == d:  «check»
-                return False  «hit»
-        return True
-
-    def solve(row):
-        if row == n:
-            solutions.append(placer[:])  «solution»
-            return
-        for col in range(n):
-            if not safe(row, col):
-                continue  «reject»
-            placer[row] = col  «place»
-            solve(row + 1)
-            placer[row] = -1  «remove»
-
-    solve(0)  «start»
-    return solutions
-
-
-print(len(solve_n_queens($N)))
-`,
-    sets: `
-def solve_n_queens(n):
-    # placer[r]: the column of row r's queen
-    placer = [-1] * n
-    cols, diffs, sums = set(), set(), set()
-    solutions = []
-
-    def solve(row):
-        if row == n:
-            solutions.append(placer[:])  «solution»
-            return
-        for col in range(n):
-            if (col in cols  «set0»
-                    or row - col in diffs  «set1»
-                    or row + col in sums):  «set2»
-                continue  «reject»
-            placer[row] = col  «place»
-            cols.add(col)  «place»
-            diffs.add(row - col)  «place»
-            sums.add(row + col)  «place»
-            solve(row + 1)
-            placer[row] = -1  «remove»
-            cols.remove(col)  «remove»
-            diffs.remove(row - col)  «remove»
-            sums.remove(row + col)  «remove»
-
-    solve(0)  «start»
-    return solutions
-
-
-print(len(solve_n_queens($N)))
-`,
-    bits: `
-# Bit c of a mask is column c; left and
-# right: the squares of this row that the
-# queens above attack along a diagonal.
-def solve(n, row=0, cols=0, left=0, right=0):
-    if row == n:
-        return 1  «solution»
-    full = (1 << n) - 1
-    count = 0
-    free = full & ~(cols | left | right)  «free»
-    while free:
-        bit = free & -free  «pick»
-        count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
-                       (right | bit) >> 1)  «place»
-        free ^= bit  «remove»
-    return count
-
-
-print(solve($N))  «start»
-`,
-  },
-  java: {
-    scan: `
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-
-class NQueens {
-  static int n;
-  // placer[r]: the column of row r's queen
-  static int[] placer;
-  static List<int[]> solutions =
-      new ArrayList<>();
-
-  static boolean safe(int row, int col) {
-    for (int r = 0; r < row; r++) {
-      int c = placer[r], d = row - r;
-      if (c == col || Math.abs(c - col) == d)  «check»
-        return false;  «hit»
-    }
-    return true;
-  }
-
-  static void solve(int row) {
-    if (row == n) {
-      solutions.add(placer.clone());  «solution»
-      return;
-    }
-    for (int col = 0; col < n; col++) {
-      if (!safe(row, col))
-        continue;  «reject»
-      placer[row] = col;  «place»
-      solve(row + 1);
-      placer[row] = -1;  «remove»
-    }
-  }
-
-  public static void main(String[] args) {
-    n = $N;
-    placer = new int[n];
-    Arrays.fill(placer, -1);
-    solve(0);  «start»
-    System.out.println(solutions.size());
-  }
-}
-`,
-    sets: `
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
-
-class NQueens {
-  static int n;
-  // placer[r]: the column of row r's queen
-  static int[] placer;
-  static Set<Integer> cols = new HashSet<>();
-  static Set<Integer> diffs = new HashSet<>();
-  static Set<Integer> sums = new HashSet<>();
-  static List<int[]> solutions =
-      new ArrayList<>();
-
-  static void solve(int row) {
-    if (row == n) {
-      solutions.add(placer.clone());  «solution»
-      return;
-    }
-    for (int col = 0; col < n; col++) {
-      if (cols.contains(col)  «set0»
-          || diffs.contains(row - col)  «set1»
-          || sums.contains(row + col))  «set2»
-        continue;  «reject»
-      placer[row] = col;  «place»
-      cols.add(col);  «place»
-      diffs.add(row - col);  «place»
-      sums.add(row + col);  «place»
-      solve(row + 1);
-      placer[row] = -1;  «remove»
-      cols.remove(col);  «remove»
-      diffs.remove(row - col);  «remove»
-      sums.remove(row + col);  «remove»
-    }
-  }
-
-  public static void main(String[] args) {
-    n = $N;
-    placer = new int[n];
-    Arrays.fill(placer, -1);
-    solve(0);  «start»
-    System.out.println(solutions.size());
-  }
-}
-`,
-    bits: `
-class NQueens {
-  // Bit c of a mask is column c; left and
-  // right: the squares of this row that the
-  // queens above attack along a diagonal.
-  static int solve(int n, int row, int cols,
-                   int left, int right) {
-    if (row == n)
-      return 1;  «solution»
-    int full = (1 << n) - 1;
-    int count = 0;
-    int free = full & ~(cols | left | right);  «free»
-    while (free != 0) {
-      int bit = free & -free;  «pick»
-      count += solve(n, row + 1, cols | bit,  «place»
-                     (left | bit) << 1,  «place»
-                     (right | bit) >> 1);  «place»
-      free ^= bit;  «remove»
-    }
-    return count;
-  }
-
-  public static void main(String[] args) {
-    System.out.println(solve($N, 0, 0, 0, 0));  «start»
-  }
-}
-`,
-  },
-  cpp: {
-    scan: `
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
-using namespace std;
-
-int n;
-// placer[r]: the column of row r's queen
-vector<int> placer;
-vector<vector<int>> solutions;
-
-bool safe(int row, int col) {
-    for (int r = 0; r < row; r++) {
-        int c = placer[r], d = row - r;
-        if (c == col || abs(c - col) == d)  «check»
-            return false;  «hit»
-    }
-    return true;
-}
-
-void solve(int row) {
-    if (row == n) {
-        solutions.push_back(placer);  «solution»
-        return;
-    }
-    for (int col = 0; col < n; col++) {
-        if (!safe(row, col))
-            continue;  «reject»
-        placer[row] = col;  «place»
-        solve(row + 1);
-        placer[row] = -1;  «remove»
-    }
-}
-
-int main() {
-    n = $N;
-    placer.assign(n, -1);
-    solve(0);  «start»
-    printf("%zu\\n", solutions.size());
-}
-`,
-    sets: `
-#include <cstdio>
-#include <set>
-#include <vector>
-using namespace std;
-
-int n;
-// placer[r]: the column of row r's queen
-vector<int> placer;
-set<int> cols, diffs, sums;
-vector<vector<int>> solutions;
-
-void solve(int row) {
-    if (row == n) {
-        solutions.push_back(placer);  «solution»
-        return;
-    }
-    for (int col = 0; col < n; col++) {
-        if (cols.count(col)  «set0»
-                || diffs.count(row - col)  «set1»
-                || sums.count(row + col))  «set2»
-            continue;  «reject»
-        placer[row] = col;  «place»
-        cols.insert(col);  «place»
-        diffs.insert(row - col);  «place»
-        sums.insert(row + col);  «place»
-        solve(row + 1);
-        placer[row] = -1;  «remove»
-        cols.erase(col);  «remove»
-        diffs.erase(row - col);  «remove»
-        sums.erase(row + col);  «remove»
-    }
-}
-
-int main() {
-    n = $N;
-    placer.assign(n, -1);
-    solve(0);  «start»
-    printf("%zu\\n", solutions.size());
-}
-`,
-    bits: `
-#include <cstdio>
-
-// Bit c of a mask is column c; left and
-// right: the squares of this row that the
-// queens above attack along a diagonal.
-int solve(int n, int row, int cols,
-          int left, int right) {
-    if (row == n)
-        return 1;  «solution»
-    int full = (1 << n) - 1;
-    int count = 0;
-    int free = full & ~(cols | left | right);  «free»
-    while (free) {
-        int bit = free & -free;  «pick»
-        count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
-                       (right | bit) >> 1);  «place»
-        free ^= bit;  «remove»
-    }
-    return count;
-}
-
-int main() {
-    printf("%d\\n", solve($N, 0, 0, 0, 0));  «start»
-}
-`,
-  },
-  javascript: {
-    scan: `
-function solveNQueens(n) {
-  // placer[r]: the column of row r's queen
-  const placer = new Array(n).fill(-1);
-  const solutions = [];
-
-  function safe(row, col) {
-    for (let r = 0; r < row; r++) {
-      const c = placer[r], d = row - r;
-      if (c === col || Math.abs(c - col) === d)  «check»
-        return false;  «hit»
-    }
-    return true;
-  }
-
-  function solve(row) {
-    if (row === n) {
-      solutions.push([...placer]);  «solution»
-      return;
-    }
-    for (let col = 0; col < n; col++) {
-      if (!safe(row, col))
-        continue;  «reject»
-      placer[row] = col;  «place»
-      solve(row + 1);
-      placer[row] = -1;  «remove»
-    }
-  }
-
-  solve(0);  «start»
-  return solutions;
-}
-
-console.log(solveNQueens($N).length);
-`,
-    sets: `
-function solveNQueens(n) {
-  // placer[r]: the column of row r's queen
-  const placer = new Array(n).fill(-1);
-  const cols = new Set();
-  const diffs = new Set(); // row - col
-  const sums = new Set(); // row + col
-  const solutions = [];
-
-  function solve(row) {
-    if (row === n) {
-      solutions.push([...placer]);  «solution»
-      return;
-    }
-    for (let col = 0; col < n; col++) {
-      if (cols.has(col)  «set0»
-          || diffs.has(row - col)  «set1»
-          || sums.has(row + col))  «set2»
-        continue;  «reject»
-      placer[row] = col;  «place»
-      cols.add(col);  «place»
-      diffs.add(row - col);  «place»
-      sums.add(row + col);  «place»
-      solve(row + 1);
-      placer[row] = -1;  «remove»
-      cols.delete(col);  «remove»
-      diffs.delete(row - col);  «remove»
-      sums.delete(row + col);  «remove»
-    }
-  }
-
-  solve(0);  «start»
-  return solutions;
-}
-
-console.log(solveNQueens($N).length);
-`,
-    bits: `
-// Bit c of a mask is column c; left and
-// right: the squares of this row that the
-// queens above attack along a diagonal.
-function solve(n, row = 0, cols = 0,
-               left = 0, right = 0) {
-  if (row === n)
-    return 1;  «solution»
-  const full = (1 << n) - 1;
-  let count = 0;
-  let free = full & ~(cols | left | right);  «free»
-  while (free) {
-    const bit = free & -free;  «pick»
-    count += solve(n, row + 1, cols | bit,  «place»
-                   (left | bit) << 1,  «place»
-                   (right | bit) >> 1);  «place»
-    free ^= bit;  «remove»
-  }
-  return count;
-}
-
-console.log(solve($N));  «start»
-`,
-  },
-  rust: {
-    scan: `
-// placer[r]: the column of row r's queen
-fn safe(placer: &[usize], row: usize,
-        col: usize) -> bool {
-    for r in 0..row {
-        let (c, d) = (placer[r], row - r);
-        if c == col || c.abs_diff(col) == d {  «check»
-            return false;  «hit»
-        }
-    }
-    true
-}
-
-fn solve(n: usize, row: usize,
-         placer: &mut Vec<usize>,
-         solutions: &mut Vec<Vec<usize>>) {
-    if row == n {
-        solutions.push(placer.clone());  «solution»
-        return;
-    }
-    for col in 0..n {
-        if !safe(placer, row, col) {
-            continue;  «reject»
-        }
-        placer.push(col);  «place»
-        solve(n, row + 1, placer, solutions);
-        placer.pop();  «remove»
-    }
-}
-
-fn main() {
-    let mut solutions = Vec::new();
-    let mut placer = Vec::new();
-    solve($N, 0, &mut placer, &mut solutions);  «start»
-    println!("{}", solutions.len());
-}
-`,
-    sets: `
-use std::collections::HashSet;
-
-#[derive(Default)]
-struct Board {
-    placer: Vec<i32>, // each row's column
-    cols: HashSet<i32>,
-    diffs: HashSet<i32>, // row - col
-    sums: HashSet<i32>,  // row + col
-}
-
-fn solve(n: i32, row: i32, b: &mut Board,
-         solutions: &mut Vec<Vec<i32>>) {
-    if row == n {
-        solutions.push(b.placer.clone());  «solution»
-        return;
-    }
-    for col in 0..n {
-        if b.cols.contains(&col)  «set0»
-            || b.diffs.contains(&(row - col))  «set1»
-            || b.sums.contains(&(row + col))  «set2»
-        {
-            continue;  «reject»
-        }
-        b.placer.push(col);  «place»
-        b.cols.insert(col);  «place»
-        b.diffs.insert(row - col);  «place»
-        b.sums.insert(row + col);  «place»
-        solve(n, row + 1, b, solutions);
-        b.placer.pop();  «remove»
-        b.cols.remove(&col);  «remove»
-        b.diffs.remove(&(row - col));  «remove»
-        b.sums.remove(&(row + col));  «remove»
-    }
-}
-
-fn main() {
-    let mut solutions = Vec::new();
-    let mut b = Board::default();
-    solve($N, 0, &mut b, &mut solutions);  «start»
-    println!("{}", solutions.len());
-}
-`,
-    bits: `
-// Bit c of a mask is column c; left and
-// right: the squares of this row that the
-// queens above attack along a diagonal.
-fn solve(n: u32, row: u32, cols: u32,
-         left: u32, right: u32) -> u64 {
-    if row == n {
-        return 1;  «solution»
-    }
-    let full = (1 << n) - 1;
-    let mut count = 0;
-    let mut free = full & !(cols | left | right);  «free»
-    while free != 0 {
-        // x & -x, for an unsigned number:
-        let bit = free & free.wrapping_neg();  «pick»
-        count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
-                       (right | bit) >> 1);  «place»
-        free ^= bit;  «remove»
-    }
-    count
-}
-
-fn main() {
-    println!("{}", solve($N, 0, 0, 0, 0));  «start»
-}
-`,
-  },
-};
-
-const TAG = /\s*«(\w+)»$/;
-
-// The listing of `method` in `lang` for the n×n board: its lines (tags stripped), the
-// program as one text, and the lines (from 0) each tag lights.
-export function listing(lang, method, n) {
-  const lines = [];
-  const at = {};
-  for (const raw of SOURCES[lang][method].replace(/^\n/, '').replace(/\n$/, '').split('\n')) {
-    const m = raw.match(TAG);
-    const line = (m ? raw.slice(0, m.index) : raw).replaceAll('$N', String(n));
-    if (m) (at[m[1]] ||= []).push(lines.length);
-    lines.push(line);
-  }
-  return { lines, at, source: lines.join('\n') + '\n' };
-}
+import { LANGS, METHODS, DEFAULT_LANG, listing } from './listings.js';
 
 // ---- What the program holds: the queens, sets and masks, worked out from the queens placed.
 
@@ -824,18 +276,36 @@ export class CodeViews {
     this.watchMethod = 'scan';
     this.n = 0;
     this.onLang = onLang;
+    /** @type {(() => void)[]} called after a language or a method is picked */
+    this.listeners = [];
+    /** @type {[ArrayLike<number>, ArrayLike<number>] | null} Watch's last step and its queens */
+    this.step = null;
+    /** @type {([ArrayLike<number> | undefined, object] | undefined)[]} each lane's last operation and state */
+    this.ops = [];
     this.watch = new CodePanel($('w-code'), this.watchMethod);
     this.lanes = ['scan', 'sets', 'bits'].map((m, i) => new CodePanel($(`lane-${i}`).querySelector('.lane-code'), m));
     const pickLang = (k) => {
       this.setLang(k);
       if (this.onLang) this.onLang(k);
+      this.picked();
     };
     this.langBars = ['w-code-lang', 'm-code-lang'].map((id) => choiceBar($(id), 'language of the code', LANGS, pickLang));
     this.methodBar = choiceBar($('w-code-method'), 'method of the code', METHODS, (k) => {
       this.watchMethod = k;
       this.refresh();
+      this.picked();
     });
     this.refresh();
+  }
+
+  // What follows the language and the method (the call stacks), told after each pick.
+  /** @param {() => void} listener */
+  listen(listener) {
+    this.listeners.push(listener);
+  }
+
+  picked() {
+    for (const listener of this.listeners) listener();
   }
 
   setLang(lang) {
@@ -856,7 +326,7 @@ export class CodeViews {
     this.lanes.forEach((p, i) => p.set(this.lang, p.method, this.n));
     // The values are written in the language's own notation: work them out again.
     if (this.step) this.showStep(...this.step);
-    if (this.ops) this.ops.forEach((args, i) => args && this.showOp(i, ...args));
+    this.ops.forEach((args, i) => args && this.showOp(i, ...args));
   }
 
   // Watch: the step the search took last (encoded) and the queens after it.
@@ -868,7 +338,7 @@ export class CodeViews {
 
   // Methods, lane i: its last operation (encoded; undefined before the first) and its state.
   showOp(i, op, state) {
-    (this.ops ||= [])[i] = [op, state];
+    this.ops[i] = [op, state];
     if (!this.n) return;
     this.lanes[i].show(opPoint(this.lanes[i].method, this.lang, this.n, op, state));
   }

@@ -1,3 +1,4 @@
+// @ts-check
 // What the search costs, seen: the squares backtracking has tried so far and over the whole
 // search (the library counts the whole), beside what trying every placement would take: n^n
 // boards with a queen anywhere in each row, n! with one queen per row and column.

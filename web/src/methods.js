@@ -1,68 +1,163 @@
-// The three textbook methods side by side on the same search, one operation at a time, each
-// with its own state and its own count of work.
+// @ts-check
+// Methods: the three textbook methods side by side on the same search, one operation at a
+// time, each with its own state and its own count of work.
 
-import { Compare } from './pkg/nqueens_web.js';
+import { Methods } from './pkg/nqueens_web.js';
 import { drawBoard } from './board.js';
-import { SPEEDS, escape } from './watch.js';
+import { Clock, SPEEDS } from './clock.js';
+import { View } from './view.js';
+import { escape } from './watch.js';
+import { MethodsPractice } from './practice.js';
+
+/** @typedef {import('./code.js').CodeViews} CodeViews */
 
 const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
 const LANES = ['Scan', 'Sets', 'Bit masks'];
 
-export class Methods {
+export class MethodsView extends View {
+  /**
+   * @param {HTMLElement} root the view's panel (#view-methods)
+   * @param {CodeViews} code the code panels, one in each lane among them
+   */
   constructor(root, code) {
-    this.root = root;
+    super(root);
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
     this.codePanels = code; // the code of each lane, lit at each operation
-    this.lanes = [0, 1, 2].map((i) => root.querySelector(`#lane-${i}`));
-    this.playing = false;
-    this.speed = 4;
-    // The narrow screen's switch: one tap shows another lane; the step is the Compare's, so
-    // it stays where it is.
-    this.switches = Array.from(root.querySelectorAll('.lane-switch [data-lane]'));
+    this.lanes = [0, 1, 2].map((i) => $(`lane-${i}`));
+    this.n = 0;
+    /** @type {Methods | null} the bindings' three methods, kept in step */
+    this.methods = null;
+    this.ended = false;
+    this.playButton = $('m-play');
+    this.speedInput = /** @type {HTMLInputElement} */ ($('m-speed'));
+    this.speedOut = $('m-speed-out');
+    this.say = $('m-say');
+    this.clock = new Clock(
+      (due) => {
+        const m = this.stepper();
+        for (let i = 0; i < due; i++) {
+          if (!m.tick()) {
+            this.ended = true;
+            return false;
+          }
+        }
+        this.render();
+        return true;
+      },
+      // The end of the methods stops the animation: its last operations are said.
+      () => this.render(true),
+      4,
+    );
+    // The narrow screen's switch: one tap shows another lane; the step is the methods', so it
+    // stays where it is.
+    this.switches = /** @type {HTMLElement[]} */ (Array.from(root.querySelectorAll('.lane-switch [data-lane]')));
     for (const b of this.switches) b.addEventListener('click', () => this.showLane(Number(b.dataset.lane)));
+    $('m-reset').addEventListener('click', () => this.reset());
+    this.playButton.addEventListener('click', () => this.toggle());
+    $('m-tick').addEventListener('click', () => this.tickOne());
+    $('m-round').addEventListener('click', () => this.round());
+    this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
+    this.practice = new MethodsPractice(root, this);
+    // In practice the question moves the methods on: no key does.
+    /** @param {() => unknown} act */
+    const unlessPractising = (act) => () => (this.practice.active ? false : act());
+    const faster = unlessPractising(() => this.setSpeed(this.speed + 1));
+    this.keys = {
+      ' ': unlessPractising(() => this.toggle()),
+      ArrowRight: unlessPractising(() => this.tickOne()),
+      n: unlessPractising(() => this.round()),
+      Enter: unlessPractising(() => this.round()),
+      Home: unlessPractising(() => this.reset()),
+      '+': faster,
+      '=': faster,
+      '-': unlessPractising(() => this.setSpeed(this.speed - 1)),
+    };
+    this.setSpeed(4);
   }
 
+  // The bindings' methods, once a board is open.
+  stepper() {
+    if (!this.methods) throw new Error('the methods have no board yet');
+    return this.methods;
+  }
+
+  get playing() {
+    return this.clock.playing;
+  }
+
+  get speed() {
+    return this.clock.speed;
+  }
+
+  /** @param {number} i */
   showLane(i) {
     this.lanes.forEach((lane, k) => lane.classList.toggle('current', k === i));
     this.switches.forEach((b, k) => b.setAttribute('aria-selected', String(k === i)));
   }
 
+  /** @param {number} n */
   open(n) {
-    if (this.compare) this.compare.free();
+    if (this.methods) this.methods.free();
     this.n = n;
-    this.compare = new Compare(n);
+    this.methods = new Methods(n);
     this.ended = false;
     this.pause();
     this.render();
+    this.practice.changed();
+  }
+
+  // Playing stops when another view shows; practice belongs to this view.
+  hide() {
+    this.practice.leave(false);
+    super.hide();
+    this.pause();
+  }
+
+  // The link's step=K: K operations; what the page says when the methods end before.
+  /** @param {number} step */
+  goTo(step) {
+    if (this.advance(step) >= step) return '';
+    const n = this.n;
+    return `step=${step} is past the end of the methods on ${n}×${n} (${this.stepper().position()} operations): showing their end`;
   }
 
   tick() {
-    if (!this.compare.tick()) this.end();
+    if (!this.stepper().tick()) this.end();
     this.render(true);
   }
 
+  // One operation, from the button or the key: playing stops first.
+  tickOne() {
+    this.pause();
+    this.tick();
+  }
+
   // Takes up to `k` ticks at once (a link's step=K), stopping at the end; the ticks taken.
+  /** @param {number} k */
   advance(k) {
-    const start = this.compare.position();
+    const m = this.stepper();
+    const start = m.position();
     for (let i = 0; i < k; i++) {
-      if (!this.compare.tick()) {
+      if (!m.tick()) {
         this.end();
         break;
       }
     }
     this.render();
-    return this.compare.position() - start;
+    return m.position() - start;
   }
 
   round() {
     this.pause();
-    if (!this.compare.round()) this.end();
+    if (!this.stepper().round()) this.end();
     this.render(true);
   }
 
   end() {
     this.ended = true;
-    this.playing = false;
+    this.clock.pause();
   }
 
   reset() {
@@ -76,49 +171,31 @@ export class Methods {
 
   play() {
     if (this.playing || this.ended) return;
-    this.playing = true;
-    this.owed = 0;
-    let last = performance.now();
-    const frame = (now) => {
-      if (!this.playing) return;
-      this.owed += ((now - last) / 1000) * SPEEDS[this.speed];
-      last = now;
-      let due = Math.floor(this.owed);
-      if (due > 0) {
-        this.owed -= due;
-        while (due-- > 0 && this.playing) {
-          if (!this.compare.tick()) this.end();
-        }
-        // The end of the methods stops the animation: its last operations are said.
-        this.render(!this.playing);
-      }
-      if (this.playing) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
+    this.clock.play();
     this.render();
   }
 
   pause() {
     const was = this.playing;
-    this.playing = false;
+    this.clock.pause();
     this.render(was);
   }
 
+  /** @param {number} level */
   setSpeed(level) {
-    this.speed = Math.max(0, Math.min(SPEEDS.length - 1, level));
-    const input = this.root.querySelector('#m-speed');
-    input.value = String(this.speed);
-    this.root.querySelector('#m-speed-out').textContent = `${SPEEDS[this.speed]}/s`;
+    const speed = this.clock.setSpeed(level);
+    this.speedInput.value = String(speed);
+    this.speedOut.textContent = `${SPEEDS[speed]}/s`;
   }
 
   // Redraws the lanes; `say`: the operations just taken go to screen readers too (a single
   // operation, a jump to the next event, the end of playing), never each frame of an animation.
   render(say = false) {
-    if (!this.compare) return;
-    const c = this.compare;
+    if (!this.methods) return;
+    const c = this.methods;
     const n = this.n;
     const said = [];
-    this.root.querySelector('#m-play').textContent = this.playing ? '▮▮ Pause' : '▶ Play';
+    this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.root.dataset.step = String(c.position());
     this.lanes.forEach((lane, i) => {
       const ops = c.round_ops(i);
@@ -168,13 +245,13 @@ export class Methods {
         this.codePanels.showOp(i, list[list.length - 1], state);
       }
     });
-    if (say && !this.playing) this.root.querySelector('#m-say').textContent = said.join('. ');
+    if (say && !this.playing) this.say.textContent = said.join('. ');
   }
 
   sets(lane, list) {
     const look = list.filter((op) => op[0] === 2).pop();
     for (let s = 0; s < 3; s++) {
-      const values = Array.from(this.compare.set(s));
+      const values = Array.from(this.stepper().set(s));
       const chips = values.map((v) => {
         const hit = look && look[1] === s && look[2] === v;
         return hit ? `<span class="chip hit" title="looked up, there">${v}</span>` : `<span class="chip">${v}</span>`;

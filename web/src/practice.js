@@ -1,3 +1,4 @@
+// @ts-check
 // Practice: the page stops before each move of the search and asks the learner what comes next,
 // so that the rule is learnt by using it, not only by watching it. In Watch: the square where
 // the next queen goes, or that the search backtracks; in Methods: the key the sets look up for
@@ -26,6 +27,12 @@ export function signed(v) {
 
 // The first queen from the top (columns: row 0 first) that attacks (row, col), as the trace
 // names it: [row, col, line], or null.
+/**
+ * @param {ArrayLike<number>} columns
+ * @param {number} row
+ * @param {number} col
+ * @returns {[number, number, number] | null}
+ */
 export function firstAttacker(columns, row, col) {
   for (let r = 0; r < columns.length; r++) {
     const c = columns[r];
@@ -66,16 +73,40 @@ function closePanel(practice) {
 }
 
 export class WatchPractice {
-  // els: the practice panel's elements; controls: the buttons that move the search forward,
-  // off while practising (the question moves it).
-  constructor(search, els, controls) {
-    this.search = search;
+  /**
+   * @param {HTMLElement} root the Watch view's panel, which holds the practice panel
+   * @param {import('./watch.js').WatchView} view the view whose board it asks on
+   */
+  constructor(root, view) {
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
+    this.view = view;
+    this.search = view.search;
+    const els = {
+      start: $('w-practice'),
+      panel: $('wp-panel'),
+      question: $('wp-question'),
+      cursor: $('wp-cursor'),
+      backtracks: /** @type {HTMLButtonElement} */ ($('wp-backtracks')),
+      show: /** @type {HTMLButtonElement} */ ($('wp-show')),
+      leave: $('wp-leave'),
+      score: $('wp-score'),
+      feedback: $('wp-feedback'),
+      legend: /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('#w-legend .practice-only')),
+    };
     this.els = els;
-    this.controls = controls;
-    this.board = search.els.board;
+    // The buttons that move the search forward, off while practising (the question moves it).
+    this.controls = view.search.moves;
+    this.board = view.board;
     this.active = false;
     this.right = 0;
     this.asked = 0;
+    this.tries = 0;
+    /** @type {{ row: number, col: number, by: number[] | null } | null} */
+    this.wrong = null;
+    /** @type {any} the question: what the search does next */
+    this.q = null;
+    /** @type {[number, number]} */
     this.cursor = [0, 0];
     this.at = -1; // the position the question is about
     this.moving = false; // the practice itself moves the search
@@ -310,8 +341,8 @@ export class WatchPractice {
   // The search's board with the learner's wrong square, its attacker and their line, and the
   // keyboard's square.
   draw() {
-    if (!this.active || !this.search.boardOpts) return;
-    const opts = { ...this.search.boardOpts, marks: [...this.search.boardOpts.marks] };
+    if (!this.active || !this.view.boardOpts) return;
+    const opts = { ...this.view.boardOpts, marks: [...this.view.boardOpts.marks] };
     if (this.wrong) {
       const { row, col, by } = this.wrong;
       opts.marks.push({ row, col, cls: 'guess' });
@@ -335,13 +366,35 @@ const SETS = { 1: `row ${MINUS} col`, 2: 'row + col' };
 // the bit masks work out a row's free squares, the learner gives the mask. The operations in
 // between play without a question.
 export class MethodsPractice {
-  constructor(methods, els, controls) {
-    this.methods = methods;
+  /**
+   * @param {HTMLElement} root the Methods view's panel, which holds the practice panel
+   * @param {import('./methods.js').MethodsView} methods the view whose methods it asks about
+   */
+  constructor(root, methods) {
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
+    this.view = methods;
+    const els = {
+      start: $('m-practice'),
+      panel: $('mp-panel'),
+      kind: /** @type {HTMLSelectElement} */ ($('mp-kind')),
+      question: $('mp-question'),
+      form: $('mp-form'),
+      label: $('mp-label'),
+      input: /** @type {HTMLInputElement} */ ($('mp-answer')),
+      submit: /** @type {HTMLButtonElement} */ ($('mp-submit')),
+      show: /** @type {HTMLButtonElement} */ ($('mp-show')),
+      leave: $('mp-leave'),
+      score: $('mp-score'),
+      feedback: $('mp-feedback'),
+    };
     this.els = els;
-    this.controls = controls;
+    // The buttons that move the methods on, off while practising (the question does).
+    this.controls = ['m-reset', 'm-play', 'm-tick', 'm-round'].map((id) => /** @type {HTMLButtonElement} */ ($(id)));
     this.active = false;
     this.right = 0;
     this.asked = 0;
+    this.tries = 0;
     els.start.addEventListener('click', () => this.start());
     els.leave.addEventListener('click', () => this.leave(true));
     els.show.addEventListener('click', () => this.reveal());
@@ -354,7 +407,7 @@ export class MethodsPractice {
 
   start() {
     this.active = true;
-    this.methods.pause();
+    this.view.pause();
     this.right = 0;
     this.asked = 0;
     this.els.start.hidden = true;
@@ -368,7 +421,7 @@ export class MethodsPractice {
   leave(focus) {
     if (!this.active) return;
     closePanel(this);
-    this.methods.render();
+    this.view.render();
     if (focus) this.els.start.focus();
   }
 
@@ -386,7 +439,7 @@ export class MethodsPractice {
 
   // The operation asked about, when the next tick takes one.
   due() {
-    const c = this.methods.compare;
+    const c = this.view.stepper();
     if (this.kind() === 'key') {
       const op = c.upcoming(1);
       return op.length && op[0] === 2 && op[1] !== 0 ? Array.from(op) : null;
@@ -397,11 +450,11 @@ export class MethodsPractice {
 
   // Ticks to the next question, or to the end.
   next() {
-    const m = this.methods;
+    const m = this.view;
     let op = this.due();
     let moved = false;
     while (!op && !m.ended) {
-      if (!m.compare.tick()) {
+      if (!m.stepper().tick()) {
         m.end();
         break;
       }
@@ -413,8 +466,8 @@ export class MethodsPractice {
   }
 
   ask(op) {
-    const c = this.methods.compare;
-    const n = this.methods.n;
+    const c = this.view.stepper();
+    const n = this.view.n;
     const e = this.els;
     this.tries = 0;
     e.input.value = '';
@@ -429,7 +482,7 @@ export class MethodsPractice {
     e.show.disabled = false;
     e.submit.disabled = false;
     // A narrow screen shows one method in full: the one asked about.
-    this.methods.showLane(op[0] === 2 ? 1 : 2);
+    this.view.showLane(op[0] === 2 ? 1 : 2);
     if (op[0] === 2) {
       const queens = Array.from(c.columns(1));
       const row = queens.length;
@@ -453,7 +506,7 @@ export class MethodsPractice {
   }
 
   bits(v) {
-    return v.toString(2).padStart(this.methods.n, '0');
+    return v.toString(2).padStart(this.view.n, '0');
   }
 
   // Reads an answer: a whole number (key) or n bits (mask); null with a note when unreadable.
@@ -498,8 +551,8 @@ export class MethodsPractice {
   }
 
   play(text) {
-    const m = this.methods;
-    if (!m.compare.tick()) m.end();
+    const m = this.view;
+    if (!m.stepper().tick()) m.end();
     this.next();
     this.say(text);
   }

@@ -1,20 +1,26 @@
-// Completion puzzles: place queens and block squares, and the library counts the completions
+// @ts-check
+// Puzzle: completion puzzles: place queens and block squares, and the library counts the completions
 // at once; step through them on the board. A board with many rows left to fill is counted in a
 // Web Worker, with progress and a stop, so that a large board in a link never freezes the page.
 
 import { Board } from './pkg/nqueens_web.js';
 import { drawBoard, squareAt } from './board.js';
+import { View } from './view.js';
 
 // The most rows left to fill that are counted at once, on the page's own thread: twelve take
 // milliseconds, while an empty 18×18 board takes seconds and a 64×64 one ages.
 export const AT_ONCE_ROWS = 12;
 
-export class Puzzle {
+export class PuzzleView extends View {
+  /**
+   * @param {HTMLElement} root the view's panel (#view-puzzle)
+   * @param {() => void} onChange after each change of the board
+   */
   constructor(root, onChange) {
-    this.root = root;
+    super(root);
     this.onChange = onChange;
-    this.$ = (id) => root.querySelector('#' + id);
-    this.svg = this.$('p-board');
+    this.svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('p-board')));
+    /** @type {[number, number]} the keyboard's square */
     this.cursor = [0, 0];
     // On pointer down rather than click: focusing the board redraws it, and a click whose
     // square was redrawn between press and release would be lost.
@@ -33,36 +39,56 @@ export class Puzzle {
     this.$('p-prev').addEventListener('click', () => this.step(-1));
     this.$('p-next').addEventListener('click', () => this.step(1));
     this.$('p-stop').addEventListener('click', () => this.stop());
+    this.keys = {
+      '[': () => this.step(-1),
+      ']': () => this.step(1),
+      q: () => this.setMode('queen'),
+      Q: () => this.setMode('queen'),
+      x: () => this.setMode('block'),
+      X: () => this.setMode('block'),
+    };
   }
 
   mode() {
-    return this.root.querySelector('input[name="p-mode"]:checked').value;
+    return /** @type {HTMLInputElement} */ (this.root.querySelector('input[name="p-mode"]:checked')).value;
   }
 
   setMode(mode) {
-    this.root.querySelector(`input[name="p-mode"][value="${mode}"]`).checked = true;
+    /** @type {HTMLInputElement} */ (this.root.querySelector(`input[name="p-mode"][value="${mode}"]`)).checked = true;
   }
 
-  // An empty n×n board, or the board in `text` (rows of Q, . and x). Returns why `text` was
-  // not read ('' when it was, or when there was none), for the page to say.
-  open(n, text) {
+  // An empty n×n board.
+  /** @param {number} n */
+  open(n) {
     if (this.board) this.board.free();
     this.board = new Board(n);
     this.error('');
-    let problem = '';
-    if (text) {
-      try {
-        const parsed = Board.parse(text);
-        this.board.free();
-        this.board = parsed;
-      } catch (e) {
-        problem = e.message;
-        this.error(`the board in the link was not read: ${problem}`);
-      }
-    }
     this.cursor = [0, 0];
     this.changed();
-    return problem;
+  }
+
+  // The board in `text` (rows of Q, . and x, a link's board) in place of the open one. Returns
+  // why it was not read ('' when it was), for the page to say.
+  /** @param {string} text */
+  load(text) {
+    let parsed;
+    try {
+      parsed = Board.parse(text);
+    } catch (e) {
+      this.error(`the board in the link was not read: ${e.message}`);
+      return String(e.message);
+    }
+    this.board.free();
+    this.board = parsed;
+    this.cursor = [0, 0];
+    this.changed();
+    return '';
+  }
+
+  // A board with a queen or a block on it is kept in the link.
+  /** @param {URLSearchParams} params */
+  link(params) {
+    if (this.board && /[Qx]/.test(this.text())) params.set('board', this.text().trim().split('\n').join('/'));
   }
 
   // What a click does: a queen where there is none (or takes it away), or a block.
@@ -150,11 +176,11 @@ export class Puzzle {
     this.total = null;
     this.ghosts = [];
     this.finding = false;
-    const bar = this.$('p-progress');
+    const bar = /** @type {HTMLProgressElement} */ (this.$('p-progress'));
     bar.max = 1;
     bar.value = 0;
     bar.hidden = false;
-    this.$('p-stop').disabled = false;
+    /** @type {HTMLButtonElement} */ (this.$('p-stop')).disabled = false;
     this.status(`counting the completions of this ${n}×${n} board…`, 'running');
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
@@ -189,8 +215,8 @@ export class Puzzle {
 
   // The count is over: the worker stays for the completions, the bar and the stop go.
   idle() {
-    this.$('p-progress').hidden = true;
-    this.$('p-stop').disabled = true;
+    /** @type {HTMLProgressElement} */ (this.$('p-progress')).hidden = true;
+    /** @type {HTMLButtonElement} */ (this.$('p-stop')).disabled = true;
   }
 
   endWorker() {
@@ -258,7 +284,7 @@ export class Puzzle {
     }
     this.$('p-which').textContent = which;
     const wraps = !this.worker;
-    this.$('p-prev').disabled = !(this.total >= 2) || (!wraps && this.which === 0);
-    this.$('p-next').disabled = !(this.total >= 2) || (!wraps && this.which === this.total - 1);
+    /** @type {HTMLButtonElement} */ (this.$('p-prev')).disabled = !(this.total >= 2) || (!wraps && this.which === 0);
+    /** @type {HTMLButtonElement} */ (this.$('p-next')).disabled = !(this.total >= 2) || (!wraps && this.which === this.total - 1);
   }
 }

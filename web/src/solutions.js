@@ -1,8 +1,10 @@
+// @ts-check
 // Solutions: the count for any n up to 17 in a Web Worker, with progress and a way to cancel;
 // every board for n up to 10, grouped by symmetry class and drawn with the library's own SVG;
 // LeetCode 51's output.
 
 import { class_members, board_svg, leetcode } from './pkg/nqueens_web.js';
+import { View } from './view.js';
 
 export const GALLERY_MAX = 10;
 export const COUNT_MAX = 17;
@@ -18,10 +20,10 @@ const SYMMETRY = {
   8: 'no symmetry maps a board to itself',
 };
 
-export class Solutions {
+export class SolutionsView extends View {
+  /** @param {HTMLElement} root the view's panel (#view-solutions) */
   constructor(root) {
-    this.root = root;
-    this.$ = (id) => root.querySelector('#' + id);
+    super(root);
     this.$('c-go').addEventListener('click', () => this.count());
     this.$('c-cancel').addEventListener('click', () => this.cancel());
     this.$('g-more').addEventListener('click', () => this.more());
@@ -33,14 +35,14 @@ export class Solutions {
 
   open(n) {
     this.n = n;
-    if (!this.worker) this.$('c-n').value = String(n);
+    if (!this.worker) /** @type {HTMLInputElement} */ (this.$('c-n')).value = String(n);
     const box = this.$('g-classes');
     box.innerHTML = '';
     this.$('g-more').hidden = true;
     if (n > GALLERY_MAX) {
       box.innerHTML = `<p class="hint">The gallery shows the boards of n = 1 to ${GALLERY_MAX}.</p>`;
       this.$('g-count').textContent = '';
-      this.$('g-leetcode').value = '';
+      /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = '';
       this.classes = [];
       return;
     }
@@ -62,7 +64,7 @@ export class Solutions {
     this.$('g-count').textContent = `(${total} board${total === 1 ? '' : 's'} in ${k} class${k === 1 ? '' : 'es'})`;
     if (total === 0) box.innerHTML = '<p class="hint">none: no queen arrangement works</p>';
     this.more();
-    this.$('g-leetcode').value = leetcode(n);
+    /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = leetcode(n);
   }
 
   // Draws the next classes, whole, until PAGE more boards are shown.
@@ -89,7 +91,7 @@ export class Solutions {
   }
 
   async copy() {
-    const area = this.$('g-leetcode');
+    const area = /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode'));
     area.select();
     let ok = false;
     try {
@@ -103,21 +105,21 @@ export class Solutions {
 
   // Starts a count of the n in the box; a running one is cancelled first.
   count() {
-    const n = Number(this.$('c-n').value);
+    const n = Number(/** @type {HTMLInputElement} */ (this.$('c-n')).value);
     const result = this.$('c-result');
     if (!Number.isInteger(n) || n < 1 || n > COUNT_MAX) {
       result.textContent = `n must be a whole number from 1 to ${COUNT_MAX} here`;
       return;
     }
     this.cancel(true);
-    const unique = this.$('c-unique').checked;
-    const bar = this.$('c-progress');
+    const unique = /** @type {HTMLInputElement} */ (this.$('c-unique')).checked;
+    const bar = /** @type {HTMLProgressElement} */ (this.$('c-progress'));
     bar.max = 1;
     bar.value = 0;
     bar.hidden = false;
     result.textContent = `counting Q(${n})…`;
     result.dataset.state = 'running';
-    this.$('c-cancel').disabled = false;
+    /** @type {HTMLButtonElement} */ (this.$('c-cancel')).disabled = false;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
     worker.onmessage = (e) => {
@@ -151,10 +153,10 @@ export class Solutions {
 
   // The bar shows only while a count runs: an empty one before the first count says nothing.
   finish() {
-    this.$('c-progress').hidden = true;
+    /** @type {HTMLProgressElement} */ (this.$('c-progress')).hidden = true;
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    this.$('c-cancel').disabled = true;
+    /** @type {HTMLButtonElement} */ (this.$('c-cancel')).disabled = true;
   }
 
   cancel(quiet) {

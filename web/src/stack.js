@@ -1,6 +1,7 @@
+// @ts-check
 // The call stack of the recursive search beside the board: the calls of `solve` open at the
 // current step, innermost on top, each with its locals as the listing of the chosen language
-// and method holds them (code.js). It is worked out from the board size, the queens on the board
+// and method holds them (listings.js). It is worked out from the board size, the queens on the board
 // and the step alone, so that it moves with the search forward and back alike.
 
 import { masksAt } from './code.js';

@@ -1,3 +1,4 @@
+// @ts-check
 // The timeline: a bar across the whole search of Watch and Tree, with a tick at each solution
 // and a strip shaded darker where a larger share of the steps are backtracks. A click or a drag
 // jumps to that step; as a slider it answers the arrow keys, PageUp, PageDown, Home, End, and

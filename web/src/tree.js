@@ -1,6 +1,14 @@
+// @ts-check
 // The recursion tree of the search, grown from the steps of the trace and shrunk again when
 // the search steps back. One level per row; a node per queen placed; pruned squares are leaves
-// marked with a cross. Finished subtrees fold away on large boards.
+// marked with a cross. Finished subtrees fold away on large boards. The Tree view (TreeView,
+// at the end) draws the tree of the search that Watch shows too (search.js).
+
+import { View } from './view.js';
+import { frames, StackPanel } from './stack.js';
+
+/** @typedef {import('./search.js').Search} Search */
+/** @typedef {import('./code.js').CodeViews} CodeViews */
 
 // The most nodes kept: enough for the whole tree of n = 8; larger searches keep their start.
 export const TREE_CAP = 40000;
@@ -232,4 +240,142 @@ function describe(node) {
   let s = `row ${node.row} col ${node.col}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
   if (node.sols) s += `, ${node.sols} solution${node.sols > 1 ? 's' : ''}`;
   return s;
+}
+
+export class TreeView extends View {
+  /**
+   * @param {HTMLElement} root the view's panel (#view-tree)
+   * @param {Search} search the search it grows from, shared with Watch
+   * @param {CodeViews} code the code panels: the call stack follows their language and method
+   */
+  constructor(root, search, code) {
+    super(root);
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
+    this.search = search;
+    this.code = code;
+    this.svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('t-svg')));
+    this.wrap = $('t-wrap');
+    this.status = $('t-status');
+    this.visible = false;
+    this.lastDrawn = 0;
+    // The same call stack as Watch's, in the language and method chosen there.
+    this.stack = new StackPanel($('t-stack'), null);
+    code.listen(() => this.renderStack());
+    search.listen((all) => this.render(all));
+    this.keys = search.keys;
+    $('t-fold').addEventListener('click', () => {
+      search.tree.foldFinished();
+      this.draw();
+    });
+    $('t-unfold').addEventListener('click', () => {
+      search.tree.unfoldAll();
+      this.draw();
+    });
+    this.svg.addEventListener('click', (e) => {
+      const g = /** @type {Element} */ (e.target).closest('g.node');
+      const node = g && search.tree.nodeById(Number(/** @type {SVGElement} */ (g).dataset.id));
+      if (node && node.children && node.children.length) {
+        search.tree.focusNode = node;
+        search.tree.toggle(node);
+        this.draw();
+      }
+    });
+    // The tree's nodes from the keyboard: the keys they use do not reach the page's own.
+    this.svg.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (this.key(e)) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
+    });
+    // The tree is scaled to its box: a new width draws it again.
+    window.addEventListener('resize', () => {
+      if (this.visible) this.draw();
+    });
+  }
+
+  show() {
+    super.show();
+    this.search.showControls(true);
+    this.visible = true;
+    this.draw();
+  }
+
+  hide() {
+    super.hide();
+    this.search.showControls(false);
+    this.visible = false;
+  }
+
+  /** @param {number} step */
+  goTo(step) {
+    return this.search.goTo(step);
+  }
+
+  /** @param {URLSearchParams} params */
+  link(params) {
+    const at = this.search.watch ? this.search.watch.position() : 0;
+    if (at > 0) params.set('step', String(at));
+  }
+
+  // At each redraw of the search: the call stack, and the tree when it shows, at most ten
+  // times a second unless `all`.
+  /** @param {boolean} all */
+  render(all) {
+    this.renderStack();
+    const now = performance.now();
+    if (this.visible && (all || now - this.lastDrawn > 100)) {
+      this.lastDrawn = now;
+      this.draw();
+    }
+  }
+
+  renderStack() {
+    const s = this.search;
+    if (!s.watch) return;
+    this.stack.show(frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns()));
+  }
+
+  draw() {
+    const t = this.search.tree;
+    const wrap = this.wrap;
+    const svg = this.svg;
+    // Drawing replaces the nodes: the keyboard's node gets the focus back if a node had it.
+    const focused = svg.contains(document.activeElement) && document.activeElement !== svg;
+    const x = t.render(svg, wrap.clientWidth);
+    wrap.scrollLeft = Math.max(0, x - wrap.clientWidth / 2);
+    if (focused) {
+      const key = /** @type {SVGElement | null} */ (svg.querySelector('g.node[tabindex="0"]'));
+      if (key) key.focus();
+    }
+    const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
+    this.status.textContent =
+      `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${t.sols} solution${t.sols === 1 ? '' : 's'}${cap}`;
+  }
+
+  // A key pressed on a node of the tree: Enter or Space folds or unfolds it, the arrow keys go
+  // to the previous or next node that folds. True when the key was used.
+  /** @param {KeyboardEvent} e */
+  key(e) {
+    const tree = this.search.tree;
+    const target = /** @type {Element} */ (e.target);
+    const g = target.closest && target.closest('g.node');
+    const node = g && tree.nodeById(Number(/** @type {SVGElement} */ (g).dataset.id));
+    if (!node) return false;
+    /** @type {Record<string, number>} */
+    const moves = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+    if (e.key === 'Enter' || e.key === ' ') {
+      if (!node.children || !node.children.length) return false;
+      tree.focusNode = node;
+      tree.toggle(node);
+    } else if (moves[e.key]) {
+      tree.focusNode = node;
+      tree.move(moves[e.key]);
+    } else {
+      return false;
+    }
+    this.draw();
+    return true;
+  }
 }

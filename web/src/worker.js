@@ -1,3 +1,4 @@
+// @ts-check
 // Counts in a Web Worker, so that the page stays responsive while a count runs; the page
 // cancels a count by ending the worker. Progress is posted at most every 50 ms.
 //

@@ -208,7 +208,7 @@ const LIT_TEXT = () =>
   );
 
 test('the listings are programs that run and count Q(n)', async (t) => {
-  const { listing } = await import(pathToFileURL(path.join(DIST, 'code.js')));
+  const { listing } = await import(pathToFileURL(path.join(DIST, 'listings.js')));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-code-'));
   const EXT = { python: 'py', java: 'java', cpp: 'cpp', javascript: 'js', rust: 'rs' };
   const run = (lang, method, n) => {
@@ -355,7 +355,7 @@ test('Methods: the lit line of each lane is its last operation, in every languag
     const { lit, ops } = await p.evaluate(async (LIT) => {
       const m = await import('./pkg/nqueens_web.js');
       await m.default();
-      const c = new m.Compare(Number(new URLSearchParams(location.search).get('n')));
+      const c = new m.Methods(Number(new URLSearchParams(location.search).get('n')));
       const litNow = new Function(`return (${LIT})()`);
       const lit = [litNow()];
       const ops = [[null, null, null]];

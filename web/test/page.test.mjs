@@ -304,7 +304,7 @@ test('the library through the JavaScript API agrees with its own tests', async (
     out.trace8 = [w8.position(), w8.found()];
     w8.free();
     // The three methods' work on 4×4, as the library's test counts it.
-    const c = new m.Compare(4);
+    const c = new m.Methods(4);
     while (c.round());
     out.work4 = [c.work(0), c.work(1), c.work(2), c.found(0)];
     c.free();

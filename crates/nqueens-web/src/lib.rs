@@ -6,7 +6,7 @@
 //! refusal are the library's.
 //!
 //! - [`watch`]: the textbook search step by step (`nqueens trace`), forward and back.
-//! - [`compare`]: the three textbook methods side by side, operation by operation.
+//! - [`methods`]: the three textbook methods side by side, operation by operation.
 //! - [`cost`]: the size of the whole textbook search, to set beside trying every board.
 //! - [`gallery`]: every solution and every symmetry class, as SVG, and LeetCode 51's output.
 //! - [`count`]: counts by the fast engines, with progress, for a Web Worker.
@@ -14,9 +14,9 @@
 //!
 //! Errors reach JavaScript as exceptions carrying the library's one-line message.
 
-pub mod compare;
 pub mod cost;
 pub mod count;
 pub mod gallery;
+pub mod methods;
 pub mod puzzle;
 pub mod watch;

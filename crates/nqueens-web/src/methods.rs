@@ -32,7 +32,7 @@ pub const OP_LEN: usize = 4;
 ///
 /// ```
 /// use nqueens::Op;
-/// use nqueens_web::compare::encode;
+/// use nqueens_web::methods::encode;
 ///
 /// assert_eq!(encode(&Op::Pick { row: 2, bit: 0b100 }), [4, 2, 4, 0]);
 /// ```
@@ -71,17 +71,17 @@ struct Lane {
 /// The three methods on one board: see the module documentation.
 #[wasm_bindgen]
 #[derive(Debug)]
-pub struct Compare {
+pub struct Methods {
     lanes: Vec<Lane>,
     /// The ticks taken, so that a link can name this point (`step=K`).
     ticks: u32,
 }
 
 #[wasm_bindgen]
-impl Compare {
+impl Methods {
     /// The three methods on the n×n board (1 to 12), before their first operation.
     #[wasm_bindgen(constructor)]
-    pub fn new(n: usize) -> Result<Compare, JsError> {
+    pub fn new(n: usize) -> Result<Methods, JsError> {
         let mut lanes = Vec::new();
         for m in METHODS {
             let ops = nqueens::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
@@ -92,7 +92,7 @@ impl Compare {
                 done: false,
             });
         }
-        Ok(Compare { lanes, ticks: 0 })
+        Ok(Methods { lanes, ticks: 0 })
     }
 
     /// Gives every method that is not waiting its next operation; when all wait, a new round
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn rounds_keep_the_methods_on_one_board() {
-        let mut c = Compare::new(6).unwrap();
+        let mut c = Methods::new(6).unwrap();
         let mut rounds = 0;
         while c.round() {
             rounds += 1;
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn a_tick_is_one_operation_each() {
-        let mut c = Compare::new(4).unwrap();
+        let mut c = Methods::new(4).unwrap();
         c.tick();
         // The scan has nothing above row 0 to read: it places at once; the sets look three
         // values up first; the masks work out row 0's free squares.
@@ -272,7 +272,7 @@ mod tests {
     #[test]
     fn upcoming_is_what_the_next_tick_takes() {
         for n in [4, 6] {
-            let mut c = Compare::new(n).unwrap();
+            let mut c = Methods::new(n).unwrap();
             loop {
                 let next: Vec<Vec<i32>> = (0..3).map(|l| c.upcoming(l)).collect();
                 if !c.tick() {
@@ -288,7 +288,7 @@ mod tests {
             }
         }
         // The first look-up of the sets: column 0 in the columns set; the masks' first: row 0.
-        let c = Compare::new(4).unwrap();
+        let c = Methods::new(4).unwrap();
         assert_eq!(c.upcoming(1), [2, 0, 0, 0]);
         assert_eq!(c.upcoming(2), [3, 0, 0b1111, 0]);
     }

@@ -1,0 +1,255 @@
+// @ts-check
+// The search as `nqueens trace` tells it, shared by Watch and Tree: the library's stepper (the
+// bindings' Watch), what has been followed step by step (the queens, the solutions found, the
+// squares placed and pruned, the recursion tree), and the controls above both views: play,
+// pause, step forward and back, jump to the next solution or backtrack, the speed, the
+// timeline and the cost line. The views draw it: each listens for its redraws.
+
+import { Watch } from './pkg/nqueens_web.js';
+import { leetcodeRows } from './board.js';
+import { Tree } from './tree.js';
+import { Cost } from './cost.js';
+import { Clock, SPEEDS } from './clock.js';
+import { Timeline } from './timeline.js';
+
+export const STEP = 7; // integers per encoded step (watch.rs)
+
+/**
+ * What a view of the search does at each redraw; `all`: a step taken one at a time, a jump, or
+ * where playing stopped, rather than a frame of a running animation.
+ * @typedef {(all: boolean) => void} Listener
+ */
+
+export class Search {
+  /**
+   * @param {HTMLElement} controls the controls above Watch and Tree (#search-controls)
+   * @param {HTMLElement} costLine the cost line under them
+   * @param {() => void} onChange after each redraw that is not a frame of an animation
+   */
+  constructor(controls, costLine, onChange) {
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (controls.querySelector('#' + id));
+    this.controls = controls;
+    this.costLine = costLine;
+    this.onChange = onChange;
+    this.playButton = $('w-play');
+    this.speedInput = /** @type {HTMLInputElement} */ ($('w-speed'));
+    this.speedOut = $('w-speed-out');
+    this.say = $('w-say');
+    // The buttons that move the search forward (practice turns them off: its question does).
+    this.moves = ['w-play', 'w-step', 'w-solution', 'w-backtrack'].map((id) => /** @type {HTMLButtonElement} */ ($(id)));
+    /** @type {Listener[]} */
+    this.listeners = [];
+    this.n = 0;
+    /** @type {Watch | null} */
+    this.watch = null;
+    this.tree = new Tree(1);
+    /** @type {number[]} the queens' columns, followed through the steps */
+    this.columns = [];
+    /** @type {string[][]} the solutions seen, as LeetCode rows */
+    this.found = [];
+    this.placed = 0; // squares tried so far that got a queen
+    this.pruned = 0; // and those pruned by a conflict
+    this.cost = new Cost(costLine);
+    this.clock = new Clock(
+      (due) => {
+        const codes = this.stepper().forward(due, -1);
+        const more = this.took(codes) === due;
+        if (more) this.render(false);
+        return more;
+      },
+      () => this.render(true),
+      3,
+    );
+    this.timeline = new Timeline(/** @type {HTMLElement} */ ($('w-bar')), this);
+    $('w-reset').addEventListener('click', () => this.reset());
+    $('w-back').addEventListener('click', () => this.back());
+    this.playButton.addEventListener('click', () => this.toggle());
+    $('w-step').addEventListener('click', () => this.forward(1));
+    $('w-solution').addEventListener('click', () => this.nextSolution());
+    $('w-backtrack').addEventListener('click', () => this.nextBacktrack());
+    this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
+    // The keys of Watch and Tree.
+    const faster = () => this.setSpeed(this.speed + 1);
+    /** @type {Record<string, () => unknown>} */
+    this.keys = {
+      ' ': () => this.toggle(),
+      ArrowRight: () => this.forward(1),
+      ArrowLeft: () => this.back(),
+      s: () => this.nextSolution(),
+      S: () => this.nextSolution(),
+      b: () => this.nextBacktrack(),
+      B: () => this.nextBacktrack(),
+      Home: () => this.reset(),
+      '+': faster,
+      '=': faster,
+      '-': () => this.setSpeed(this.speed - 1),
+    };
+  }
+
+  // The bindings' stepper, once a board is open.
+  stepper() {
+    if (!this.watch) throw new Error('the search has no board yet');
+    return this.watch;
+  }
+
+  get playing() {
+    return this.clock.playing;
+  }
+
+  get speed() {
+    return this.clock.speed;
+  }
+
+  // A view's redraw, at each redraw of the search.
+  /** @param {Listener} listener */
+  listen(listener) {
+    this.listeners.push(listener);
+  }
+
+  // The controls and the cost line show with Watch and with Tree.
+  /** @param {boolean} shown */
+  showControls(shown) {
+    this.controls.hidden = !shown;
+    this.costLine.hidden = !shown;
+  }
+
+  /** @param {number} n */
+  open(n) {
+    if (this.watch) this.watch.free();
+    this.n = n;
+    this.watch = new Watch(n);
+    this.tree = new Tree(n);
+    this.columns = [];
+    this.found = [];
+    this.placed = 0;
+    this.pruned = 0;
+    this.cost.open(n);
+    this.timeline.open(n);
+    this.pause();
+    this.render(true);
+  }
+
+  // Takes the steps the bindings return (encoded one after another), for the tree and the
+  // solutions list; returns how many.
+  /** @param {Int32Array} codes */
+  took(codes) {
+    const count = codes.length / STEP;
+    const end = this.stepper().position();
+    for (let i = 0; i < count; i++) {
+      const code = codes.subarray(i * STEP, (i + 1) * STEP);
+      this.follow(code);
+      this.tree.apply(code, end - count + i);
+    }
+    return count;
+  }
+
+  /** @param {ArrayLike<number>} code */
+  follow(code) {
+    const [kind, , col] = Array.from(code);
+    if (kind === 1) {
+      this.columns.push(col);
+      this.placed++;
+    } else if (kind === 2) this.pruned++;
+    else if (kind === 3) this.columns.pop();
+    else if (kind === 4) this.found.push(leetcodeRows(this.columns));
+  }
+
+  /** @param {ArrayLike<number>} code */
+  unfollow(code) {
+    const [kind, , col] = Array.from(code);
+    if (kind === 1) {
+      this.columns.pop();
+      this.placed--;
+    } else if (kind === 2) this.pruned--;
+    else if (kind === 3) this.columns.push(col);
+    else if (kind === 4) this.found.pop();
+  }
+
+  forward(most = 1, until = -1) {
+    const codes = this.stepper().forward(most, until);
+    const count = this.took(codes);
+    if (count === 0) this.pause();
+    this.render(true);
+    return count;
+  }
+
+  back() {
+    this.pause();
+    const w = this.stepper();
+    const undone = w.back();
+    if (undone.length) {
+      this.unfollow(undone);
+      this.tree.undo(undone, w.position());
+    }
+    this.render(true);
+  }
+
+  nextSolution() {
+    this.pause();
+    return this.forward(1 << 24, 4);
+  }
+
+  nextBacktrack() {
+    this.pause();
+    return this.forward(1 << 24, 3);
+  }
+
+  reset() {
+    this.open(this.n);
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    const w = this.stepper();
+    if (this.playing) return;
+    if (w.length() >= 0 && w.position() >= w.length()) return;
+    this.clock.play();
+    this.render(true);
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.clock.pause();
+    this.render(true);
+  }
+
+  /** @param {number} level */
+  setSpeed(level) {
+    const speed = this.clock.setSpeed(level);
+    this.speedInput.value = String(speed);
+    this.speedOut.textContent = `${SPEEDS[speed]}/s`;
+  }
+
+  // Redraws the controls, then every view that listens; `all`: see Listener.
+  /** @param {boolean} all */
+  render(all) {
+    // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
+    // step where playing stopped; never the steps of a running animation.
+    if (all && !this.playing) this.say.textContent = this.sentence();
+    this.cost.render(this.placed, this.pruned);
+    this.timeline.update();
+    this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
+    this.playButton.setAttribute('aria-label', this.playing ? 'pause' : 'play');
+    for (const listener of this.listeners) listener(all);
+    if (all && this.onChange) this.onChange();
+  }
+
+  // The sentence of the current step.
+  sentence() {
+    return this.stepper().text() || 'Press ▶| or Play to start the search.';
+  }
+
+  // The link's step=K: the search after K steps; what the page says when it ends before.
+  /** @param {number} step */
+  goTo(step) {
+    this.timeline.jump(step);
+    if (step <= this.timeline.length) return '';
+    const n = this.n;
+    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position()} steps): showing its end`;
+  }
+}
