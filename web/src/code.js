@@ -4,6 +4,7 @@
 // program holds at that moment, worked out from the step (Watch) or the operation (Methods).
 
 import { LANGS, METHODS, DEFAULT_LANG, listing } from './listings.js';
+import { escape } from './html.js';
 
 // ---- What the program holds: the queens, sets and masks, worked out from the queens placed.
 
@@ -173,8 +174,6 @@ export function opPoint(method, lang, n, op, state) {
 }
 
 // ---- On the page.
-
-const escape = (s) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 // A row of buttons, one per choice, the chosen one pressed; `pick` is called with the key.
 export function choiceBar(root, label, choices, pick) {

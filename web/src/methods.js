@@ -6,7 +6,7 @@ import { Methods } from './pkg/nqueens_web.js';
 import { drawBoard } from './board.js';
 import { Clock, SPEEDS } from './clock.js';
 import { View } from './view.js';
-import { escape } from './watch.js';
+import { escape } from './html.js';
 import { MethodsPractice } from './practice.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */

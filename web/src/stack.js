@@ -5,6 +5,7 @@
 // and the step alone, so that it moves with the search forward and back alike.
 
 import { masksAt } from './code.js';
+import { escape } from './html.js';
 
 // The solutions of each n, as numbers whose digits in base n are the queens' columns from row
 // 0: the search finds them in increasing order, so how many a call has found so far (the bit
@@ -148,8 +149,6 @@ export function frames(lang, method, n, code, queens) {
   }
   return out.reverse();
 }
-
-const escape = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 // Draws the frames into a list. With `pick`, each frame is a button and a click (or Enter or
 // Space) calls pick(row); without, the frames are plain items.

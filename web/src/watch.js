@@ -7,6 +7,7 @@ import { drawBoard } from './board.js';
 import { View } from './view.js';
 import { frames, StackPanel } from './stack.js';
 import { WatchPractice } from './practice.js';
+import { escape } from './html.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -134,8 +135,3 @@ export class WatchView extends View {
   }
 }
 
-// Text made safe to write into HTML.
-/** @param {string} s */
-export function escape(s) {
-  return s.replace(/[&<>"]/g, (c) => /** @type {Record<string, string>} */ ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
-}
