@@ -7,6 +7,9 @@
 #                   part of this repository)
 #   BIN=target/release/nqueens                   built with --features gpu
 #   PROBE=target/release/examples/gpu_residency  built with --features gpu (see below)
+#   BASE_BIN=       another build of nqueens with --features gpu (say, of the commit before a
+#                   change to the shader), timed as "base" beside ours in the same alternation,
+#                   so that a change is measured against what it replaces on the same GPU
 #   GL=.gl          Debian packages of the Vulkan loader (libvulkan1, libglvnd0, ...), unpacked
 #                   when this machine has no loader: a machine with only CUDA may lack one
 #   OUT=bench/out   where h100.json and h100.txt go
@@ -48,7 +51,8 @@ PEER_CONFIGS=${PEER_CONFIGS:-"2:6 3:5"}
 PEER_ARCH=${PEER_ARCH:-90}
 LIMIT=${LIMIT:-540}
 mkdir -p "$OUT"
-for f in "$BIN" "$PROBE"; do
+BASE_BIN=${BASE_BIN:-}
+for f in "$BIN" "$PROBE" ${BASE_BIN:+"$BASE_BIN"}; do
   [ -x "$f" ] || { echo "error: $f is missing: build it with --features gpu (see the header)" >&2; exit 2; }
 done
 
@@ -104,11 +108,11 @@ now() { date +%s.%N; }
 runs_jsonl="$OUT/h100-runs.jsonl"
 : >"$runs_jsonl"
 
-# One run of ours: prints "count_s wall_s total".
+# One run of ours (of the build $2): prints "count_s wall_s total".
 ours() {
-  local n=$1 start end out
+  local n=$1 bin=$2 start end out
   start=$(now)
-  out=$(timeout "$LIMIT" "$BIN" count "$n" --method gpu --json --gpu-device 0) || { echo "- - stopped"; return; }
+  out=$(timeout "$LIMIT" "$bin" count "$n" --method gpu --json --gpu-device 0) || { echo "- - stopped"; return; }
   end=$(now)
   echo "$(sed -n 's/.*"seconds":\([^,}]*\).*/\1/p' <<<"$out") $(awk "BEGIN {print $end - $start}") \
 $(sed -n 's/.*"solutions":\([^,}]*\).*/\1/p' <<<"$out")"
@@ -137,13 +141,16 @@ table="$OUT/h100.txt"
 } >"$table"
 for n in "${SIZES[@]}"; do
   programs=("ours")
+  [ -z "$BASE_BIN" ] || programs+=("base")
   for c in $PEER_CONFIGS; do programs+=("ygch-config${c%%:*}-rows${c##*:}"); done
   declare -A C=() W=() T=() R=()
   runs=$RUNS
   for ((r = 1; r <= runs; r++)); do
     for p in "${programs[@]}"; do
       if [ "$p" = ours ]; then
-        read -r cs ws tot < <(ours "$n")
+        read -r cs ws tot < <(ours "$n" "$BIN")
+      elif [ "$p" = base ]; then
+        read -r cs ws tot < <(ours "$n" "$BASE_BIN")
       else
         config=${p#ygch-config}; config=${config%%-*}; rows=${p##*-rows}
         read -r cs ws tot < <(theirs "$n" "$config" "$rows")

@@ -5,7 +5,8 @@
 //! to a warp, every `every`-th batch of them), prices its step (`engine/gpu/model/peer.wgsl`)
 //! on each GPU of the model's table with the warps a scheduler its shared memory leaves room
 //! for, and prints the model's seconds beside every published figure and every figure this
-//! project measured, with their ratio. The published figures include the program's start-up,
+//! project measured, with their ratio (and for an H100 with no figure at that N, the model's
+//! seconds alone). The published figures include the program's start-up,
 //! which its own table shows at N = 13 (a few milliseconds of work); the model adds that.
 //!
 //! Usage: gpu_calibrate [N...]   (default 19 20 21 22)
@@ -118,6 +119,17 @@ fn main() -> ExitCode {
                         .map(|p| (p.1, "measured")),
                 )
                 .collect();
+            if figures.is_empty() && gpu.name == "H100 SXM" {
+                // No figure to hold it against: the model's time alone, for comparison with
+                // this project's step priced the same way (`bench/gpu-model.sh N`).
+                println!(
+                    "{:<10} {n:>3} {warps:>8.2} {:>7} {work_s:>10.3} {:>10} {:>7}  model only",
+                    gpu.name,
+                    b.binding().split(' ').next().unwrap_or(""),
+                    "-",
+                    "-"
+                );
+            }
             for (figure, source) in figures {
                 let model = work_s + start_up(gpu.name, source);
                 let ratio = model / figure;

@@ -22,8 +22,6 @@ const PARTS: usize = 16;
 /// (tens of millions of tasks for some 10^5 threads), so that they tell the kernel's steady
 /// state; the tail of a count, where lanes run out of tasks, is the occupancy figure's part.
 const TASKS_PER_LANE: usize = 32;
-/// Workgroup size of the shader on a GPU.
-const WG: u64 = 64;
 /// A dispatch lasts about this long, in seconds (engine/gpu/device.rs).
 const DISPATCH_SECONDS: f64 = 0.05;
 /// The earlier rule, for comparison: runs of this many tasks on 2^17 threads (MODEL_RUN
@@ -123,7 +121,10 @@ fn kernel_json(
         played.ops_per_node(),
         played.ops as f64 / played.warp_turns.max(1) as f64,
         paths.join(","),
-        H100.resident(levels, WG),
+        H100.resident(
+            kernel.thread_bytes(levels),
+            H100.workgroup(kernel.thread_bytes(levels))
+        ),
     )
 }
 
@@ -178,6 +179,9 @@ fn run(o: Options) -> Result<(), String> {
             ));
         }
         let levels = tasks.levels(kernel);
+        let bytes = kernel.thread_bytes(levels);
+        // The workgroup the engine picks on this device: the one that runs the most threads.
+        let wg = device.workgroup(bytes);
         let cost = played.ops as f64 / played.warp_turns.max(1) as f64;
         // The sizes of the count's tasks: all of them, or, for a sample, a stream as long as
         // the whole count's (20 million at most) drawn from tasks of many constellations. In
@@ -199,8 +203,8 @@ fn run(o: Options) -> Result<(), String> {
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         let scale = count_tasks / turns.len().max(1) as f64;
         let budget = (DISPATCH_SECONDS / (cost * 16.0 / device.clock)) as u64;
-        let threads = env_or("MODEL_THREADS", device.resident(levels, WG) as usize);
-        let steered = model::occupancy(&device, Rule::Steered, &turns, cost, levels, WG);
+        let threads = env_or("MODEL_THREADS", device.resident(bytes, wg) as usize);
+        let steered = model::occupancy(&device, Rule::Steered, &turns, cost, bytes, wg);
         let runs = model::occupancy(
             &device,
             Rule::Resumable {
@@ -210,8 +214,8 @@ fn run(o: Options) -> Result<(), String> {
             },
             &turns,
             cost,
-            levels,
-            WG,
+            bytes,
+            wg,
         );
         let ring_on = |threads, turns: &[u64]| {
             model::occupancy(
@@ -223,20 +227,23 @@ fn run(o: Options) -> Result<(), String> {
                 },
                 turns,
                 cost,
-                levels,
-                WG,
+                bytes,
+                wg,
             )
         };
         let ring = ring_on(threads, &engine_order);
         // The same ring under the priced model: each warp-turn costs the cycles its binding
-        // bound takes on an H100 with the warps a scheduler that the stack leaves room for.
+        // bound takes on an H100 with the warps a scheduler that the stack leaves room for,
+        // and a change of task, at most once a task, the price of its scattered copy.
         let priced = if kernel == Kernel::Step {
             let (turn, _) = price::kernels(model::STEP_SHADER)?;
             let gpu = &price::GPUS[0];
             let warps =
-                device.resident(levels, WG) as f64 / 32.0 / (gpu.sms * gpu.schedulers) as f64;
+                device.resident(bytes, wg) as f64 / 32.0 / (gpu.sms * gpu.schedulers) as f64;
             let bounds = gpu.bounds(&turn, warps);
-            let cycles = gpu.cycles(&turn, warps);
+            let changes = played.task_turns.len() as f64 / played.warp_turns.max(1) as f64;
+            let change = gpu.cycles(&price::change(model::STEP_SHADER)?, warps);
+            let cycles = gpu.cycles(&turn, warps) + changes * change;
             let flat = Device {
                 latency: 0,
                 ..device
@@ -246,10 +253,11 @@ fn run(o: Options) -> Result<(), String> {
                 threads,
                 count_tasks,
             };
-            let (_, s) = model::occupancy(&flat, rule, &engine_order, cycles, levels, WG);
+            let (_, s) = model::occupancy(&flat, rule, &engine_order, cycles, bytes, wg);
             eprintln!(
                 "{:<8} priced on an H100: {warps:.2} warps a scheduler, a warp-turn {cycles:.1} \
-                 cycles ({} binds: {bounds:?}), {s:.3} s",
+                 cycles ({} binds: {bounds:?}; a change of task {change:.0} cycles, at most \
+                 {changes:.5} a warp-turn), {s:.3} s",
                 kernel.name(),
                 bounds.binding()
             );

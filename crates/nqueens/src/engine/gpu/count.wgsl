@@ -9,7 +9,7 @@
 // gives its number back and looks again in the next dispatch.
 //
 // The host prepends two constants: WG, the threads of a workgroup, and LEVELS, the rows of
-// stack each thread needs (one per row it walks, and an unused one below them).
+// stack each thread needs (one per row it walks, all but the last, whose cells are counted).
 //
 // A thread walks its task's rows top to bottom with bit masks (columns in use, and the two
 // diagonals as they bear on the current row), as the textbook bit-mask search does, and counts
@@ -23,13 +23,20 @@
 // the same turn. So every turn tries one cell, and costs the same few dozen operations, with
 // one store that some threads skip. Only the end of a task (one in thousands of turns) branches.
 //
-// Why the rows live in workgroup memory and the walk keeps only where the top is: a GPU is
-// short of issue slots here, not of threads. Measured on an H100, this step (40 operations a
-// turn by the model's count) beat an earlier one that kept the current row in registers and
-// chose among go down, go up and stay with `select` (49), though both fill the same memory; a
-// variant with half the stack bytes, and so twice the threads at once, lost to the operations it
-// needed to rebuild a row, and stacks in global memory lost far more. The guide's benchmarks
-// chapter gives the figures; `engine/gpu/model.rs` plays this loop on the CPU.
+// Why a thread's rows, and the cells of the rows below them, live in workgroup memory, and the walk
+// keeps only which rows are on the stack and which is on top: a GPU is short of issue slots and of
+// the L1's data pipe here, not of threads. Measured on an H100, a step that kept the current row in
+// registers and chose among go down, go up and stay with `select` lost to one that reads the top
+// row each turn, and stacks in global memory lost far more. What that step still paid for was a
+// load from a storage buffer each turn, of its row's cells in its constellation's record: the lanes
+// of a warp walk tasks of different constellations, so that one load touched a cache line a lane,
+// and the priced model (`engine/gpu/model/price.rs`) found it the binding cost, four times the
+// workgroup memory's. So a task's cells, one word a level, are copied beside its stack when it
+// begins and read from there at the top row's own slot; and the top row's level is kept, not told
+// from its columns with a popcount. Which rows still have a cell is a mask (bit j: level j), so
+// that a row whose last cell is tried leaves at once and the walk goes back up to the highest row
+// left with one instruction (`firstLeadingBit`): every turn still tries a cell. The guide's
+// benchmarks chapter gives the figures; `engine/gpu/model.rs` plays this loop on the CPU.
 //
 // A software device (Mesa's lavapipe) ends every loop of a thread after 65,535 turns in all;
 // the budget of turns per dispatch keeps below that. A task that a device never finishes anyway
@@ -50,10 +57,9 @@ struct Params {
 // Per slot of the ring: a task's columns, left diagonals, right diagonals, and the slot of its
 // layout record.
 @group(0) @binding(0) var<storage, read> tasks: array<vec4<u32>>;
-// Per constellation: a record of STRIDE pairs (see `record` in tasks.rs): (first level of the
-// walk's rows, last level), (cells of the task's first row, 0), then per level the gap to the
-// next row and that row's cells.
-@group(0) @binding(1) var<storage, read> layouts: array<vec2<u32>>;
+// Per constellation: a record of RECORD vectors (see `record` in tasks.rs): (the last level,
+// the gaps, the cells of the task's first row, 0), then per level the cells of the row below.
+@group(0) @binding(1) var<storage, read> layouts: array<vec4<u32>>;
 // Tasks finished, in the order they finish: (the task's number, its count's low and high words).
 @group(0) @binding(2) var<storage, read_write> done: array<vec4<u32>>;
 // The next task to take (numbered from the start of the stream), the threads still at work when
@@ -63,26 +69,30 @@ struct Params {
 // Each thread's walk between dispatches (see SAVED).
 @group(0) @binding(5) var<storage, read_write> saved: array<vec4<u32>>;
 
-const STRIDE: u32 = 34u;
+const RECORD: u32 = 5u;
 
-// The rows of each thread's walk, interleaved so that the threads of a group touch
-// neighbouring words: the row of level j sits in slot j + 1, and slot 0 stays unused, so that
-// a walk whose top falls to it has gone back above its first row.
+// The rows of each thread's walk, one slot a level, interleaved so that the threads of a group
+// touch neighbouring words: the row of level j sits in slot j * WG + the thread's index.
 var<workgroup> stack: array<vec4<u32>, WG * LEVELS>;
+// Beside each slot, the cells of the row below it (the border queens' columns and diagonals
+// left out), copied from the task's record when it begins.
+var<workgroup> below: array<u32, WG * LEVELS>;
 
-// A thread's walk of one task. The rows being walked live in `stack`, each with its masks and
-// its cells not tried yet; the walk itself keeps only where the top row is.
+// A thread's walk of one task. The rows being walked live in `stack`; the walk itself keeps
+// which of them are there and which is on top.
 struct Walk {
-    // The slot of the top row in `stack`: level * WG + WG + the thread's index; below WG once
-    // the walk has gone back above the task's first row.
-    top: u32,
-    // The columns in use above the task's first row, counted: a row's level is the count of
-    // its columns in use less this, so that a turn needs no level of its own.
-    base: u32,
+    // The top row's level: 0 for the task's first row.
+    level: u32,
+    // The levels whose rows are on the stack, with a cell left to try: bit j for level j. None
+    // once the walk has gone back above the task's first row.
+    rows: u32,
     // The level whose next row is the last: there the free cells are counted, not visited.
     last: u32,
-    // Where the task's rows start in `layouts`.
-    rows: u32,
+    // For each level j, in bits 2j and 2j + 1, how many rows down the next row lies (more than
+    // one where a border queen's row is passed).
+    gaps: u32,
+    // Where the task's record starts in `layouts`.
+    record: u32,
     // The count before this dispatch (or before the task began in it), as two words, and what
     // this dispatch added: a turn adds one word, not two, since a dispatch adds less than 2^32
     // (a turn finds at most 32 completions, and the host keeps the budget of turns at most 2^24).
@@ -91,20 +101,48 @@ struct Walk {
     gained: u32,
 }
 
+// Copies the cells of a record's rows beside the thread's stack: sixteen words in four loads,
+// each kept where the shader has its level. Written out rather than looped: a loop's turns
+// would count against a software device's limit (see below), and a compiler folds the tests,
+// since LEVELS is a constant.
+fn unpack(record: u32, lid: u32) {
+    let a = layouts[record + 1u];
+    if 0u < LEVELS { below[0u * WG + lid] = a.x; }
+    if 1u < LEVELS { below[1u * WG + lid] = a.y; }
+    if 2u < LEVELS { below[2u * WG + lid] = a.z; }
+    if 3u < LEVELS { below[3u * WG + lid] = a.w; }
+    let b = layouts[record + 2u];
+    if 4u < LEVELS { below[4u * WG + lid] = b.x; }
+    if 5u < LEVELS { below[5u * WG + lid] = b.y; }
+    if 6u < LEVELS { below[6u * WG + lid] = b.z; }
+    if 7u < LEVELS { below[7u * WG + lid] = b.w; }
+    let c = layouts[record + 3u];
+    if 8u < LEVELS { below[8u * WG + lid] = c.x; }
+    if 9u < LEVELS { below[9u * WG + lid] = c.y; }
+    if 10u < LEVELS { below[10u * WG + lid] = c.z; }
+    if 11u < LEVELS { below[11u * WG + lid] = c.w; }
+    let d = layouts[record + 4u];
+    if 12u < LEVELS { below[12u * WG + lid] = d.x; }
+    if 13u < LEVELS { below[13u * WG + lid] = d.y; }
+    if 14u < LEVELS { below[14u * WG + lid] = d.z; }
+    if 15u < LEVELS { below[15u * WG + lid] = d.w; }
+}
+
 // The walk of the task in ring slot `slot`, before its first step.
 fn begin(slot: u32, lid: u32) -> Walk {
     let task = tasks[slot];
-    let base = task.w * STRIDE;
-    let head = layouts[base];
-    let first = layouts[base + 1u];
-    let free = first.x & ~(task.x | task.y | task.z);
-    stack[WG + lid] = vec4<u32>(task.x, task.y, task.z, free);
+    let record = task.w * RECORD;
+    let head = layouts[record];
+    unpack(record, lid);
+    let free = head.z & ~(task.x | task.y | task.z);
+    stack[lid] = vec4<u32>(task.x, task.y, task.z, free);
     var w: Walk;
+    w.level = 0u;
     // A first row without a free cell (the host hands out none) ends the task at once.
-    w.top = select(lid, WG + lid, free != 0u);
-    w.base = countOneBits(task.x);
-    w.last = head.y;
-    w.rows = base + 2u;
+    w.rows = select(0u, 1u, free != 0u);
+    w.last = head.x;
+    w.gaps = head.y;
+    w.record = record;
     w.lo = 0u;
     w.hi = 0u;
     w.gained = 0u;
@@ -120,33 +158,37 @@ fn total(w: Walk) -> vec2<u32> {
 // One turn of the walk: the top row's lowest free cell is tried, the same operations for every
 // thread, whatever happens. Every row on the stack has a cell left to try: a row whose last
 // cell is taken leaves the stack in the same turn, and a row without free cells never goes on.
-fn step(s: Walk) -> Walk {
-    let row_here = stack[s.top];
-    let bit = row_here.w & (0u - row_here.w);
-    let rest = row_here.w ^ bit;
-    stack[s.top].w = rest;
-    let level = countOneBits(row_here.x) - s.base;
-    let row = layouts[s.rows + level];
-    let c = row_here.x | bit;
-    let l = (row_here.y | bit) << row.x;
-    let r = (row_here.z | bit) >> row.x;
-    let child = row.y & ~(c | l | r);
+fn step(s: Walk, lid: u32) -> Walk {
+    let at = s.level * WG + lid;
+    let here = stack[at];
+    let cells = below[at];
+    let bit = here.w & (0u - here.w);
+    let rest = here.w ^ bit;
+    stack[at].w = rest;
+    let gap = (s.gaps >> (s.level * 2u)) & 3u;
+    let c = here.x | bit;
+    let l = (here.y | bit) << gap;
+    let r = (here.z | bit) >> gap;
+    let child = cells & ~(c | l | r);
     // Above the last row, its free cells are its completions: counted, not visited.
-    let at_last = level == s.last;
+    let at_last = s.level == s.last;
     var w = s;
     w.gained = s.gained + select(0u, countOneBits(child), at_last);
-    // The row leaves when its last cell is taken; the child goes on top when it has a cell.
-    let top = select(s.top, s.top - WG, rest == 0u);
+    // The row leaves when its last cell is taken; the child goes on top when it has a cell,
+    // and otherwise the highest row left is the top (none: the task is done).
+    let rows = select(s.rows, s.rows ^ (1u << s.level), rest == 0u);
     let down = !at_last && child != 0u;
     if down {
-        stack[top + WG] = vec4<u32>(c, l, r, child);
+        stack[at + WG] = vec4<u32>(c, l, r, child);
     }
-    w.top = select(top, top + WG, down);
+    w.rows = select(rows, rows | (2u << s.level), down);
+    w.level = select(firstLeadingBit(rows), s.level + 1u, down);
     return w;
 }
 
-// Where thread g's walk waits between dispatches: SAVED vec4 from g * SAVED: (top, base, last,
-// rows), (lo, hi, 0, 0), (0, task, state, 0), then its stack's LEVELS slots.
+// Where thread g's walk waits between dispatches: SAVED vec4 from g * SAVED: (level, rows,
+// last, gaps), (lo, hi, record, 0), (0, task, state, 0), then its stack's LEVELS slots. The
+// cells below them are copied from the record again.
 const SAVED: u32 = 3u + LEVELS;
 // A thread's state between dispatches: walking a task, or without one.
 const IDLE: u32 = 0u;
@@ -157,26 +199,28 @@ fn resume(at: u32, lid: u32) -> Walk {
     let a = saved[at];
     let b = saved[at + 1u];
     var w: Walk;
-    w.top = a.x;
-    w.base = a.y;
+    w.level = a.x;
+    w.rows = a.y;
     w.last = a.z;
-    w.rows = a.w;
+    w.gaps = a.w;
     w.lo = b.x;
     w.hi = b.y;
+    w.record = b.z;
     w.gained = 0u;
-    for (var i = 1u; i < LEVELS; i++) {
+    for (var i = 0u; i < LEVELS; i++) {
         stack[i * WG + lid] = saved[at + 3u + i];
     }
+    unpack(w.record, lid);
     return w;
 }
 
 // Saves a thread's walk, with its stack, for the next dispatch.
 fn suspend(w: Walk, at: u32, lid: u32, t: u32) {
-    saved[at] = vec4<u32>(w.top, w.base, w.last, w.rows);
+    saved[at] = vec4<u32>(w.level, w.rows, w.last, w.gaps);
     let count = total(w);
-    saved[at + 1u] = vec4<u32>(count.x, count.y, 0u, 0u);
+    saved[at + 1u] = vec4<u32>(count.x, count.y, w.record, 0u);
     saved[at + 2u] = vec4<u32>(0u, t, WALKING, 0u);
-    for (var i = 1u; i < LEVELS; i++) {
+    for (var i = 0u; i < LEVELS; i++) {
         saved[at + 3u + i] = stack[i * WG + lid];
     }
 }
@@ -229,12 +273,12 @@ fn main(
     var t = head.y;
     var walking = head.z == WALKING;
     var w: Walk;
-    w.top = lid;
+    w.rows = 0u;
     if walking {
         w = resume(at, lid);
     }
     for (var turn = 0u; turn < params.budget; turn++) {
-        if w.top < WG {
+        if w.rows == 0u {
             // The task is done (or none was taken yet): its count out, the next task in.
             if walking {
                 let d = atomicAdd(&counters[2], 1u);
@@ -254,7 +298,7 @@ fn main(
             walking = true;
             w = begin(t & params.ring, lid);
         }
-        w = step(w);
+        w = step(w, lid);
     }
     if !walking {
         saved[at + 2u] = vec4<u32>(0u, 0u, IDLE, 0u);

@@ -19,7 +19,7 @@
 
 use crate::engine::gpu::device::{FLIGHTS, Gpu, STREAM_TASKS, Stream};
 use crate::engine::gpu::health::Health;
-use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
+use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
@@ -53,7 +53,7 @@ impl Piece {
 
     /// Its layout records.
     fn records(&self) -> usize {
-        self.layouts.len() / (8 * STRIDE)
+        self.layouts.len() / RECORD_BYTES
     }
 }
 

@@ -44,31 +44,46 @@ pub(crate) fn placed_rows(rows: usize, m: usize) -> Option<usize> {
 }
 
 /// The rows of stack a GPU thread needs for a constellation with `m` free rows of which `k` are
-/// placed: one per row it walks (all but the last, whose cells are counted), and an empty one
-/// above them.
+/// placed: one per row it walks, all but the last, whose cells are counted.
 pub(crate) fn stack_rows(m: usize, k: usize) -> usize {
-    m - k
+    m - k - 1
 }
 
-/// Pairs of words of one layout record (see [`record`]).
-pub(crate) const STRIDE: usize = 2 + 32;
+/// The most rows a record describes: the shader's gaps of all of them fit in one 32-bit word,
+/// two bits each, and its copy of their cells is four vector loads. A task on a board of up to
+/// 32 rows walks at most `task_rows(32) - 1` = 16.
+pub(crate) const RECORD_LEVELS: usize = 16;
+
+/// Words of one layout record (see [`record`]).
+pub(crate) const RECORD_WORDS: usize = 4 + RECORD_LEVELS;
+
+/// Bytes of one layout record.
+pub(crate) const RECORD_BYTES: usize = 4 * RECORD_WORDS;
+
+/// Bytes of workgroup memory a GPU thread needs per row it walks: the row's four masks, and
+/// the cells of the row below it.
+pub(crate) const LEVEL_BYTES: usize = 16 + 4;
 
 /// Bytes of one task: the column mask, the two diagonal masks, and the index of its layout
 /// record, each a 32-bit word.
 pub(crate) const TASK_BYTES: usize = 16;
 
 /// The layout record the shader reads for a constellation whose first `k` free rows are placed
-/// on the CPU, as pairs of 32-bit words: (`k`, the level `m - 2 - k` whose next row is the
-/// last), (the cells of row `k`, 0); then for each level `j` from 0 (row `k`) to the last, the
-/// gap to the next free row and that row's cells.
-pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; 2 * STRIDE] {
+/// on the CPU, as 32-bit words: the level `m - 2 - k` whose next row is the last; the gaps, two
+/// bits a level (level `j` in bits `2j` and `2j + 1`: how many rows down the next free row
+/// lies); the cells of row `k`; a word left 0; then for each level `j` from 0 (row `k`) to the
+/// last, the cells of the next free row.
+pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; RECORD_WORDS] {
     let m = lay.avail.len();
     debug_assert!(n <= 32 && m >= MIN_TASK_ROWS && k + MIN_TASK_ROWS <= m);
-    let mut r = [0u32; 2 * STRIDE];
-    r[..4].copy_from_slice(&[k as u32, (m - 2 - k) as u32, lay.avail[k] as u32, 0]);
+    debug_assert!(stack_rows(m, k) <= RECORD_LEVELS);
+    let mut r = [0u32; RECORD_WORDS];
+    r[0] = (m - 2 - k) as u32;
+    r[2] = lay.avail[k] as u32;
     for (j, d) in (k..m - 1).enumerate() {
-        r[4 + 2 * j] = lay.gap[d];
-        r[5 + 2 * j] = lay.avail[d + 1] as u32;
+        debug_assert!((1..=3).contains(&lay.gap[d]));
+        r[1] |= lay.gap[d] << (2 * j);
+        r[4 + j] = lay.avail[d + 1] as u32;
     }
     r
 }

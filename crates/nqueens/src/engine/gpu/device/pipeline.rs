@@ -3,7 +3,7 @@
 //! does not say how many workgroups a device runs at once.
 
 use super::gpu::{Gpu, Kernel};
-use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
+use crate::engine::gpu::tasks::{LEVEL_BYTES, RECORD_BYTES, TASK_BYTES};
 use std::sync::{Arc, mpsc};
 
 /// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
@@ -20,12 +20,16 @@ const PROBE_THREADS: u32 = 1 << 20;
 const PROBE_TURNS: u32 = 1 << 16;
 /// The largest workgroup tried; smaller ones are used where its stack would not fit.
 const MAX_WORKGROUP: u32 = 64;
+/// The smallest workgroup tried on a GPU when a smaller one may run more threads at once: one
+/// NVIDIA warp (a smaller one would leave lanes of its warp empty).
+const MIN_WORKGROUP: u32 = 32;
 /// The workgroup on a software device: one vector of its lanes. Its loop limit (see
 /// `count.wgsl`) holds for all the lanes of a workgroup together, so one vector a workgroup
 /// leaves each lane the most turns.
 const SOFTWARE_WORKGROUP: u32 = 8;
-/// Bytes of one row of a thread's stack (four 32-bit masks).
-pub(super) const STACK_ROW_BYTES: u32 = 16;
+/// Bytes of one row of a thread's walk saved between dispatches (its four 32-bit masks), and of
+/// each of the three vectors saved before them.
+pub(super) const SAVED_ROW_BYTES: u32 = 16;
 
 impl Gpu {
     /// Builds the shader for threads that need `levels` rows of stack, unless built already:
@@ -36,7 +40,12 @@ impl Gpu {
 
     /// The shader for threads that need `levels` rows of stack, built on first use. Its
     /// workgroup is the largest (up to [`MAX_WORKGROUP`], or [`SOFTWARE_WORKGROUP`]) whose
-    /// stacks fit in the device's workgroup memory.
+    /// stacks fit in the device's workgroup memory; on a GPU also half that, down to a warp
+    /// ([`MIN_WORKGROUP`]), when the half runs more threads at once. The workgroups an SM holds
+    /// are whole, so a smaller one can fill memory that a larger one leaves idle: on an H100,
+    /// whose driver gives a shader 48 KiB an SM, 13 rows of 20 bytes make workgroups of 64
+    /// threads 16,640 bytes, of which two fit (128 threads), and of 32 threads 8,320, of which
+    /// five do (160).
     pub(super) fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
         let levels = levels.max(1);
         let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
@@ -53,14 +62,57 @@ impl Gpu {
             .rev()
             .map(|s| 1u32 << s)
             .find(|&w| {
-                w * levels * STACK_ROW_BYTES <= l.max_compute_workgroup_storage_size
+                w * levels * LEVEL_BYTES as u32 <= l.max_compute_workgroup_storage_size
                     && w <= l.max_compute_invocations_per_workgroup
                     && w <= l.max_compute_workgroup_size_x
             })
             .ok_or_else(|| "too little workgroup memory for the shader's stack".to_string())?;
+        let kernel = if self.software {
+            let (pipeline, layout) = self.compile(workgroup, levels)?;
+            Kernel {
+                levels,
+                workgroup,
+                threads: SOFTWARE_THREADS,
+                pipeline,
+                layout,
+            }
+        } else {
+            let mut best: Option<Kernel> = None;
+            let mut w = workgroup;
+            while w >= MIN_WORKGROUP.min(workgroup) {
+                let (pipeline, layout) = self.compile(w, levels)?;
+                let groups = (PROBE_THREADS / w).min(l.max_compute_workgroups_per_dimension);
+                let threads = self
+                    .resident(&pipeline, &layout, groups, PROBE_TURNS)?
+                    .clamp(1, groups)
+                    * w;
+                if best.as_ref().is_none_or(|b| threads > b.threads) {
+                    best = Some(Kernel {
+                        levels,
+                        workgroup: w,
+                        threads,
+                        pipeline,
+                        layout,
+                    });
+                }
+                w /= 2;
+            }
+            best.expect("the largest workgroup was tried")
+        };
+        let kernel = Arc::new(kernel);
+        kernels.push(Arc::clone(&kernel));
+        Ok(kernel)
+    }
+
+    /// The shader built for workgroups of `workgroup` threads with `levels` rows of stack each.
+    fn compile(
+        &self,
+        workgroup: u32,
+        levels: u32,
+    ) -> Result<(wgpu::ComputePipeline, wgpu::BindGroupLayout), String> {
         let source =
             format!("const WG: u32 = {workgroup}u;\nconst LEVELS: u32 = {levels}u;\n{SHADER}");
-        let (pipeline, layout) = self.checked(|| {
+        self.checked(|| {
             let descriptor = wgpu::ShaderModuleDescriptor {
                 label: Some("nqueens count"),
                 source: wgpu::ShaderSource::Wgsl(source.into()),
@@ -95,24 +147,7 @@ impl Gpu {
                 });
             let layout = pipeline.get_bind_group_layout(0);
             (pipeline, layout)
-        })?;
-        let threads = if self.software {
-            SOFTWARE_THREADS
-        } else {
-            let groups = (PROBE_THREADS / workgroup).min(l.max_compute_workgroups_per_dimension);
-            self.resident(&pipeline, &layout, groups, PROBE_TURNS)?
-                .clamp(1, groups)
-                * workgroup
-        };
-        let kernel = Arc::new(Kernel {
-            levels,
-            workgroup,
-            threads,
-            pipeline,
-            layout,
-        });
-        kernels.push(Arc::clone(&kernel));
-        Ok(kernel)
+        })
     }
 
     /// The shaders built so far, one per stack depth: (rows of stack, workgroup size, threads a
@@ -131,7 +166,7 @@ impl Gpu {
     /// Threads a stream of `kernel` starts: as many as the device runs at once, or fewer where
     /// its largest buffer cannot hold their saved walks.
     pub(super) fn threads(&self, kernel: &Kernel) -> u32 {
-        let per = (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
+        let per = (3 + kernel.levels as u64) * SAVED_ROW_BYTES as u64;
         let most = self
             .limits
             .max_storage_buffer_binding_size
@@ -155,7 +190,7 @@ impl Gpu {
         let (index, read) = self.checked(|| {
             // The shader's buffers, as small as it accepts: a probe reads only the parameters
             // and the counters.
-            let sizes = [TASK_BYTES as u64, 8 * STRIDE as u64, 16, 16, 16, 16];
+            let sizes = [TASK_BYTES as u64, RECORD_BYTES as u64, 16, 16, 16, 16];
             let usage = |i: usize| match i {
                 3 => U::STORAGE | U::COPY_SRC,
                 4 => U::UNIFORM | U::COPY_DST,

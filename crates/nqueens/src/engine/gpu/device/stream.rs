@@ -3,8 +3,8 @@
 //! so that the GPU never waits for the host to read one back.
 
 use super::gpu::{Gpu, Kernel, Ring};
-use super::pipeline::STACK_ROW_BYTES;
-use crate::engine::gpu::tasks::{STRIDE, TASK_BYTES};
+use super::pipeline::SAVED_ROW_BYTES;
+use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, mpsc};
 use std::time::Instant;
@@ -95,7 +95,7 @@ impl Gpu {
             .div_ceil(kernel.workgroup)
             .min(self.limits.max_compute_workgroups_per_dimension);
         let invocations = groups as u64 * kernel.workgroup as u64;
-        let saved_bytes = invocations * (3 + kernel.levels as u64) * STACK_ROW_BYTES as u64;
+        let saved_bytes = invocations * (3 + kernel.levels as u64) * SAVED_ROW_BYTES as u64;
         let slots = if self.software {
             SOFTWARE_RING_TASKS
         } else {
@@ -146,7 +146,7 @@ impl Gpu {
         }
         use wgpu::BufferUsages as U;
         let reports = slots as u64 * 16;
-        let record_bytes = (record_slots * 8 * STRIDE) as u64;
+        let record_bytes = (record_slots * RECORD_BYTES) as u64;
         self.checked(|| Ring {
             tasks: self.buffer(
                 "tasks",
@@ -192,10 +192,10 @@ impl Gpu {
         slot: usize,
         records: &[u8],
     ) -> Result<(), String> {
-        debug_assert!(slot * 8 * STRIDE + records.len() <= s.ring.record_slots * 8 * STRIDE);
+        debug_assert!(slot * RECORD_BYTES + records.len() <= s.ring.record_slots * RECORD_BYTES);
         self.checked(|| {
             self.queue
-                .write_buffer(&s.ring.records, (slot * 8 * STRIDE) as u64, records)
+                .write_buffer(&s.ring.records, (slot * RECORD_BYTES) as u64, records)
         })
     }
 

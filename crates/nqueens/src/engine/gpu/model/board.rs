@@ -124,7 +124,7 @@ impl Tasks {
             .unwrap_or(0);
         match kernel {
             Kernel::Baseline => most.saturating_sub(4) as u64,
-            Kernel::Step => most as u64,
+            Kernel::Step => most.saturating_sub(1) as u64,
         }
     }
 

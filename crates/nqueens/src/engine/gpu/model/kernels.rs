@@ -1,6 +1,8 @@
 //! What the model plays: the two kernels and their shaders, and the lanes of a group that run
 //! them in lockstep. The rest of the model reads them, so they stand apart, below the others.
 
+use crate::engine::gpu::tasks::LEVEL_BYTES;
+
 /// The shader that counts on GPUs.
 pub const STEP_SHADER: &str = include_str!("../count.wgsl");
 /// The shader before the one-step design, for the model alone.
@@ -26,6 +28,15 @@ impl Kernel {
         match self {
             Kernel::Baseline => "baseline",
             Kernel::Step => "step",
+        }
+    }
+
+    /// Bytes of workgroup memory a thread needs for `levels` rows of stack: the baseline keeps
+    /// four masks a row; the step also the cells of the row below each.
+    pub fn thread_bytes(self, levels: u64) -> u64 {
+        match self {
+            Kernel::Baseline => levels * 16,
+            Kernel::Step => levels * LEVEL_BYTES as u64,
         }
     }
 }

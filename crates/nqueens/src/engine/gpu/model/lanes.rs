@@ -342,8 +342,8 @@ fn turn_step(
 const DONE: usize = 0;
 
 /// A lane at the start of the task with masks `masks` of a search with `k` rows placed. For
-/// this kernel `d` is the stack's top slot (slot 0 stays unused, as in the shader) and `stack`
-/// holds each row's masks and its cells not tried yet.
+/// this kernel `d` is the stack's top slot (slot 0 stays unused) and `stack` holds each row's
+/// masks and its cells not tried yet.
 fn begin(lane: &mut Lane, lay: &Layout, k: usize, masks: (u32, u32, u32)) {
     lane.k = k;
     lane.leaf = lay.avail.len() - 2 - k;
@@ -361,8 +361,9 @@ fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
     let bit = lowest(free);
     let rest = free ^ bit;
     lane.stack[lane.d][3] = rest;
-    // A row's level is told by its columns in use, as in the shader: the slot is not the
-    // level once a row has left the stack in the turn that put its child on.
+    // A row's level is told by its columns in use: the slot is not the level once a row has
+    // left the stack in the turn that put its child on. (The shader keeps the level and a mask
+    // of the levels on the stack instead; the turns and the cells tried are the same.)
     let level = (x.count_ones() - lane.base) as usize;
     let row = lane.k + level;
     let (g, cells) = (lay.gap[row], lay.avail[row + 1] as u32);

@@ -1,6 +1,8 @@
 //! How much of a GPU the way work is handed to it keeps busy over a whole count, from the
 //! task sizes the lanes measured: the device's figures and the rules of dispatch.
 
+#[cfg(doc)]
+use super::kernels::Kernel;
 use super::kernels::LANES;
 use std::collections::BinaryHeap;
 
@@ -40,13 +42,24 @@ pub const H100: Device = Device {
 };
 
 impl Device {
-    /// Threads resident at once when each needs `levels` rows of stack in workgroups of `wg`.
-    pub fn resident(&self, levels: u64, wg: u64) -> u64 {
-        let by_memory = self.shared_per_sm / (wg * levels.max(1) * 16);
+    /// Threads resident at once when each needs `bytes` of workgroup memory in workgroups of
+    /// `wg` (see [`Kernel::thread_bytes`]).
+    pub fn resident(&self, bytes: u64, wg: u64) -> u64 {
+        let by_memory = self.shared_per_sm / (wg * bytes.max(1));
         let groups = by_memory
             .min(self.groups_per_sm)
             .min(self.threads_per_sm / wg);
         self.sms * groups * wg
+    }
+
+    /// The workgroup the engine picks for threads of `bytes` of workgroup memory: of 64 and
+    /// 32 threads, the one that runs the most at once (64 on a tie), as its probe finds.
+    pub fn workgroup(&self, bytes: u64) -> u64 {
+        if self.resident(bytes, 32) > self.resident(bytes, 64) {
+            32
+        } else {
+            64
+        }
     }
 
     /// Seconds of one turn of `cost` operations for a thread when `threads` are running.
@@ -171,17 +184,17 @@ fn dispatches(
 
 /// The share of the device's resident threads busy over a whole count whose tasks take
 /// `turns` turns each, in that order, under `rule`, with `cost` operations a turn (a lane's, as
-/// the lockstep model finds it: its `ops_per_node`-like cost per turn) and `levels` rows of
-/// stack; also the modelled seconds.
+/// the lockstep model finds it: its `ops_per_node`-like cost per turn) and `bytes` of workgroup
+/// memory a thread; also the modelled seconds.
 pub fn occupancy(
     device: &Device,
     rule: Rule,
     turns: &[u64],
     cost: f64,
-    levels: u64,
+    bytes: u64,
     wg: u64,
 ) -> (f64, f64) {
-    let resident = device.resident(levels, wg);
+    let resident = device.resident(bytes, wg);
     let busy: u64 = turns.iter().sum();
     let (mut capacity, mut seconds) = (0f64, 0f64);
     match rule {
@@ -262,8 +275,8 @@ mod tests {
             shared_per_sm: 227 * 1024,
             ..H100
         };
-        let (levels, wg, cost, budget) = (13, 64, 50.0, 20_000);
-        let resident = device.resident(levels, wg) as usize;
+        let (bytes, wg, cost, budget) = (13 * 16, 64, 50.0, 20_000);
+        let resident = device.resident(bytes, wg) as usize;
         let sizes: Vec<u64> = (0..100_000u64)
             .map(|i| 1_000 + (i * 7919) % 50_000)
             .collect();
@@ -280,7 +293,7 @@ mod tests {
                 threads,
                 count_tasks,
             };
-            occupancy(&device, rule, turns, cost, levels, wg)
+            occupancy(&device, rule, turns, cost, bytes, wg)
         };
         let whole = ring(resident, &ten);
         assert!(whole.0 > 0.97, "{whole:?}");
@@ -303,7 +316,12 @@ mod tests {
 
     #[test]
     fn resident_threads_follow_the_stack() {
-        assert_eq!(H100.resident(1, 64), 132 * 2048);
-        assert!(H100.resident(16, 64) < H100.resident(8, 64));
+        assert_eq!(H100.resident(16, 64), 132 * 2048);
+        assert!(H100.resident(16 * 16, 64) < H100.resident(8 * 16, 64));
+        // 12 levels of 20 bytes: three workgroups of 64 in 48 KiB. 13: two of 64, five of 32.
+        assert_eq!(H100.workgroup(12 * 20), 64);
+        assert_eq!(H100.resident(12 * 20, 64), 132 * 192);
+        assert_eq!(H100.workgroup(13 * 20), 32);
+        assert_eq!(H100.resident(13 * 20, 32), 132 * 160);
     }
 }
