@@ -129,7 +129,8 @@ pub struct Ops {
     /// 32-bit adds, subtracts, shifts and multiplies, which NVIDIA's compiler also issues to
     /// the multiply-add pipe (as `IMAD` forms), so that they share two pipes.
     pub arith: f64,
-    /// Population counts (`countOneBits`).
+    /// Population counts (`countOneBits`) and bit scans (`firstLeadingBit`,
+    /// `firstTrailingBit`), which run on the same pipe at the same rate.
     pub popcount: f64,
     /// Loads and stores of workgroup memory.
     pub shared: f64,
@@ -483,6 +484,11 @@ const OP_COMPOSITE_INSERT: u32 = 82;
 const OP_COPY_OBJECT: u32 = 83;
 const OP_BITCAST: u32 = 124;
 const OP_BIT_COUNT: u32 = 205;
+const OP_EXT_INST: u32 = 12;
+/// GLSL.std.450's bit scans (`FindILsb`, `FindSMsb`, `FindUMsb`: WGSL's `firstTrailingBit` and
+/// `firstLeadingBit`), which NVIDIA runs at the population count's rate (the throughput table's
+/// "count of leading zeros, most significant non-sign bit", 16 a clock per SM).
+const BIT_SCANS: std::ops::RangeInclusive<u32> = 73..=75;
 const OP_BRANCH_CONDITIONAL: u32 = 250;
 const OP_RETURN_VALUE: u32 = 254;
 const OP_ATOMIC_FIRST: u32 = 227;
@@ -683,6 +689,10 @@ impl Module {
                             ops.popcount += width;
                             LATENCY.popcount
                         }
+                        OP_EXT_INST if w.len() > 4 && BIT_SCANS.contains(&w[4]) => {
+                            ops.popcount += width;
+                            LATENCY.popcount
+                        }
                         op if arithmetic(op) => {
                             ops.arith += width;
                             LATENCY.int
@@ -808,6 +818,8 @@ mod tests {
         let (step, _) = kernels(STEP).unwrap();
         assert_eq!(step.ops.global, 0.0, "{step:?}");
         assert_eq!(step.ops.shared_bytes, 40.0, "{step:?}");
+        // A popcount of the last row's cells and a leading-bit search for the row to go back to.
+        assert_eq!(step.ops.popcount, 2.0, "{step:?}");
         let b = GPUS[0].bounds(&step, 1.5);
         assert_eq!(b.memory, 40.0, "{b:?}");
         assert_eq!(b.binding(), "latency", "{b:?}");
