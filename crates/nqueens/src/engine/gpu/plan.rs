@@ -301,22 +301,28 @@ type Counted = Vec<((u64, u64, u64), (Layout, usize), Option<u64>)>;
 /// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run.
 fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String> {
     let sym = SymmetryPlan::new(n).map_err(|e| e.to_string())?;
+    let searches = (0..sym.len())
+        .filter_map(|i| sym.layout(i))
+        .filter_map(|lay| {
+            let k = tasks::placed_rows(rows, lay.avail.len())?;
+            Some((lay, k))
+        })
+        .collect();
+    count_searches(gpu, n, searches)
+}
+
+/// Every task of the searches (a layout of the n×n board and its rows placed), counted on
+/// `gpu` in one run.
+fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result<Counted, String> {
     let mut fill = Filling::default();
-    let mut searches = Vec::new();
-    for i in 0..sym.len() {
-        let Some(lay) = sym.layout(i) else { continue };
-        let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
-            continue;
-        };
-        let tag = searches.len() as u32;
-        Prefixes::new(&lay, k).fill(&lay, tag, &mut fill.tasks, usize::MAX);
-        for w in tasks::record(n, &lay, k) {
+    for (tag, (lay, k)) in searches.iter().enumerate() {
+        Prefixes::new(lay, *k).fill(lay, tag as u32, &mut fill.tasks, usize::MAX);
+        for w in tasks::record(n, lay, *k) {
             fill.layouts.extend_from_slice(&w.to_le_bytes());
         }
         fill.levels = fill
             .levels
-            .max(tasks::stack_rows(lay.avail.len(), k) as u32);
-        searches.push((lay, k));
+            .max(tasks::stack_rows(lay.avail.len(), *k) as u32);
     }
     if fill.len() == 0 {
         return Ok(Vec::new());
@@ -601,6 +607,67 @@ mod tests {
                 assert_eq!((got, model), (Some(cpu), cpu), "n = {n}, task {t}");
             }
         }
+    }
+
+    #[test]
+    fn a_record_of_sixteen_levels_counts_on_the_device() {
+        // No board small enough to count here has tasks that walk sixteen levels, the most a
+        // record holds, and whose gaps of two and three rows sit at high levels: a made-up
+        // layout of a 24×24 board does. Its free rows are every row but 0, 8, 14, 15 and 23,
+        // each row's cells a few, with those of one solution among them, so that its search is
+        // small and has completions; two rows are placed, leaving sixteen levels to walk.
+        let n = 24;
+        // The textbook solution for n = 6j or 6j + 4: the odd columns down the first half of
+        // the rows, then the even ones.
+        let cols: Vec<u32> = (0..n as u32)
+            .map(|r| if r < 12 { 2 * r + 1 } else { 2 * (r - 12) })
+            .collect();
+        let taken = [0usize, 8, 14, 15, 23];
+        let rows: Vec<usize> = (0..n).filter(|r| !taken.contains(r)).collect();
+        let queens: Vec<(usize, u32)> = taken.iter().map(|&r| (r, cols[r])).collect();
+        let attacked = |r: usize, c: u32| {
+            queens.iter().any(|&(qr, qc)| {
+                let d = r.abs_diff(qr) as u32;
+                c == qc || c == qc + d || qc.checked_sub(d) == Some(c)
+            })
+        };
+        let avail: Vec<u64> = rows
+            .iter()
+            .map(|&r| {
+                [
+                    cols[r],
+                    (cols[r] + 5) % 24,
+                    (cols[r] + 11) % 24,
+                    (cols[r] + 17) % 24,
+                ]
+                .into_iter()
+                .filter(|&c| !attacked(r, c))
+                .fold(0, |m, c| m | 1u64 << c)
+            })
+            .collect();
+        let gap = rows.windows(2).map(|w| (w[1] - w[0]) as u32).collect();
+        let border_cols = queens.iter().fold(0, |m, &(_, c)| m | 1u64 << c);
+        let lay = Layout {
+            avail,
+            gap,
+            border_cols,
+        };
+        let k = 2;
+        assert_eq!(tasks::stack_rows(lay.avail.len(), k), tasks::RECORD_LEVELS);
+        assert!(lay.gap[k..].contains(&2) && lay.gap[k..].contains(&3));
+        let gpu = &gpu_plan(8).gpus[0];
+        let counted = count_searches(gpu, n, vec![(lay, k)]).unwrap();
+        assert!(!counted.is_empty());
+        let mut found = 0;
+        for (t, (masks, (lay, k), got)) in counted.into_iter().enumerate() {
+            let cpu = tasks::count_task(&lay, k, masks);
+            assert_eq!(got, Some(cpu), "task {t}");
+            found += cpu;
+        }
+        assert!(
+            found > 0,
+            "the solution's cells make at least one completion"
+        );
     }
 
     fn masks_u32((c, l, r): (u64, u64, u64)) -> (u32, u32, u32) {
