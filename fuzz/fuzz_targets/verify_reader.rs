@@ -4,7 +4,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use nqueens::{conflict, Reader};
+use nqueens::board::conflict;
+use nqueens::io::Reader;
 
 /// Whether any two queens attack each other, by comparing every pair: slow, and independent of
 /// the crate's checker.

@@ -5,10 +5,13 @@ use crate::numbers::whole_as;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::ErrorKind;
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
-use nqueens::{
-    BadNumber, Format, GpuDevice, MAX_CONSTRUCT_N, MAX_N, MAX_THREADS, MAX_TRACE_N, Method,
-    NumberFault, Shard,
-};
+use nqueens::find::MAX_CONSTRUCT_N;
+use nqueens::io::Format;
+use nqueens::machine::{GpuDevice, MAX_THREADS};
+use nqueens::numbers::{BadNumber, NumberFault};
+use nqueens::reference::MAX_TRACE_N;
+use nqueens::shard::Shard;
+use nqueens::{MAX_N, Method};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -365,7 +368,7 @@ pub fn parse() -> Result<Cli, clap::Error> {
 
 /// `--version`: the version, the optional parts built in, and the kernels this processor runs.
 fn long_version() -> String {
-    use nqueens::cpu;
+    use nqueens::machine::cpu;
     let yes = |b: bool| if b { "yes" } else { "no" };
     format!(
         "{}\nbuilt with: mpi ({}), gpu ({})\nthis processor: symmetry kernels with BMI2 ({}), with BMI2 tables ({}); halves kernels with AVX2 ({}), with AVX-512 ({})",

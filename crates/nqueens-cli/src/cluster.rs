@@ -39,7 +39,10 @@
 use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
-use nqueens::{Chunk, Count, Counts, Dispenser, Error, Job, Origin, Plan, PlanId, Report};
+use nqueens::error::Origin;
+use nqueens::plan::{Plan, PlanId};
+use nqueens::shard::{Chunk, Dispenser};
+use nqueens::{Count, Counts, Error, Job, Report};
 use std::sync::Mutex;
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
@@ -370,7 +373,7 @@ fn decode(plan: &dyn Plan, rank: usize, w: &[u64]) -> Result<(Counts, u64), Erro
         from: Origin::Rank(rank),
         mismatch,
     };
-    let garbled = || mismatch(nqueens::Mismatch::Split);
+    let garbled = || mismatch(nqueens::error::Mismatch::Split);
     if w.len() != PlanId::WORDS + 1 + Counts::WORDS {
         return Err(garbled());
     }

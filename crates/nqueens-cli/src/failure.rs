@@ -6,7 +6,8 @@
 //! never speaks the command line's language and the command line never guesses at the
 //! library's reasons.
 
-use nqueens::{Error, GpuProblem, Mismatch, Origin, Task};
+use nqueens::Error;
+use nqueens::error::{GpuProblem, Mismatch, Origin, Task};
 use std::io;
 use std::process::ExitCode;
 

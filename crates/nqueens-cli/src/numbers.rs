@@ -1,13 +1,13 @@
 //! Every number on the command line (N, `--threads`, `--limit`, `--seed`, `--checkpoint-every`,
 //! the parts of `--shard`) is read in the library's one grammar of typed numbers
-//! ([`nqueens::whole_number`]), so the same forms are accepted everywhere, and every
+//! ([`nqueens::numbers::whole_number`]), so the same forms are accepted everywhere, and every
 //! refusal names the valid range; this module only fits the result to the types clap stores.
 //!
 //! A number is decimal digits, which may be grouped by single underscores between digits
 //! (`10_000_000`); no sign, no spaces inside, no other base. A negative number, a fraction or
 //! a word is refused with the range, as is a number too large for any type.
 
-use nqueens::whole_number;
+use nqueens::numbers::whole_number;
 
 /// Reads a whole number from `min` to `max` as the type clap stores (`usize`, `u64`); `name` is
 /// how the refusal names it ("N", "T").

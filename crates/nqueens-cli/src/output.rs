@@ -2,7 +2,8 @@
 //! line, or solutions streamed one by one in a chosen format.
 
 use crate::failure::Outcome;
-use nqueens::{Placement, SolutionWriter};
+use nqueens::Placement;
+use nqueens::io::SolutionWriter;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -54,12 +54,12 @@ fn find_is_valid_for_every_n_up_to_2000() {
     // The library builds the same boards the command prints (checked for a sample below), so
     // every n goes through the library and a sample through the command line.
     for n in 1..=2000usize {
-        match nqueens::construct(n).unwrap() {
+        match nqueens::find::construct(n).unwrap() {
             None => assert!(n == 2 || n == 3),
             Some(cols) => {
                 let wide: Vec<u64> = cols.iter().map(|&c| u64::from(c)).collect();
                 assert!(attack_free_pairwise(&wide), "n = {n}");
-                assert_eq!(nqueens::conflict(&cols), None, "n = {n}");
+                assert_eq!(nqueens::board::conflict(&cols), None, "n = {n}");
             }
         }
     }
@@ -68,7 +68,7 @@ fn find_is_valid_for_every_n_up_to_2000() {
         let cols = perm_columns(text.trim_end());
         assert_eq!(cols.len(), n);
         assert!(attack_free_pairwise(&cols), "n = {n}");
-        let lib: Vec<u64> = nqueens::construct(n)
+        let lib: Vec<u64> = nqueens::find::construct(n)
             .unwrap()
             .unwrap()
             .iter()
@@ -98,8 +98,8 @@ fn find_is_valid_for_large_n() {
 #[test]
 fn construction_is_valid_near_ten_million_in_every_class_mod_6() {
     for n in 9_999_997..=10_000_002usize {
-        let cols = nqueens::construct(n).unwrap().unwrap();
-        assert_eq!(nqueens::conflict(&cols), None, "n = {n}");
+        let cols = nqueens::find::construct(n).unwrap().unwrap();
+        assert_eq!(nqueens::board::conflict(&cols), None, "n = {n}");
         let wide: Vec<u64> = cols.iter().map(|&c| u64::from(c)).collect();
         assert!(attack_free_linear(&wide), "n = {n}");
     }

@@ -5,7 +5,9 @@ mod common;
 
 use common::{nqueens, scratch};
 use nqueens::internals::Checkpoint;
-use nqueens::{Count, Method, Shard, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::shard::Shard;
+use nqueens::{Count, Method};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 

@@ -27,9 +27,10 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
     use super::common::{fails_with, nqueens, process, scratch, stdout_of};
+    use nqueens::Count;
     use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
-    use nqueens::{Count, plan_for};
+    use nqueens::plan::plan_for;
     use std::process::{Command, Output, Stdio};
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};

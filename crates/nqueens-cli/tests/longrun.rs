@@ -6,8 +6,10 @@ mod common;
 
 use common::{nqueens, process, scratch};
 
+use nqueens::Method;
 use nqueens::internals::Checkpoint;
-use nqueens::{Method, Shard, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::shard::Shard;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};

@@ -6,7 +6,9 @@ mod common;
 
 use common::{fails_with, nqueens, process as bin, scratch, stdout_of};
 use nqueens::internals::Checkpoint;
-use nqueens::{Counts, Method, Shard, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::shard::Shard;
+use nqueens::{Counts, Method};
 use predicates::prelude::*;
 use std::fs::File;
 use std::io::{BufRead, BufReader};
@@ -70,7 +72,7 @@ fn sums_that_would_overflow_are_refused_as_damage() {
     // Shard records whose counts add up past 2^128.
     let plan = plan_for(9, Method::Bitmask).unwrap();
     for i in 0..2 {
-        let record = nqueens::ShardRecord {
+        let record = nqueens::shard::ShardRecord {
             id: plan.id(),
             shard: Shard::new(i, 2).unwrap(),
             counts: Counts::total(u128::MAX),

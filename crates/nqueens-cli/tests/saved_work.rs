@@ -7,9 +7,12 @@
 mod common;
 
 use common::{nqueens, process, resumes_to, scratch};
+use nqueens::Counts;
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
-use nqueens::{Counts, Plan, Shard, ShardRecord, SymmetryClasses};
+use nqueens::plan::Plan;
+use nqueens::shard::{Shard, ShardRecord};
+use nqueens::symmetry::SymmetryClasses;
 use std::path::Path;
 use std::process::Stdio;
 

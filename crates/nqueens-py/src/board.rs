@@ -6,7 +6,8 @@
 //! `Solution` gives any row's column at once.
 
 use crate::convert::{self, Whole};
-use nqueens::{Conflict as LibraryConflict, Construction, Line, Square};
+use nqueens::board::{Conflict as LibraryConflict, Line, Square};
+use nqueens::find::Construction;
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PySlice, PyTuple};
@@ -139,7 +140,7 @@ impl Solution {
             Ok(s) => (s.get().columns.to_vec(), Vec::new()),
             Err(_) => read_columns(columns)?,
         };
-        if let Some(c) = nqueens::conflict(&list) {
+        if let Some(c) = nqueens::board::conflict(&list) {
             let conflict = conflict_of(c, &off, list.len());
             let message = format!("not a solution: {}", conflict.message);
             let attrs = vec![("conflict", Py::new(py, conflict)?.into_bound(py).into_any())];
@@ -368,7 +369,7 @@ pub fn find(
     // could seed.
     let found = if random || seed.is_some() {
         let seed = seed.unwrap_or_else(clock_seed);
-        py.detach(|| nqueens::random(size, seed))
+        py.detach(|| nqueens::find::random(size, seed))
             .map(|s| s.map(|v| (Columns::Listed(v), Some(seed))))
     } else {
         Construction::new(size).map(|c| c.map(|c| (Columns::Built(c), None)))
@@ -497,7 +498,7 @@ pub fn verify(columns: &Bound<'_, PyAny>) -> PyResult<Option<Conflict>> {
         Ok(s) => (s.get().columns.to_vec(), Vec::new()),
         Err(_) => read_columns(columns)?,
     };
-    let found = columns.py().detach(|| nqueens::conflict(&list));
+    let found = columns.py().detach(|| nqueens::board::conflict(&list));
     Ok(found.map(|c| conflict_of(c, &off, list.len())))
 }
 
@@ -515,7 +516,10 @@ pub fn is_solution(columns: &Bound<'_, PyAny>) -> PyResult<bool> {
         return Ok(true);
     }
     let (list, _) = read_columns(columns)?;
-    Ok(columns.py().detach(|| nqueens::conflict(&list)).is_none())
+    Ok(columns
+        .py()
+        .detach(|| nqueens::board::conflict(&list))
+        .is_none())
 }
 
 /// The Python conflict for the library's, on a board of `n` rows; `off` holds the columns of
@@ -530,7 +534,7 @@ fn conflict_of(c: LibraryConflict, off: &OffBoard, n: usize) -> Conflict {
 
 /// The most columns a placement given to verify(), is_solution() or Solution() may have: one per
 /// row of the largest board the library makes or reads.
-const MAX_COLUMNS: usize = nqueens::MAX_VERIFY_N;
+const MAX_COLUMNS: usize = nqueens::io::MAX_VERIFY_N;
 
 /// Makes room for `more` columns, or raises MemoryError where the process may not have it (a
 /// `ulimit -v` below what a long placement takes): Python's own answer, not an abort.

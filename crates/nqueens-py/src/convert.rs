@@ -13,7 +13,9 @@
 //! `usize`, so that the library's own range check refuses it and names the valid range; the
 //! refusal then shows the number as it was given.
 
-use nqueens::{BoardError, Conflict, Counting, Error as LibraryError, Method, Quantity};
+use nqueens::board::{Conflict, Counting};
+use nqueens::error::{BoardError, Quantity};
+use nqueens::{Error as LibraryError, Method};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString};
@@ -264,7 +266,7 @@ pub fn out_of_range(
     min: u128,
     max: u128,
 ) -> PyErr {
-    let message = nqueens::out_of_range(quantity, shown, min, max);
+    let message = nqueens::numbers::out_of_range(quantity, shown, min, max);
     let value = py
         .import("builtins")
         .and_then(|b| b.getattr("int")?.call1((shown,)))

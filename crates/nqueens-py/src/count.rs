@@ -8,7 +8,8 @@
 //! too), waits a moment for the count to end, and raises `KeyboardInterrupt`.
 
 use crate::convert::{self, Whole};
-use nqueens::{Count, Error as LibraryError, Method, Report, SymmetryClasses as LibraryClasses};
+use nqueens::symmetry::SymmetryClasses as LibraryClasses;
+use nqueens::{Count, Error as LibraryError, Method, Report};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;

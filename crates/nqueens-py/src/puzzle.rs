@@ -4,7 +4,8 @@
 use crate::convert::{self, Whole};
 use crate::count;
 use crate::stream::{self, Solutions};
-use nqueens::{Advance, Count, Puzzle as LibraryPuzzle, Report};
+use nqueens::reference::Advance;
+use nqueens::{Count, Puzzle as LibraryPuzzle, Report};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 

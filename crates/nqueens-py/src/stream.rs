@@ -7,7 +7,8 @@
 //! other Python threads run while it searches and the cost of giving up the lock is shared.
 
 use crate::convert::{self, Whole};
-use nqueens::{Advance, Method, Placement, known};
+use nqueens::reference::Advance;
+use nqueens::{Method, Placement, known};
 use pyo3::exceptions::PyImportError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyList, PyString, PyTuple};
@@ -28,28 +29,28 @@ const BOARDS_BETWEEN_SIGNALS: usize = 4096;
 
 /// The most memory `boards` may plan for its list: the limit the library keeps to when it plans
 /// the memory of a count (meet in the middle's tables).
-const BOARDS_LIMIT: u64 = nqueens::MEMORY_LIMIT;
+const BOARDS_LIMIT: u64 = nqueens::machine::MEMORY_LIMIT;
 
 /// Queens one step of a walk may place before it hands back to look for Ctrl-C: about a
 /// millisecond of searching.
 pub const STEP: u64 = 1 << 16;
 
-/// A walk the iterator takes in bounded steps ([`nqueens::Solutions::advance`]), so that a
-/// sparse search (the first solution of n = 64 is hours away) still heeds Ctrl-C.
+/// A walk the iterator takes in bounded steps ([`nqueens::reference::Solutions::advance`]), so
+/// that a sparse search (the first solution of n = 64 is hours away) still heeds Ctrl-C.
 pub trait Steps: Send + Sync + std::fmt::Debug {
     /// The next solution's columns, placing at most `budget` queens to find it.
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>>;
 }
 
-impl Steps for nqueens::Solutions {
+impl Steps for nqueens::reference::Solutions {
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {
-        nqueens::Solutions::advance(self, budget).map(Placement::into_columns)
+        nqueens::reference::Solutions::advance(self, budget).map(Placement::into_columns)
     }
 }
 
 /// The representatives of the classes of a walk, for `unique=True`.
 #[derive(Debug)]
-struct Representatives(nqueens::Classes);
+struct Representatives(nqueens::reference::Classes);
 
 impl Steps for Representatives {
     fn advance(&mut self, budget: u64) -> Advance<Vec<u32>> {

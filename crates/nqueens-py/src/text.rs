@@ -8,7 +8,7 @@
 use crate::board::Solution;
 use crate::convert;
 use crate::puzzle::Puzzle;
-use nqueens::{Format, SolutionWriter};
+use nqueens::io::{Format, SolutionWriter};
 use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;

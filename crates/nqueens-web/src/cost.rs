@@ -7,7 +7,7 @@
 //! not in the last row. So the library's own walk is run with a rule that counts its queens,
 //! which is far quicker than stepping the trace.
 
-use nqueens::{Masks, Rule, Solutions};
+use nqueens::reference::{Masks, Rule, Solutions};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use wasm_bindgen::prelude::*;
@@ -63,7 +63,7 @@ pub fn search_size(n: usize) -> Result<Vec<f64>, JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::Step;
+    use nqueens::reference::Step;
 
     #[test]
     fn the_size_is_the_trace_s() {

@@ -5,7 +5,9 @@
 //! worker: the page stays responsive, reads the progress the worker posts, and cancels a count
 //! by ending the worker.
 
-use nqueens::{Count, Method, Progress, Puzzle, Report, UnknownMethod};
+use nqueens::error::UnknownMethod;
+use nqueens::progress::Progress;
+use nqueens::{Count, Method, Puzzle, Report};
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 

@@ -1,7 +1,8 @@
 //! Every solution and every symmetry class of a board, drawn with the library's own SVG, and
 //! LeetCode 51's answer, for the page's gallery.
 
-use nqueens::{Format, SolutionWriter, canonical};
+use nqueens::io::{Format, SolutionWriter};
+use nqueens::symmetry::canonical;
 use wasm_bindgen::prelude::*;
 
 fn js(e: impl ToString) -> JsError {

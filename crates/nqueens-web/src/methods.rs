@@ -6,7 +6,8 @@
 //! round's event waits there until the others have too. The cheap methods arrive first and the
 //! counters show by how much.
 
-use nqueens::{Method, Op, Ops, Set};
+use nqueens::Method;
+use nqueens::reference::{Op, Ops, Set};
 use wasm_bindgen::prelude::*;
 
 /// The methods, in the order the page shows them.
@@ -31,7 +32,7 @@ pub const OP_LEN: usize = 4;
 /// Masks fit: boards have at most 12 columns.
 ///
 /// ```
-/// use nqueens::Op;
+/// use nqueens::reference::Op;
 /// use nqueens_web::methods::encode;
 ///
 /// assert_eq!(encode(&Op::Pick { row: 2, bit: 0b100 }), [4, 2, 4, 0]);
@@ -84,7 +85,7 @@ impl Methods {
     pub fn new(n: usize) -> Result<Methods, JsError> {
         let mut lanes = Vec::new();
         for m in METHODS {
-            let ops = nqueens::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
+            let ops = nqueens::reference::ops(m, n).map_err(|e| JsError::new(&e.to_string()))?;
             lanes.push(Lane {
                 ops,
                 round: Vec::new(),

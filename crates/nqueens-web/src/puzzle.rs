@@ -4,7 +4,8 @@
 //! square the library refuses (a queen attacked by another given queen, say) is refused here
 //! with its message, and the board stays as it was.
 
-use nqueens::{Line, Puzzle, Square};
+use nqueens::Puzzle;
+use nqueens::board::{Line, Square};
 use wasm_bindgen::prelude::*;
 
 fn js(e: nqueens::Error) -> JsError {

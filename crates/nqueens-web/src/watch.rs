@@ -5,7 +5,8 @@
 //! costs at most that many steps forward, and the memory kept grows by one small clone per
 //! [`EVERY`] steps however long the search is watched.
 
-use nqueens::{Line, Square, Step, Steps};
+use nqueens::board::{Line, Square};
+use nqueens::reference::{Step, Steps};
 use wasm_bindgen::prelude::*;
 
 /// A step in words as `nqueens trace` words it, two spaces of indent a row deep, but with rows
@@ -13,7 +14,8 @@ use wasm_bindgen::prelude::*;
 /// square one way.
 ///
 /// ```
-/// use nqueens::{Line, Square, Step};
+/// use nqueens::board::{Line, Square};
+/// use nqueens::reference::Step;
 /// use nqueens_web::watch::sentence;
 ///
 /// assert_eq!(sentence(&Step::Place { row: 0, col: 1 }), "place row 0 col 1");
@@ -67,7 +69,7 @@ pub const STEP_LEN: usize = 7;
 ///
 /// ```
 /// use nqueens_web::watch::encode;
-/// use nqueens::Step;
+/// use nqueens::reference::Step;
 ///
 /// assert_eq!(encode(Some(&Step::Place { row: 1, col: 2 })), [1, 1, 2, -1, -1, -1, 0]);
 /// assert_eq!(encode(None), [0, -1, -1, -1, -1, -1, 0]);

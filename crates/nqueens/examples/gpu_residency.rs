@@ -9,8 +9,8 @@
 //! Usage: gpu_residency N [DEVICE]     (DEVICE as `--gpu-device` takes it; default: the GPUs a
 //!                                      count would use)
 
-use nqueens::GpuDevice;
 use nqueens::internals::gpu::GpuPlan;
+use nqueens::machine::GpuDevice;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

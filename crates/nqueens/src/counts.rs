@@ -20,7 +20,7 @@ use std::ops::{Add, AddAssign};
 /// board is filed with the quarter-turn classes).
 ///
 /// ```
-/// use nqueens::SymmetryClasses;
+/// use nqueens::symmetry::SymmetryClasses;
 ///
 /// // n = 8: 12 unique solutions, one of them 180°-symmetric.
 /// let c = SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 };
@@ -139,7 +139,8 @@ impl Counts {
     /// checksum or its syntax reads. `Err` says which fails.
     ///
     /// ```
-    /// use nqueens::{Counts, SymmetryClasses};
+    /// use nqueens::Counts;
+    /// use nqueens::symmetry::SymmetryClasses;
     ///
     /// let c = Counts::from_classes(SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 });
     /// assert!(c.check(8, true).is_ok());
@@ -202,7 +203,8 @@ impl Counts {
     /// a number or `-` and `classes` is `rot90,rot180,asymmetric` or `-`.
     ///
     /// ```
-    /// use nqueens::{Counts, SymmetryClasses};
+    /// use nqueens::Counts;
+    /// use nqueens::symmetry::SymmetryClasses;
     ///
     /// let c = Counts::from_classes(SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 });
     /// assert_eq!(c.to_line(), "92 12 0,1,11");

@@ -17,26 +17,36 @@
 //! A placement is written one column per row: `[1, 3, 0, 2]` puts the queen of row 0 in
 //! column 1, the queen of row 1 in column 3, and so on.
 //!
-//! ## One name, one path
+//! ## The face, and the modules by theme
 //!
-//! Every name a user needs is at the crate root, and only there: [`Count`], [`Puzzle`],
-//! [`Error`], [`solutions`] and the rest. The modules that define them are private; two groups
-//! are kept as modules because their names belong together: [`known`], the published values
-//! to check against, and [`cpu`], the processor features the fast kernels are built for.
+//! The crate root holds what a user reaches for daily: [`count`], the [`Count`] builder and the
+//! [`Job`] it prepares, its [`Report`] ([`Note`], [`End`]) and the [`Counts`] it finds;
+//! [`Method`], the ways to count and list; [`solutions`] and [`solutions_by`], every
+//! [`Placement`] streamed; [`Puzzle`], a partly filled board to complete; [`trace`], the
+//! textbook search told step by step; [`Error`], everything that can go wrong; and [`MAX_N`],
+//! the largest board the searches accept.
 //!
-//! - Counting: [`count`], the [`Count`] builder and the [`Job`] it prepares, its [`Report`]
-//!   ([`Note`], [`End`]); [`Counts`] and [`SymmetryClasses`], what a count finds; [`Method`],
-//!   the ways to count and list; [`Shard`], [`ShardRecord`] and [`merge`], a count in parts;
-//!   [`Plan`], [`PlanId`] and [`plan_for`], the split every long count runs; [`Progress`],
-//!   [`Watch`] and [`Dispenser`], watching it and spreading it over a cluster; [`GpuDevice`].
-//! - Listing and exploring: [`solutions`] and [`solutions_by`] ([`Solutions`], [`Placement`]);
-//!   [`Puzzle`], a partly filled board to complete; [`construct`] and [`random`], one solution
-//!   for a large board; [`conflict`] and [`Reader`], checking placements; [`Symmetry`] and
-//!   [`canonical`], the eight symmetries of the square; [`trace`] and [`ops`], the textbook
-//!   search told step by step and operation by operation.
-//! - Writing: [`SolutionWriter`], in every [`Format`] (pictures included).
-//! - What went wrong, as data: [`Error`] and its parts ([`Quantity`], [`Task`], [`GpuProblem`],
-//!   [`BoardError`], ...).
+//! Everything else stands in a public module of its theme, each name at one path:
+//!
+//! - [`board`]: checking a placement, which two queens attack along which line
+//!   ([`board::conflict`]);
+//! - [`symmetry`]: the eight symmetries of the square, the canonical one of a class, and the
+//!   classes a count finds;
+//! - [`find`]: one solution without counting, by construction (for boards up to a billion rows)
+//!   or at random;
+//! - [`io`]: solutions written in every [`Format`](io::Format) (pictures included), and
+//!   placements read back and checked ([`Reader`](io::Reader));
+//! - [`reference`](mod@reference): the textbook methods open for study: the steps of a
+//!   [`trace`], each method operation by operation ([`ops`](reference::ops)), the walk behind
+//!   [`solutions`];
+//! - [`plan`]: the split every long count runs, and its identity; [`shard`]: a count in parts,
+//!   its records merged, and the chunks a cluster hands out; [`progress`]: watching a count and
+//!   stopping it;
+//! - [`machine`]: what a count may use of the machine: threads, memory, the processor's
+//!   features ([`machine::cpu`]), the GPUs;
+//! - [`error`]: the parts an [`Error`] carries; [`numbers`]: the one grammar of a typed number
+//!   and the one sentence of a number out of range, shared with the front ends;
+//! - [`known`]: the published values to check against.
 //!
 //! ## Inside
 //!
@@ -44,55 +54,44 @@
 //! front doors that own every decision about a request, through the machinery that runs a
 //! split and the engines, down to the words everything shares. The one map of those layers is
 //! the guide's architecture chapter, `docs/architecture.md` in the repository; a test of the
-//! command line's crate, `tests/layout.rs`, reads it and holds the code to it.
+//! command line's crate, `tests/layout.rs`, reads it and holds the code to it. A public module
+//! of a theme is either a folder of the implementation made public, which re-exports what users
+//! need of its private files (`board`, `error`, `io`, `reference`), or a file of re-exports
+//! gathered from several folders, in a layer of its own just below the root.
 //!
 //! The crate's own tests, benches and examples reach a few internals besides, through one
 //! module hidden from this documentation; it is not API.
 
-mod board;
+pub mod board;
 mod counting;
 mod counts;
 mod dispatch;
 mod engine;
-mod error;
-mod io;
+pub mod error;
+pub mod find;
+pub mod io;
 pub mod known;
 mod listing;
+pub mod machine;
 mod method;
+pub mod numbers;
+pub mod plan;
 mod problems;
-mod reference;
+pub mod progress;
+pub mod reference;
 mod run;
+pub mod shard;
 mod split;
+pub mod symmetry;
 
-pub use board::conflict::{Conflict, Counting, Line, Square, conflict};
 pub use board::placement::{MAX_N, Placement};
-pub use board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
-pub use counting::{Count, End, Job, MAX_THREADS, Note, Report, count, plan_for, plan_watched};
-pub use counts::{Counts, SymmetryClasses};
-pub use engine::cpu;
-pub use engine::gpu::select::GpuDevice;
-pub use engine::halves::MEMORY_LIMIT;
-pub use error::{
-    BadNumber, BoardError, CheckpointProblem, Error, GpuProblem, Keep, Mismatch, NumberFault,
-    Origin, Place, Quantity, ShardPart, ShardText, ShardsProblem, Task, out_of_range, whole_number,
-};
-pub use io::format::{Format, SolutionWriter};
-pub use io::verify::{InputFormat, MAX_VERIFY_N, Placed, ReadError, Reader};
+pub use counting::{Count, End, Job, Note, Report, count};
+pub use counts::Counts;
+pub use error::top::Error;
 pub use listing::{solutions, solutions_by};
-pub use method::{Method, UnknownMethod};
-pub use problems::complete::{CompletionPlan, Puzzle};
-pub use problems::construct::{Construction, MAX_CONSTRUCT_N, has_solution, solution as construct};
-pub use problems::random::{MAX_RANDOM_N, solution as random};
-pub use reference::bitmask::{Masks, Prefix};
-pub use reference::ops::{Op, Ops, RowMasks, Set, ops};
-pub use reference::trace::{MAX_TRACE_N, Step, Steps, steps as trace};
-pub use reference::walk::{Advance, Class, Classes, Rule, Solutions};
-pub use run::schedule::{Chunk, Dispenser};
-pub use run::shard::{
-    MAX_RECORD_LINE, MAX_SHARDS, RecordLines, Shard, ShardRecord, merge, record_lines,
-};
-pub use split::plan::{Plan, PlanId};
-pub use split::watch::{NoProgress, POLL_ROWS, Progress, Watch};
+pub use method::Method;
+pub use problems::complete::Puzzle;
+pub use reference::trace::steps as trace;
 
 /// What the crate's own benches, examples and integration tests reach inside it, grouped by the
 /// module that defines it. Not API: hidden from the documentation, and free to change or go

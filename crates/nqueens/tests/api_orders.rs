@@ -3,7 +3,9 @@
 //! once, and readers fed inputs without end. Each gives the exact answer or one refusal, the
 //! same whatever the order; none hangs or panics.
 
-use nqueens::{Count, Method, Puzzle, Reader, Shard};
+use nqueens::io::Reader;
+use nqueens::shard::Shard;
+use nqueens::{Count, Method, Puzzle};
 use std::io::Read;
 use std::sync::mpsc;
 use std::time::Duration;

@@ -3,11 +3,12 @@
 //! one, a checkpoint), the checkpoint calls in every order, shards, unique counts, every method
 //! (the GPU method too, whether this build holds it or not), a GPU device and threads.
 
+use nqueens::error::{GpuProblem, Keep, Quantity, Task};
 use nqueens::internals::Checkpoint;
-use nqueens::{
-    Count, Counts, Error, GpuDevice, GpuProblem, Keep, Method, Plan, Puzzle, Quantity, Shard, Task,
-    known, plan_for,
-};
+use nqueens::machine::GpuDevice;
+use nqueens::plan::{Plan, plan_for};
+use nqueens::shard::Shard;
+use nqueens::{Count, Counts, Error, Method, Puzzle, known};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

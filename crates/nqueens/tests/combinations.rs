@@ -3,9 +3,12 @@
 
 mod common;
 
+use nqueens::error::{GpuProblem, Task};
 use nqueens::internals::Checkpoint;
 use nqueens::known::{A000170, A002562};
-use nqueens::{Count, Counts, Error, GpuProblem, Method, Puzzle, Shard, Task, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::shard::Shard;
+use nqueens::{Count, Counts, Error, Method, Puzzle};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 

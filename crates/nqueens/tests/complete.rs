@@ -4,7 +4,8 @@
 mod common;
 
 use common::{Rng, list_all};
-use nqueens::{Count, Method, Plan, Puzzle, known};
+use nqueens::plan::Plan;
+use nqueens::{Count, Method, Puzzle, known};
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {
     list_all(Method::Naive, n)

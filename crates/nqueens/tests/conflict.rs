@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Clash, first_clash};
-use nqueens::{Conflict, Line, conflict};
+use nqueens::board::{Conflict, Line, conflict};
 use proptest::prelude::*;
 
 /// The checker's answer in the oracle's terms.
@@ -51,7 +51,7 @@ proptest! {
     #[test]
     fn the_checker_agrees_on_near_solutions(n in 4usize..300, swaps in 0usize..3, seed in any::<u64>()) {
         // A constructed solution with a few columns swapped: mostly diagonal clashes.
-        let mut cols = nqueens::construct(n).unwrap().unwrap();
+        let mut cols = nqueens::find::construct(n).unwrap().unwrap();
         let mut rng = common::Rng(seed | 1);
         for _ in 0..swaps {
             let (a, b) = (rng.below(n), rng.below(n));

@@ -6,7 +6,8 @@
 #[cfg(not(feature = "gpu"))]
 #[test]
 fn without_the_feature_the_gpu_method_is_refused() {
-    use nqueens::{Count, Error, GpuProblem, Method};
+    use nqueens::error::GpuProblem;
+    use nqueens::{Count, Error, Method};
     let e = Count::new(8).method(Method::Gpu).run().unwrap_err();
     assert!(matches!(e, Error::Gpu(GpuProblem::NotBuilt)), "{e:?}");
     assert!(!Method::Gpu.is_built());
@@ -14,13 +15,16 @@ fn without_the_feature_the_gpu_method_is_refused() {
 
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
+    use nqueens::error::GpuProblem;
     use nqueens::internals::Checkpoint;
     use nqueens::internals::constellation::SymmetryPlan;
     use nqueens::internals::gpu::GpuPlan;
     use nqueens::known::{A000170, A002562};
-    use nqueens::{
-        Count, Error, GpuDevice, GpuProblem, Method, Plan, Shard, Watch, merge, plan_for,
-    };
+    use nqueens::machine::GpuDevice;
+    use nqueens::plan::{Plan, plan_for};
+    use nqueens::progress::Watch;
+    use nqueens::shard::{Shard, merge};
+    use nqueens::{Count, Error, Method};
     use std::sync::atomic::AtomicBool;
 
     fn scratch(name: &str) -> std::path::PathBuf {

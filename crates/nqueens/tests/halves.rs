@@ -4,9 +4,11 @@
 mod common;
 
 use common::count_with;
+use nqueens::error::Task;
 use nqueens::internals::halves;
 use nqueens::known::A000170;
-use nqueens::{Count, Error, Method, Task, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::{Count, Error, Method};
 
 #[test]
 fn totals_match_oeis_up_to_16() {

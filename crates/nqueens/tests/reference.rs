@@ -6,7 +6,8 @@ mod common;
 use common::{count_with, is_valid_board, list_all};
 use nqueens::internals::bitmask;
 use nqueens::known::A000170;
-use nqueens::{Count, Method, plan_for};
+use nqueens::plan::plan_for;
+use nqueens::{Count, Method};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

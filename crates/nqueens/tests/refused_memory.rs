@@ -4,7 +4,8 @@
 //! above a size the test sets, as such a system would; the same refusal shows that a reader
 //! given a huge text keeps only what its bound allows.
 
-use nqueens::{BoardError, Count, Error, Method, Puzzle};
+use nqueens::error::BoardError;
+use nqueens::{Count, Error, Method, Puzzle};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -1,7 +1,8 @@
 //! A count of any size heeds a stop at once, and shows progress even while no subproblem ends:
 //! the searches poll their watch from inside.
 
-use nqueens::{Count, End, Method, Progress, Puzzle};
+use nqueens::progress::Progress;
+use nqueens::{Count, End, Method, Puzzle};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 

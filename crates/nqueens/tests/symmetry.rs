@@ -5,9 +5,9 @@ mod common;
 use common::{count_with, is_valid_board, list_all};
 use nqueens::internals::constellation::{self, SymmetryPlan, constellations};
 use nqueens::known::{A000170, A002562};
-use nqueens::{
-    Count, Counts, Method, Plan, Symmetry, canonical, class_size, images, is_canonical, plan_for,
-};
+use nqueens::plan::{Plan, plan_for};
+use nqueens::symmetry::{Symmetry, canonical, class_size, images, is_canonical};
+use nqueens::{Count, Counts, Method};
 use std::collections::BTreeSet;
 
 fn all_solutions(n: usize) -> Vec<Vec<u32>> {

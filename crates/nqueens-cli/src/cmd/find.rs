@@ -4,7 +4,8 @@
 use crate::args::FindArgs;
 use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
-use nqueens::{Construction, MAX_RANDOM_N, SolutionWriter, has_solution};
+use nqueens::find::{Construction, MAX_RANDOM_N, has_solution};
+use nqueens::io::SolutionWriter;
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
 
@@ -51,7 +52,7 @@ pub fn run(a: FindArgs) -> Outcome {
             say(&format!("random seed {seed} (repeat with --seed {seed})"));
             seed
         });
-        let columns = nqueens::random(n, seed)?
+        let columns = nqueens::find::random(n, seed)?
             .ok_or_else(|| Failure::none(format!("no solution for n = {n}")))?;
         writer.write(&columns)?;
     } else {

@@ -5,7 +5,8 @@ use crate::args::ListArgs;
 use crate::board_file::{Subject, subject};
 use crate::failure::Outcome;
 use crate::output;
-use nqueens::{SolutionWriter, solutions_by};
+use nqueens::io::SolutionWriter;
+use nqueens::solutions_by;
 use std::io::{self, BufWriter};
 
 pub fn run(a: ListArgs) -> Outcome {

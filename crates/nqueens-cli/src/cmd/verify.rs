@@ -3,7 +3,8 @@
 use crate::args::VerifyArgs;
 use crate::failure::{Failure, Outcome};
 use crate::output;
-use nqueens::{Conflict, ReadError, Reader};
+use nqueens::board::Conflict;
+use nqueens::io::{ReadError, Reader};
 use serde::Serialize;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};

@@ -13,7 +13,7 @@ use std::fmt;
 /// that counting rather than rewording them.
 ///
 /// ```
-/// use nqueens::{Counting, Square};
+/// use nqueens::board::{Counting, Square};
 ///
 /// let s = Square { row: 0, col: 2 };
 /// assert_eq!(s.words(Counting::FromZero), "row 0, column 2");
@@ -42,7 +42,7 @@ impl Counting {
 /// [`Square::words`] for the other counting).
 ///
 /// ```
-/// use nqueens::Square;
+/// use nqueens::board::Square;
 ///
 /// assert_eq!(Square { row: 0, col: 2 }.to_string(), "row 1, column 3");
 /// ```
@@ -90,7 +90,7 @@ impl Line {
     /// The line between two distinct squares, if they share one.
     ///
     /// ```
-    /// use nqueens::{Line, Square};
+    /// use nqueens::board::{Line, Square};
     ///
     /// let a = Square { row: 0, col: 0 };
     /// assert_eq!(Line::between(a, Square { row: 2, col: 2 }), Some(Line::Diagonal));
@@ -126,7 +126,7 @@ impl Line {
 /// Why a placement is not a solution.
 ///
 /// ```
-/// use nqueens::{conflict, Conflict, Line, Square};
+/// use nqueens::board::{conflict, Conflict, Line, Square};
 ///
 /// let c = conflict(&[0, 1, 3, 2]).unwrap();
 /// assert_eq!(
@@ -169,7 +169,7 @@ impl Conflict {
     /// [`fmt::Display`] counts from 1.
     ///
     /// ```
-    /// use nqueens::{conflict, Counting};
+    /// use nqueens::board::{conflict, Counting};
     ///
     /// let c = conflict(&[0, 1, 3, 2]).unwrap();
     /// assert_eq!(
@@ -211,7 +211,7 @@ impl fmt::Display for Conflict {
 /// is kept, not a row number: a hundred million queens take about 60 MB to check, in O(n) time.
 ///
 /// ```
-/// use nqueens::{conflict, Conflict, Line, Square};
+/// use nqueens::board::{conflict, Conflict, Line, Square};
 ///
 /// assert_eq!(conflict(&[1, 3, 0, 2]), None);
 /// let c = conflict(&[2, 0, 3, 0]).unwrap();

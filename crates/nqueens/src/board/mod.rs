@@ -1,9 +1,24 @@
-//! The board itself: placements and the largest board the searches accept, what makes two queens
-//! attack each other, the eight symmetries of the square, the characters that draw it, and the
-//! walk over a row mask's free squares that every bit-mask search takes.
+//! Checking a placement: which two queens attack each other, along which line, named in the
+//! words a person reads a board in.
+//!
+//! ```
+//! use nqueens::board::{Conflict, Line, conflict};
+//!
+//! assert_eq!(conflict(&[1, 3, 0, 2]), None);
+//! assert!(matches!(conflict(&[0, 1]), Some(Conflict::Attack { along: Line::Diagonal, .. })));
+//! ```
+//!
+//! Inside, this folder is the board itself, the bottom of the crate: placements and the largest
+//! board the searches accept (`placement`, whose [`Placement`](crate::Placement) and
+//! [`MAX_N`](crate::MAX_N) the crate root shows), what makes two queens attack (`conflict`), the
+//! eight symmetries of the square (`symmetry`, shown by [`crate::symmetry`]), the characters
+//! that draw a board (`glyphs`), and the walk over a row mask's free squares that every bit-mask
+//! search takes (`bits`).
 
-pub mod bits;
-pub mod conflict;
-pub mod glyphs;
-pub mod placement;
-pub mod symmetry;
+pub(crate) mod bits;
+pub(crate) mod conflict;
+pub(crate) mod glyphs;
+pub(crate) mod placement;
+pub(crate) mod symmetry;
+
+pub use conflict::{Conflict, Counting, Line, Square, conflict};

@@ -8,7 +8,7 @@
 /// One of the eight symmetries of the square (the dihedral group of order 8).
 ///
 /// ```
-/// use nqueens::Symmetry;
+/// use nqueens::symmetry::Symmetry;
 ///
 /// // A quarter turn clockwise takes the top-left corner to the top-right corner.
 /// assert_eq!(Symmetry::Rot90.cell(4, 0, 0), (0, 3));
@@ -50,7 +50,7 @@ impl Symmetry {
     /// Where the cell at (`row`, `col`) of an `n`×`n` board goes.
     ///
     /// ```
-    /// use nqueens::Symmetry;
+    /// use nqueens::symmetry::Symmetry;
     ///
     /// assert_eq!(Symmetry::Rot180.cell(8, 0, 1), (7, 6));
     /// assert_eq!(Symmetry::Transpose.cell(8, 0, 1), (1, 0));
@@ -77,7 +77,7 @@ impl Symmetry {
     /// programming error, checked before anything is computed.
     ///
     /// ```
-    /// use nqueens::Symmetry;
+    /// use nqueens::symmetry::Symmetry;
     ///
     /// assert_eq!(Symmetry::MirrorColumns.apply(&[1, 3, 0, 2]), vec![2, 0, 3, 1]);
     /// assert_eq!(Symmetry::Rot90.apply(&[1, 3, 0, 2]), vec![1, 3, 0, 2]);
@@ -101,7 +101,7 @@ impl Symmetry {
 /// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
 ///
 /// ```
-/// let images = nqueens::images(&[1, 3, 0, 2]);
+/// let images = nqueens::symmetry::images(&[1, 3, 0, 2]);
 /// assert_eq!(images[0], vec![1, 3, 0, 2]);
 /// assert_eq!(images[4], vec![2, 0, 3, 1]);
 /// ```
@@ -116,7 +116,7 @@ pub fn images(columns: &[u32]) -> [Vec<u32>; 8] {
 /// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
 ///
 /// ```
-/// assert_eq!(nqueens::canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
+/// assert_eq!(nqueens::symmetry::canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
 /// ```
 pub fn canonical(columns: &[u32]) -> Vec<u32> {
     images(columns)
@@ -132,8 +132,8 @@ pub fn canonical(columns: &[u32]) -> Vec<u32> {
 /// As [`Symmetry::apply`]: when `columns` uses a column out of range or one twice.
 ///
 /// ```
-/// assert!(nqueens::is_canonical(&[1, 3, 0, 2]));
-/// assert!(!nqueens::is_canonical(&[2, 0, 3, 1]));
+/// assert!(nqueens::symmetry::is_canonical(&[1, 3, 0, 2]));
+/// assert!(!nqueens::symmetry::is_canonical(&[2, 0, 3, 1]));
 /// ```
 pub fn is_canonical(columns: &[u32]) -> bool {
     check_placement(columns);
@@ -149,7 +149,7 @@ pub fn is_canonical(columns: &[u32]) -> bool {
 /// No solution of two or more queens is its own mirror image, so the rotations decide it.
 ///
 /// ```
-/// use nqueens::class_size;
+/// use nqueens::symmetry::class_size;
 ///
 /// assert_eq!(class_size(&[0]), 1);
 /// assert_eq!(class_size(&[1, 3, 0, 2]), 2);

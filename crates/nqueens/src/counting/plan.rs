@@ -13,7 +13,9 @@ use crate::split::watch::Watch;
 /// others take milliseconds at any n, and a stop set meanwhile is heeded as the count begins.
 ///
 /// ```
-/// use nqueens::{Error, Method, NoProgress, Watch, plan_watched};
+/// use nqueens::{Error, Method};
+/// use nqueens::plan::plan_watched;
+/// use nqueens::progress::{NoProgress, Watch};
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let stop = AtomicBool::new(true);
@@ -31,7 +33,8 @@ pub fn plan_watched(n: usize, method: Method, watch: &Watch) -> Result<Box<dyn P
 /// The subproblem split of `method` for the n×n board; an error for methods without one.
 ///
 /// ```
-/// use nqueens::{plan_for, Method};
+/// use nqueens::Method;
+/// use nqueens::plan::plan_for;
 ///
 /// let plan = plan_for(8, Method::Symmetry).unwrap();
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i)).sum::<nqueens::Counts>().total, 92);

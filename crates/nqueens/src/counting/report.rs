@@ -167,7 +167,8 @@ impl Report {
     /// The record `merge` reads, for a finished count of a method with a split.
     ///
     /// ```
-    /// use nqueens::{Count, Shard};
+    /// use nqueens::Count;
+    /// use nqueens::shard::Shard;
     ///
     /// let r = Count::new(10).shard(Shard::new(1, 3).unwrap()).run().unwrap();
     /// let record = r.record().unwrap();

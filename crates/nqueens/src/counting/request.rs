@@ -226,7 +226,8 @@ impl<'a> Count<'a> {
     /// GPU.
     ///
     /// ```
-    /// use nqueens::{Count, Method, GpuDevice};
+    /// use nqueens::{Count, Method};
+    /// use nqueens::machine::GpuDevice;
     ///
     /// let err = Count::new(8).method(Method::Symmetry).gpu_device(GpuDevice::All).run().unwrap_err();
     /// assert_eq!(err.to_string(), "method symmetry cannot count on a GPU; method gpu can");
@@ -240,7 +241,8 @@ impl<'a> Count<'a> {
     /// that names no part counts the checkpoint's; one that names another part is refused.
     ///
     /// ```
-    /// use nqueens::{Count, Shard};
+    /// use nqueens::Count;
+    /// use nqueens::shard::Shard;
     ///
     /// let part = |i| Count::new(8).shard(Shard::new(i, 2).unwrap()).run().unwrap().counts.total;
     /// assert_eq!(part(0) + part(1), 92);
@@ -251,8 +253,8 @@ impl<'a> Count<'a> {
     }
 
     /// Counts as one of the `processes` processes of a cluster job that share out the plan (see
-    /// [`Dispenser`](crate::Dispenser)), `local_rank` being this one's rank among those on its
-    /// machine.
+    /// [`Dispenser`](crate::shard::Dispenser)), `local_rank` being this one's rank among those on
+    /// its machine.
     /// A process among several counts, unless told otherwise, on one thread on the processor
     /// (one process per core is the usual layout), and with the GPU method on one GPU of its
     /// machine picked by its local rank ([`GpuDevice::Spread`]), so that the processes of a
@@ -344,7 +346,8 @@ impl<'a> Count<'a> {
     /// Tells `progress` how many subproblems are done, from any thread.
     ///
     /// ```
-    /// use nqueens::{Count, Progress};
+    /// use nqueens::Count;
+    /// use nqueens::progress::Progress;
     /// use std::sync::atomic::{AtomicU64, Ordering};
     ///
     /// struct Last(AtomicU64);

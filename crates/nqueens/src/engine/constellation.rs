@@ -70,7 +70,7 @@ fn count_constellation(n: usize, c: &Constellation, watch: &Watch) -> Option<Sym
 /// [`constellations`].
 ///
 /// ```
-/// use nqueens::Plan;
+/// use nqueens::plan::Plan;
 /// use nqueens::internals::constellation::SymmetryPlan;
 ///
 /// let plan = SymmetryPlan::new(8).unwrap();

@@ -23,7 +23,7 @@ pub const WIDE: &str = "avx2,popcnt,bmi1,avx512f,avx512bw,avx512vl,avx512vpopcnt
 /// false off x86-64, where the engines run their portable builds.
 ///
 /// ```
-/// use nqueens::cpu;
+/// use nqueens::machine::cpu;
 ///
 /// if cpu::has(cpu::VECTOR) {
 ///     assert!(cpu::has("avx2"));

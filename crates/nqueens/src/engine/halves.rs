@@ -67,7 +67,7 @@ pub const MEMORY_LIMIT: u64 = 4 << 30;
 /// a refusal.
 ///
 /// ```
-/// assert!(nqueens::internals::halves::memory_limit() <= nqueens::MEMORY_LIMIT);
+/// assert!(nqueens::internals::halves::memory_limit() <= nqueens::machine::MEMORY_LIMIT);
 /// ```
 pub fn memory_limit() -> u64 {
     static LIMIT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();

@@ -76,7 +76,8 @@ impl Place {
     /// The place in a message, counted as `counting` says: "row 2 (line 3), column 1".
     ///
     /// ```
-    /// use nqueens::{Counting, Place};
+    /// use nqueens::board::Counting;
+    /// use nqueens::error::Place;
     ///
     /// let at = Place { row: 2, line: 3, col: Some(1) };
     /// assert_eq!(at.to_string(), "row 2 (line 3), column 1");
@@ -121,7 +122,7 @@ impl BoardError {
     /// counts from 1, as a person counts the lines of a file.
     ///
     /// ```
-    /// use nqueens::Counting;
+    /// use nqueens::board::Counting;
     /// use nqueens::{Error, Puzzle};
     ///
     /// let Err(Error::Board(e)) = Puzzle::parse("Q..Q\n....\n....\n....\n") else { panic!() };

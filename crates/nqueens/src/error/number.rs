@@ -68,7 +68,7 @@ impl fmt::Display for NumberFault {
 /// must be in. The message names the range, its large bounds grouped in thousands.
 ///
 /// ```
-/// use nqueens::{whole_number, BadNumber, NumberFault};
+/// use nqueens::numbers::{whole_number, BadNumber, NumberFault};
 ///
 /// let e = whole_number("-3", "T", 1, 1024).unwrap_err();
 /// assert_eq!(e, BadNumber { name: "T", fault: NumberFault::Negative, min: 1, max: 1024 });
@@ -113,7 +113,7 @@ impl fmt::Display for BadNumber {
 /// calls the number.
 ///
 /// ```
-/// use nqueens::{whole_number, NumberFault};
+/// use nqueens::numbers::{whole_number, NumberFault};
 ///
 /// assert_eq!(whole_number(" 1_000 ", "N", 1, 1 << 40), Ok(1000));
 /// assert_eq!(whole_number("08", "N", 1, 64), Ok(8));
@@ -176,7 +176,7 @@ fn grouped(v: u128) -> String {
 ///
 /// ```
 /// assert_eq!(
-///     nqueens::out_of_range("limit", "-1", 0, 10),
+///     nqueens::numbers::out_of_range("limit", "-1", 0, 10),
 ///     "limit = -1 is out of range: limit must be from 0 to 10"
 /// );
 /// ```

@@ -26,7 +26,8 @@ pub enum CheckpointProblem {
 /// [`Error::TwoCheckpoints`](crate::Error::TwoCheckpoints).
 ///
 /// ```
-/// use nqueens::{Count, Error, Keep};
+/// use nqueens::{Count, Error};
+/// use nqueens::error::Keep;
 ///
 /// let err = Count::new(8).checkpoint("a.ckpt").resume_from("b.ckpt").run().unwrap_err();
 /// assert!(matches!(

@@ -26,7 +26,9 @@ impl ShardPart {
 /// Why text is not a shard `I/K`, for [`Error::ShardText`](crate::Error::ShardText).
 ///
 /// ```
-/// use nqueens::{NumberFault, Shard, ShardPart, ShardText};
+/// use nqueens::error::{ShardPart, ShardText};
+/// use nqueens::numbers::NumberFault;
+/// use nqueens::shard::Shard;
 /// use nqueens::Error;
 ///
 /// let e = "7/7".parse::<Shard>().unwrap_err();

@@ -13,12 +13,13 @@ use std::sync::LazyLock;
 /// How a listing writes each solution.
 ///
 /// ```
-/// use nqueens::Format;
+/// use nqueens::io::Format;
 ///
 /// assert_eq!("perm".parse::<Format>().unwrap(), Format::Perm);
 /// assert!("png".parse::<Format>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Format {
     /// n lines of `Q` and `.`, a blank line between boards.
     Board,
@@ -84,7 +85,7 @@ impl Format {
     /// none.
     ///
     /// ```
-    /// use nqueens::Format;
+    /// use nqueens::io::Format;
     ///
     /// assert_eq!(Format::Svg.max_n(), Some(1000));
     /// assert_eq!(Format::Board.max_n(), Some(1000));
@@ -122,7 +123,7 @@ impl FromStr for Format {
 /// Writes solutions one by one in a [`Format`]; call [`SolutionWriter::finish`] at the end.
 ///
 /// ```
-/// use nqueens::{Format, SolutionWriter};
+/// use nqueens::io::{Format, SolutionWriter};
 ///
 /// let mut out = Vec::new();
 /// let mut w = SolutionWriter::new(&mut out, Format::Leetcode);
@@ -161,7 +162,7 @@ impl<W: Write> SolutionWriter<W> {
     /// picture formats draw; the text formats ignore them.
     ///
     /// ```
-    /// use nqueens::{Format, SolutionWriter};
+    /// use nqueens::io::{Format, SolutionWriter};
     ///
     /// let mut out = Vec::new();
     /// let mut w = SolutionWriter::new(&mut out, Format::Unicode).with_blocked(vec![0b1, 0, 0, 0]);
@@ -188,7 +189,7 @@ impl<W: Write> SolutionWriter<W> {
     /// distinct boards in its class (other formats write the board alone). 0 means unknown.
     ///
     /// ```
-    /// use nqueens::{Format, SolutionWriter};
+    /// use nqueens::io::{Format, SolutionWriter};
     ///
     /// let mut out = Vec::new();
     /// let mut w = SolutionWriter::new(&mut out, Format::Json);
@@ -297,7 +298,7 @@ impl<W: Write> SolutionWriter<W> {
     /// collect it and call [`SolutionWriter::write`].
     ///
     /// ```
-    /// use nqueens::{Format, SolutionWriter};
+    /// use nqueens::io::{Format, SolutionWriter};
     ///
     /// let mut out = Vec::new();
     /// let mut w = SolutionWriter::new(&mut out, Format::Perm);

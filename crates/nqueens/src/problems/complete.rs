@@ -252,7 +252,7 @@ impl Puzzle {
     /// The squares of the given queens, top row first.
     ///
     /// ```
-    /// use nqueens::Square;
+    /// use nqueens::board::Square;
     ///
     /// let p = nqueens::Puzzle::new(6).unwrap().place(3, 0).unwrap().place(0, 4).unwrap();
     /// assert_eq!(p.queens(), [Square { row: 0, col: 4 }, Square { row: 3, col: 0 }]);
@@ -511,7 +511,8 @@ fn count_watched_from(
 /// 8 or fewer), so that rows with a given queen, which have no choice, do not thin the split.
 ///
 /// ```
-/// use nqueens::{Puzzle, Plan};
+/// use nqueens::Puzzle;
+/// use nqueens::plan::Plan;
 ///
 /// let plan = Puzzle::new(8).unwrap().plan();
 /// assert_eq!(plan.id().board, Some(Puzzle::new(8).unwrap().fingerprint()));

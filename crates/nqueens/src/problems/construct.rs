@@ -25,7 +25,7 @@ pub const MAX_CONSTRUCT_N: usize = 1_000_000_000;
 /// True when an `n`×`n` board has a solution: every `n ≥ 1` except 2 and 3.
 ///
 /// ```
-/// use nqueens::has_solution;
+/// use nqueens::find::has_solution;
 ///
 /// assert!(has_solution(1));
 /// assert!(!has_solution(2) && !has_solution(3));
@@ -38,7 +38,7 @@ pub fn has_solution(n: usize) -> bool {
 /// The explicit solution for one board size: the column of any row in O(1).
 ///
 /// ```
-/// use nqueens::Construction;
+/// use nqueens::find::Construction;
 ///
 /// let c = Construction::new(8).unwrap().expect("8 queens have a solution");
 /// let columns: Vec<u32> = c.columns().collect();
@@ -118,9 +118,9 @@ impl Construction {
 /// has none (2 and 3).
 ///
 /// ```
-/// let cols = nqueens::construct(5).unwrap().unwrap();
+/// let cols = nqueens::find::construct(5).unwrap().unwrap();
 /// assert_eq!(cols, vec![1, 3, 0, 2, 4]);
-/// assert_eq!(nqueens::construct(2).unwrap(), None);
+/// assert_eq!(nqueens::find::construct(2).unwrap(), None);
 /// ```
 pub fn solution(n: usize) -> Result<Option<Vec<u32>>, Error> {
     Ok(Construction::new(n)?.map(|c| c.columns().collect()))

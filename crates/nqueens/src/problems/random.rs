@@ -28,10 +28,10 @@ const GREEDY_TRIES: u32 = 32;
 /// and 3, which have none.
 ///
 /// ```
-/// let a = nqueens::random(50, 7).unwrap().unwrap();
+/// let a = nqueens::find::random(50, 7).unwrap().unwrap();
 /// assert!(nqueens::Placement::new(a.clone()).is_solution());
-/// assert_eq!(nqueens::random(50, 7).unwrap().unwrap(), a);
-/// assert_eq!(nqueens::random(3, 7).unwrap(), None);
+/// assert_eq!(nqueens::find::random(50, 7).unwrap().unwrap(), a);
+/// assert_eq!(nqueens::find::random(3, 7).unwrap(), None);
 /// ```
 pub fn solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, Error> {
     if !(1..=MAX_RANDOM_N).contains(&n) {

@@ -109,7 +109,7 @@ impl Masks {
     /// the board (`allowed.len()` of them) are ignored.
     ///
     /// ```
-    /// use nqueens::{Masks, Rule};
+    /// use nqueens::reference::{Masks, Rule};
     ///
     /// // Four rows that allow every bit: only the four columns of the board count.
     /// assert_eq!(Masks::with_allowed(vec![u64::MAX; 4]).safe(0), 0b1111);

@@ -1,13 +1,34 @@
-//! The textbook methods, kept for teaching and for cross-checking every faster engine: scan the
-//! board above ([`naive`]), sets of used columns and diagonals ([`sets`]), bit masks
-//! ([`bitmask`]); the resumable walk they share ([`walk`]), the search told step by step
-//! ([`trace`]), each method told operation by operation with its state ([`ops`]), and the
-//! plan of one subproblem that the scan and the sets count through ([`whole`]).
+//! The textbook methods, open for study: the search told step by step (the [`Step`]s of
+//! [`trace`](crate::trace)), each method told operation by operation with its state
+//! ([`ops`], [`Op`]), the resumable walk the methods share ([`Solutions`], which
+//! [`solutions`](crate::solutions) returns, and the [`Rule`] that tells it the safe squares),
+//! and the masks of the bit-mask search ([`Masks`], [`Prefix`]).
+//!
+//! ```
+//! use nqueens::reference::Step;
+//!
+//! let placed = nqueens::trace(4)
+//!     .unwrap()
+//!     .filter(|s| matches!(s, Step::Place { .. }))
+//!     .count();
+//! assert!(placed > 4);
+//! ```
+//!
+//! Inside, the textbook methods are kept for teaching and for cross-checking every faster
+//! engine: scan the board above (`naive`), sets of used columns and diagonals (`sets`), bit
+//! masks (`bitmask`); the resumable walk they share (`walk`), the search told step by step
+//! (`trace`), each method told operation by operation with its state (`ops`), and the plan of
+//! one subproblem that the scan and the sets count through (`whole`).
 
-pub mod bitmask;
-pub mod naive;
-pub mod ops;
-pub mod sets;
-pub mod trace;
-pub mod walk;
-pub mod whole;
+pub(crate) mod bitmask;
+pub(crate) mod naive;
+pub(crate) mod ops;
+pub(crate) mod sets;
+pub(crate) mod trace;
+pub(crate) mod walk;
+pub(crate) mod whole;
+
+pub use bitmask::{Masks, Prefix};
+pub use ops::{Op, Ops, RowMasks, Set, ops};
+pub use trace::{MAX_TRACE_N, Step, Steps};
+pub use walk::{Advance, Class, Classes, Rule, Solutions};

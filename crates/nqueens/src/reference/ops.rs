@@ -104,7 +104,7 @@ impl Op {
     /// method reaches in the same order.
     ///
     /// ```
-    /// use nqueens::Op;
+    /// use nqueens::reference::Op;
     ///
     /// assert!(Op::Place { row: 0, col: 0 }.is_event());
     /// assert!(!Op::Reject { row: 1, col: 0 }.is_event());
@@ -120,7 +120,7 @@ impl Op {
     /// worked out, a bit picked.
     ///
     /// ```
-    /// use nqueens::Op;
+    /// use nqueens::reference::Op;
     ///
     /// assert!(Op::Pick { row: 0, bit: 0b100 }.is_work());
     /// assert!(!Op::Solution { number: 1 }.is_work());
@@ -170,7 +170,7 @@ pub struct Ops {
 ///
 /// ```
 /// use nqueens::Method;
-/// use nqueens::{Op, ops};
+/// use nqueens::reference::{Op, ops};
 ///
 /// // Every method finds the two 4×4 solutions through the same placements...
 /// let events = |m| ops(m, 4).unwrap().filter(Op::is_event).collect::<Vec<_>>();
@@ -234,7 +234,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::ops;
+    /// use nqueens::reference::ops;
     ///
     /// let mut scan = ops(Method::Naive, 4).unwrap();
     /// scan.by_ref().for_each(drop);
@@ -254,7 +254,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::ops;
+    /// use nqueens::reference::ops;
     ///
     /// let mut scan = ops(Method::Naive, 4).unwrap();
     /// assert_eq!(scan.trying(), Some((0, 0)));
@@ -276,7 +276,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::{Set, ops};
+    /// use nqueens::reference::{Set, ops};
     ///
     /// let mut sets = ops(Method::Sets, 4).unwrap();
     /// // Up to the second placement: row 0 col 0, then row 1 col 2.
@@ -299,7 +299,7 @@ impl Ops {
     ///
     /// ```
     /// use nqueens::Method;
-    /// use nqueens::ops;
+    /// use nqueens::reference::ops;
     ///
     /// let mut masks = ops(Method::Bitmask, 4).unwrap();
     /// // Row 0's free squares, the pick of column 0, its queen, row 1's free squares:

@@ -20,7 +20,8 @@ pub const MAX_TRACE_N: usize = 12;
 /// above it, with rows and columns counted from 1.
 ///
 /// ```
-/// use nqueens::{Line, Square, Step};
+/// use nqueens::board::{Line, Square};
+/// use nqueens::reference::Step;
 ///
 /// assert_eq!(Step::Place { row: 0, col: 1 }.to_string(), "place row 1 col 2");
 /// let c = Step::Conflict {
@@ -180,7 +181,7 @@ impl Steps {
     ///
     /// ```
     /// let mut steps = nqueens::trace(4).unwrap();
-    /// steps.by_ref().find(|s| matches!(s, nqueens::Step::Solution { .. }));
+    /// steps.by_ref().find(|s| matches!(s, nqueens::reference::Step::Solution { .. }));
     /// assert_eq!(steps.found(), 1);
     /// ```
     pub fn found(&self) -> u64 {

@@ -104,7 +104,7 @@ impl<T> Advance<T> {
     /// The same outcome with the found item passed through `f`.
     ///
     /// ```
-    /// use nqueens::Advance;
+    /// use nqueens::reference::Advance;
     ///
     /// assert_eq!(Advance::Found(2).map(|x| x * 10), Advance::Found(20));
     /// assert_eq!(Advance::<u8>::Done.map(|x| x * 10), Advance::Done);
@@ -124,7 +124,7 @@ impl Solutions {
     /// the walk in such steps. [`Iterator::next`] is the same with no budget.
     ///
     /// ```
-    /// use nqueens::Advance;
+    /// use nqueens::reference::Advance;
     ///
     /// let mut walk = nqueens::solutions(8).unwrap();
     /// // The first solution of 8 takes more than 10 placements, fewer than 1,000.
@@ -198,7 +198,7 @@ impl Classes {
     /// [`Solutions::advance`]).
     ///
     /// ```
-    /// use nqueens::Advance;
+    /// use nqueens::reference::Advance;
     ///
     /// let mut classes = nqueens::solutions(8).unwrap().classes();
     /// let first = loop {

@@ -77,8 +77,10 @@ const MAX_SUBPROBLEMS: u64 = 1 << 24;
 /// The finished part of a count: which subproblems are done and what each counted.
 ///
 /// ```
-/// use nqueens::{Shard, internals::Checkpoint};
-/// use nqueens::{plan_for, Method};
+/// use nqueens::{internals::Checkpoint};
+/// use nqueens::shard::Shard;
+/// use nqueens::Method;
+/// use nqueens::plan::plan_for;
 ///
 /// let plan = plan_for(8, Method::Bitmask).unwrap();
 /// let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);

@@ -14,7 +14,7 @@
 /// Subproblems `start`, `start + step`, ... below `end`: what one rank counts in one go.
 ///
 /// ```
-/// use nqueens::Dispenser;
+/// use nqueens::shard::Dispenser;
 ///
 /// let mut d = Dispenser::new(100, 4);
 /// assert_eq!(d.opening(1).indices().take(3).collect::<Vec<_>>(), [1, 5, 9]);

@@ -21,7 +21,6 @@ use crate::method::Method;
 use crate::split::plan::{PlanId, parse_fingerprint};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::io::{BufRead, Read};
 use std::str::FromStr;
 
 /// The most parts a count may be cut into: far more than any job array, and few enough that
@@ -31,7 +30,7 @@ pub const MAX_SHARDS: usize = 1_000_000;
 /// Part `index` of `count` of a plan: the subproblems `i` with `i % count == index`.
 ///
 /// ```
-/// use nqueens::Shard;
+/// use nqueens::shard::Shard;
 ///
 /// let s: Shard = "1/3".parse().unwrap();
 /// assert_eq!(s.indices(8).collect::<Vec<_>>(), vec![1, 4, 7]);
@@ -53,7 +52,7 @@ impl Shard {
     /// Part `index` of `count`, checked: `1 ≤ count ≤` [`MAX_SHARDS`] and `index < count`.
     ///
     /// ```
-    /// use nqueens::Shard;
+    /// use nqueens::shard::Shard;
     ///
     /// assert!(Shard::new(0, 1).is_ok());
     /// assert_eq!(
@@ -109,7 +108,7 @@ impl fmt::Display for Shard {
 /// not `I/K`.
 ///
 /// ```
-/// use nqueens::Shard;
+/// use nqueens::shard::Shard;
 ///
 /// assert_eq!("1_0/2_0".parse::<Shard>().unwrap(), Shard::new(10, 20).unwrap());
 /// assert_eq!(
@@ -145,7 +144,8 @@ impl FromStr for Shard {
 /// The finished count of one part, as `count --shard I/K --json` prints it and `merge` reads it.
 ///
 /// ```
-/// use nqueens::{Count, Shard, merge};
+/// use nqueens::Count;
+/// use nqueens::shard::{Shard, merge};
 ///
 /// let parts: Vec<_> = (0..3)
 ///     .map(|i| Count::new(8).shard(Shard::new(i, 3).unwrap()).run().unwrap().record().unwrap())
@@ -196,7 +196,8 @@ impl ShardRecord {
     /// for.
     ///
     /// ```
-    /// use nqueens::{Count, Shard};
+    /// use nqueens::Count;
+    /// use nqueens::shard::Shard;
     ///
     /// let r = Count::new(8).shard(Shard::new(0, 2).unwrap()).run().unwrap().record().unwrap();
     /// assert_eq!(r.checksum().len(), 16);
@@ -286,98 +287,6 @@ impl TryFrom<Wire> for ShardRecord {
             }
             Some(_) => Ok(record),
         }
-    }
-}
-
-/// The longest line a file of shard records may hold, in bytes. A record is a few hundred
-/// bytes at most (its largest numbers have 39 digits); a longer line is no record, and reading
-/// it whole (an endless line, `/dev/zero`) would only exhaust memory.
-pub const MAX_RECORD_LINE: usize = 4096;
-
-/// The lines of one file of records (`file` names it in messages), numbered from 1, blank
-/// lines skipped: what `merge` decodes, one record a line. A line longer than
-/// [`MAX_RECORD_LINE`] is refused as soon as it is seen, without being read further, and
-/// reading ends at the first refusal.
-///
-/// ```
-/// use nqueens::{record_lines, MAX_RECORD_LINE};
-/// use std::io::Read;
-///
-/// let lines: Vec<_> = record_lines("{}\n\n{\"n\":8}".as_bytes(), "-").collect();
-/// assert_eq!(lines[1].as_ref().unwrap(), &(3, "{\"n\":8}".to_string()));
-/// let endless = std::io::repeat(b'{').take(10 * MAX_RECORD_LINE as u64);
-/// let e = record_lines(std::io::BufReader::new(endless), "-").next().unwrap().unwrap_err();
-/// assert_eq!(e.to_string(), "-, line 1: not a shard record (a line longer than 4096 bytes)");
-/// ```
-pub fn record_lines<R: BufRead>(reader: R, file: &str) -> RecordLines<R> {
-    RecordLines {
-        reader,
-        file: file.to_string(),
-        line: 0,
-        done: false,
-    }
-}
-
-/// The iterator of [`record_lines`].
-#[derive(Debug)]
-pub struct RecordLines<R> {
-    reader: R,
-    file: String,
-    line: usize,
-    done: bool,
-}
-
-impl<R: BufRead> RecordLines<R> {
-    fn next_line(&mut self) -> Result<Option<(usize, String)>, Error> {
-        let mut bytes = Vec::new();
-        loop {
-            bytes.clear();
-            self.line += 1;
-            // One byte more than the longest line: enough to tell that a line is too long.
-            let read = (&mut self.reader)
-                .take(MAX_RECORD_LINE as u64 + 1)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| {
-                    Error::Shards(ShardsProblem::Unreadable {
-                        file: self.file.clone(),
-                        why: e.to_string(),
-                    })
-                })?;
-            if read == 0 {
-                return Ok(None);
-            }
-            if bytes.last() == Some(&b'\n') {
-                bytes.pop();
-            } else if bytes.len() > MAX_RECORD_LINE {
-                return Err(self.refuse(format!("a line longer than {MAX_RECORD_LINE} bytes")));
-            }
-            let text = String::from_utf8(bytes)
-                .map_err(|_| self.refuse("a line that is not UTF-8 text".to_string()))?;
-            if !text.trim().is_empty() {
-                return Ok(Some((self.line, text)));
-            }
-            bytes = text.into_bytes();
-        }
-    }
-
-    fn refuse(&self, why: String) -> Error {
-        Error::Shards(ShardsProblem::NotARecord {
-            file: self.file.clone(),
-            line: self.line,
-            why,
-        })
-    }
-}
-
-impl<R: BufRead> Iterator for RecordLines<R> {
-    type Item = Result<(usize, String), Error>;
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.next_line().transpose();
-        self.done = !matches!(next, Some(Ok(_)));
-        next
     }
 }
 
@@ -573,26 +482,6 @@ mod tests {
     }
 
     #[test]
-    fn record_lines_are_numbered_and_bounded() {
-        let text = format!("a\n\n  \nb\n{}\nc", "x".repeat(MAX_RECORD_LINE));
-        let lines: Vec<_> = record_lines(text.as_bytes(), "f").collect();
-        let read: Vec<(usize, String)> = lines.into_iter().map(Result::unwrap).collect();
-        assert_eq!(read[0], (1, "a".to_string()));
-        assert_eq!(read[1], (4, "b".to_string()));
-        assert_eq!(read[2].0, 5);
-        assert_eq!(read[3], (6, "c".to_string()));
-        let long = format!("a\n{}", "x".repeat(MAX_RECORD_LINE + 1));
-        let mut lines = record_lines(long.as_bytes(), "f");
-        assert!(lines.next().unwrap().is_ok());
-        let e = lines.next().unwrap().unwrap_err().to_string();
-        assert_eq!(
-            e,
-            "f, line 2: not a shard record (a line longer than 4096 bytes)"
-        );
-        assert!(lines.next().is_none());
-    }
-
-    #[test]
     fn shard_strings_in_the_grammar_of_typed_numbers() {
         for (text, index, count) in [
             ("0/1", 0, 1),
@@ -613,7 +502,8 @@ mod tests {
 
     #[test]
     fn each_refusal_names_its_part_and_range() {
-        use crate::error::{NumberFault, ShardPart};
+        use crate::error::ShardPart;
+        use crate::error::number::NumberFault;
         let not_ik =
             "not I/K: expected two whole numbers with 0 ≤ I < K ≤ 1000000, such as 0/4".to_string();
         let count_range = "K must be a whole number from 1 to 1,000,000";

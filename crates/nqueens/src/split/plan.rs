@@ -19,7 +19,8 @@ use crate::split::watch::Watch;
 /// A deterministic list of independent subproblems whose counts add up to one whole count.
 ///
 /// ```
-/// use nqueens::{plan_for, Method};
+/// use nqueens::Method;
+/// use nqueens::plan::plan_for;
 ///
 /// let plan = plan_for(8, Method::Bitmask).unwrap();
 /// let sum: u128 = (0..plan.len()).map(|i| plan.count_one(i).total).sum();
@@ -107,7 +108,8 @@ pub trait Plan: Send + Sync {
 /// counts may be added.
 ///
 /// ```
-/// use nqueens::{plan_for, Method};
+/// use nqueens::Method;
+/// use nqueens::plan::plan_for;
 ///
 /// let a = plan_for(10, Method::Bitmask).unwrap().id();
 /// let b = plan_for(11, Method::Bitmask).unwrap().id();
@@ -115,6 +117,7 @@ pub trait Plan: Send + Sync {
 /// assert_eq!(b.check(&a).unwrap_err().to_string(), "it is for n = 11, not n = 10");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct PlanId {
     /// The board size.
     pub n: usize,
@@ -165,7 +168,8 @@ impl PlanId {
     /// and the split's fingerprint.
     ///
     /// ```
-    /// use nqueens::{plan_for, PlanId, Method};
+    /// use nqueens::Method;
+    /// use nqueens::plan::{plan_for, PlanId};
     ///
     /// let id = plan_for(9, Method::Symmetry).unwrap().id();
     /// assert_eq!(PlanId::from_words(&id.to_words()), Some(id));

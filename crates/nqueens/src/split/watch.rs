@@ -21,8 +21,8 @@ pub trait Progress: Sync {
     /// `done` of `total` subproblems are finished.
     fn update(&self, done: u64, total: u64);
 
-    /// The searches have visited `branches` large branches (nodes with at least [`POLL_ROWS`]
-    /// rows left) since the count began: a sign of life, and a rate, when subproblems take long.
+    /// The searches have visited `branches` large branches (nodes with ten rows or more
+    /// left) since the count began: a sign of life, and a rate, when subproblems take long.
     fn searched(&self, branches: u64) {
         let _ = branches;
     }
@@ -39,11 +39,11 @@ impl Progress for NoProgress {
 /// The watch over one subproblem's search.
 ///
 /// ```
-/// use nqueens::Watch;
+/// use nqueens::progress::Watch;
 /// use std::sync::atomic::AtomicBool;
 ///
 /// let stop = AtomicBool::new(false);
-/// let watch = Watch::new(Some(&stop), &nqueens::NoProgress, None);
+/// let watch = Watch::new(Some(&stop), &nqueens::progress::NoProgress, None);
 /// assert!(!watch.poll());
 /// stop.store(true, std::sync::atomic::Ordering::Relaxed);
 /// assert!(watch.poll());
@@ -97,7 +97,7 @@ impl<'a> Watch<'a> {
         Watch::new(None, &NoProgress, None)
     }
 
-    /// Called by a search at a node with at least [`POLL_ROWS`] rows left: counts the branch,
+    /// Called by a search at a node with ten rows or more left (`POLL_ROWS`): counts the branch,
     /// and returns true when the search should stop (then it may return anything; the count of
     /// this subproblem is thrown away).
     #[inline]

@@ -51,7 +51,9 @@ const SOFTWARE_TASK_ROWS: usize = 10;
 ///
 /// ```
 /// use nqueens::internals::gpu::GpuPlan;
-/// use nqueens::{GpuDevice, Plan, Watch};
+/// use nqueens::machine::GpuDevice;
+/// use nqueens::plan::Plan;
+/// use nqueens::progress::Watch;
 ///
 /// // Needs a GPU (or Mesa's software Vulkan device).
 /// if let Ok(plan) = GpuPlan::new(10, GpuDevice::default()) {

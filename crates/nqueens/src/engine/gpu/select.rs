@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// devices (such as Mesa's lavapipe) last, each kind in the order the driver lists them.
 ///
 /// ```
-/// use nqueens::GpuDevice;
+/// use nqueens::machine::GpuDevice;
 ///
 /// assert_eq!("1".parse::<GpuDevice>().unwrap(), GpuDevice::Index(1));
 /// assert_eq!("all".parse::<GpuDevice>().unwrap(), GpuDevice::All);
@@ -22,6 +22,7 @@ use std::str::FromStr;
 /// assert!("first".parse::<GpuDevice>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum GpuDevice {
     /// The adapter with this index (0, the first, unless told otherwise).
     Index(usize),

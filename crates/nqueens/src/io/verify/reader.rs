@@ -13,6 +13,7 @@ pub const MAX_VERIFY_N: usize = MAX_CONSTRUCT_N;
 
 /// The text format a placement was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum InputFormat {
     /// Rows of `Q` and `.`.
     Board,
@@ -64,7 +65,7 @@ impl Placed {
     /// between rows, then attacks in the order [`conflict`] finds them.
     ///
     /// ```
-    /// use nqueens::Reader;
+    /// use nqueens::io::Reader;
     ///
     /// let mut r = Reader::new("2 4 1 3\n1 2 3 4\n".as_bytes());
     /// assert_eq!(r.next().unwrap().unwrap().problem(), None);
@@ -96,6 +97,7 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// Why reading stopped.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum ReadError {
     /// The input does not describe a placement.
     Unreadable {
@@ -128,7 +130,7 @@ impl From<io::Error> for ReadError {
 /// Reads placements one at a time from any byte source.
 ///
 /// ```
-/// use nqueens::{InputFormat, Reader};
+/// use nqueens::io::{InputFormat, Reader};
 ///
 /// let text = ".Q..\n...Q\nQ...\n..Q.\n\n{\"columns\":[2,0,3,1],\"class_size\":2}\n";
 /// let mut r = Reader::new(text.as_bytes());
