@@ -4,7 +4,7 @@
 // marked with a cross. Finished subtrees fold away on large boards. The Tree view (TreeView,
 // at the end) draws the tree of the search that Watch shows too (search.js).
 
-import { View } from './view.js';
+import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
 
 /** @typedef {import('./search.js').Search} Search */
@@ -242,17 +242,16 @@ function describe(node) {
   return s;
 }
 
-export class TreeView extends View {
+export class TreeView extends SearchView {
   /**
    * @param {HTMLElement} root the view's panel (#view-tree)
    * @param {Search} search the search it grows from, shared with Watch
    * @param {CodeViews} code the code panels: the call stack follows their language and method
    */
   constructor(root, search, code) {
-    super(root);
+    super(root, search);
     /** @param {string} id */
     const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
-    this.search = search;
     this.code = code;
     this.svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('t-svg')));
     this.wrap = $('t-wrap');
@@ -306,17 +305,6 @@ export class TreeView extends View {
     super.hide();
     this.search.showControls(false);
     this.visible = false;
-  }
-
-  /** @param {number} step */
-  goTo(step) {
-    return this.search.goTo(step);
-  }
-
-  /** @param {URLSearchParams} params */
-  link(params) {
-    const at = this.search.watch ? this.search.watch.position() : 0;
-    if (at > 0) params.set('step', String(at));
   }
 
   // At each redraw of the search: the call stack, and the tree when it shows, at most ten

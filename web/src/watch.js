@@ -4,7 +4,7 @@
 // The search itself (search.js) is shared with Tree; this view draws it.
 
 import { drawBoard } from './board.js';
-import { View } from './view.js';
+import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
 import { WatchPractice } from './practice.js';
 import { escape } from './html.js';
@@ -13,17 +13,16 @@ import { escape } from './html.js';
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 /** @typedef {import('./board.js').BoardOptions} BoardOptions */
 
-export class WatchView extends View {
+export class WatchView extends SearchView {
   /**
    * @param {HTMLElement} root the view's panel (#view-watch)
    * @param {Search} search the search it shows, shared with Tree
    * @param {CodeViews} code the code panels, the one beside this board among them
    */
   constructor(root, search, code) {
-    super(root);
+    super(root, search);
     /** @param {string} id */
     const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
-    this.search = search;
     this.codePanel = code; // the code beside the board, lit at each step
     this.board = /** @type {SVGSVGElement} */ (/** @type {unknown} */ ($('w-board')));
     this.status = $('w-status');
@@ -55,17 +54,6 @@ export class WatchView extends View {
     this.practice.leave(false);
     super.hide();
     this.search.showControls(false);
-  }
-
-  /** @param {number} step */
-  goTo(step) {
-    return this.search.goTo(step);
-  }
-
-  /** @param {URLSearchParams} params */
-  link(params) {
-    const at = this.search.watch ? this.search.watch.position() : 0;
-    if (at > 0) params.set('step', String(at));
   }
 
   // Redraws the board and the texts; `all`: see search.js.
