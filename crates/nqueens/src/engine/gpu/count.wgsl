@@ -58,7 +58,8 @@ struct Params {
 // layout record.
 @group(0) @binding(0) var<storage, read> tasks: array<vec4<u32>>;
 // Per constellation: a record of RECORD vectors (see `record` in tasks.rs): (the last level,
-// the gaps, the cells of the task's first row, 0), then per level the cells of the row below.
+// the gaps, the cells of the task's first row, the cells of its last row), then per level the
+// cells of the row below.
 @group(0) @binding(1) var<storage, read> layouts: array<vec4<u32>>;
 // Tasks finished, in the order they finish: (the task's number, its count's low and high words).
 @group(0) @binding(2) var<storage, read_write> done: array<vec4<u32>>;
@@ -74,9 +75,12 @@ const RECORD: u32 = 5u;
 // The rows of each thread's walk, one slot a level, interleaved so that the threads of a group
 // touch neighbouring words: the row of level j sits in slot j * WG + the thread's index.
 var<workgroup> stack: array<vec4<u32>, WG * LEVELS>;
-// Beside each slot, the cells of the row below it (the border queens' columns and diagonals
-// left out), copied from the task's record when it begins.
-var<workgroup> below: array<u32, WG * LEVELS>;
+// Beside each slot but the deepest, the cells of the row below it (the border queens' columns
+// and diagonals left out), copied from the task's record when it begins. The last row's cells
+// are kept in the walk instead (`Walk::bottom`): a word of workgroup memory less a thread, which
+// at 13 levels is what lets three workgroups of 64 threads share an SM's 48 KiB. (The host
+// builds the shader with LEVELS at least 2.)
+var<workgroup> below: array<u32, WG * (LEVELS - 1u)>;
 
 // A thread's walk of one task. The rows being walked live in `stack`; the walk itself keeps
 // which of them are there and which is on top.
@@ -93,6 +97,8 @@ struct Walk {
     gaps: u32,
     // Where the task's record starts in `layouts`.
     record: u32,
+    // The cells of the task's last row, whose free cells are counted.
+    bottom: u32,
     // The count before this dispatch (or before the task began in it), as two words, and what
     // this dispatch added: a turn adds one word, not two, since a dispatch adds less than 2^32
     // (a turn finds at most 32 completions, and the host keeps the budget of turns at most 2^24).
@@ -102,30 +108,30 @@ struct Walk {
 }
 
 // Copies the cells of a record's rows beside the thread's stack: sixteen words in four loads,
-// each kept where the shader has its level. Written out rather than looped: a loop's turns
+// each kept where the shader has a slot for its level. Written out rather than looped: a loop's turns
 // would count against a software device's limit (see below), and a compiler folds the tests,
 // since LEVELS is a constant.
 fn unpack(record: u32, lid: u32) {
     let a = layouts[record + 1u];
-    if 0u < LEVELS { below[0u * WG + lid] = a.x; }
-    if 1u < LEVELS { below[1u * WG + lid] = a.y; }
-    if 2u < LEVELS { below[2u * WG + lid] = a.z; }
-    if 3u < LEVELS { below[3u * WG + lid] = a.w; }
+    if 1u < LEVELS { below[0u * WG + lid] = a.x; }
+    if 2u < LEVELS { below[1u * WG + lid] = a.y; }
+    if 3u < LEVELS { below[2u * WG + lid] = a.z; }
+    if 4u < LEVELS { below[3u * WG + lid] = a.w; }
     let b = layouts[record + 2u];
-    if 4u < LEVELS { below[4u * WG + lid] = b.x; }
-    if 5u < LEVELS { below[5u * WG + lid] = b.y; }
-    if 6u < LEVELS { below[6u * WG + lid] = b.z; }
-    if 7u < LEVELS { below[7u * WG + lid] = b.w; }
+    if 5u < LEVELS { below[4u * WG + lid] = b.x; }
+    if 6u < LEVELS { below[5u * WG + lid] = b.y; }
+    if 7u < LEVELS { below[6u * WG + lid] = b.z; }
+    if 8u < LEVELS { below[7u * WG + lid] = b.w; }
     let c = layouts[record + 3u];
-    if 8u < LEVELS { below[8u * WG + lid] = c.x; }
-    if 9u < LEVELS { below[9u * WG + lid] = c.y; }
-    if 10u < LEVELS { below[10u * WG + lid] = c.z; }
-    if 11u < LEVELS { below[11u * WG + lid] = c.w; }
+    if 9u < LEVELS { below[8u * WG + lid] = c.x; }
+    if 10u < LEVELS { below[9u * WG + lid] = c.y; }
+    if 11u < LEVELS { below[10u * WG + lid] = c.z; }
+    if 12u < LEVELS { below[11u * WG + lid] = c.w; }
     let d = layouts[record + 4u];
-    if 12u < LEVELS { below[12u * WG + lid] = d.x; }
-    if 13u < LEVELS { below[13u * WG + lid] = d.y; }
-    if 14u < LEVELS { below[14u * WG + lid] = d.z; }
-    if 15u < LEVELS { below[15u * WG + lid] = d.w; }
+    if 13u < LEVELS { below[12u * WG + lid] = d.x; }
+    if 14u < LEVELS { below[13u * WG + lid] = d.y; }
+    if 15u < LEVELS { below[14u * WG + lid] = d.z; }
+    if 16u < LEVELS { below[15u * WG + lid] = d.w; }
 }
 
 // The walk of the task in ring slot `slot`, before its first step.
@@ -143,6 +149,7 @@ fn begin(slot: u32, lid: u32) -> Walk {
     w.last = head.x;
     w.gaps = head.y;
     w.record = record;
+    w.bottom = head.w;
     w.lo = 0u;
     w.hi = 0u;
     w.gained = 0u;
@@ -161,7 +168,10 @@ fn total(w: Walk) -> vec2<u32> {
 fn step(s: Walk, lid: u32) -> Walk {
     let at = s.level * WG + lid;
     let here = stack[at];
-    let cells = below[at];
+    // Above the last row, its free cells are its completions: counted, not visited.
+    let at_last = s.level == s.last;
+    // The slot read at the deepest level is clamped into `below` and its word not used.
+    let cells = select(below[min(at, WG * (LEVELS - 1u) - 1u)], s.bottom, at_last);
     let bit = here.w & (0u - here.w);
     let rest = here.w ^ bit;
     stack[at].w = rest;
@@ -170,8 +180,6 @@ fn step(s: Walk, lid: u32) -> Walk {
     let l = (here.y | bit) << gap;
     let r = (here.z | bit) >> gap;
     let child = cells & ~(c | l | r);
-    // Above the last row, its free cells are its completions: counted, not visited.
-    let at_last = s.level == s.last;
     var w = s;
     w.gained = s.gained + select(0u, countOneBits(child), at_last);
     // The row leaves when its last cell is taken; the child goes on top when it has a cell,
@@ -187,8 +195,8 @@ fn step(s: Walk, lid: u32) -> Walk {
 }
 
 // Where thread g's walk waits between dispatches: SAVED vec4 from g * SAVED: (level, rows,
-// last, gaps), (lo, hi, record, 0), (0, task, state, 0), then its stack's LEVELS slots. The
-// cells below them are copied from the record again.
+// last, gaps), (lo, hi, record, bottom), (0, task, state, 0), then its stack's LEVELS slots.
+// The cells below them are copied from the record again.
 const SAVED: u32 = 3u + LEVELS;
 // A thread's state between dispatches: walking a task, or without one.
 const IDLE: u32 = 0u;
@@ -206,6 +214,7 @@ fn resume(at: u32, lid: u32) -> Walk {
     w.lo = b.x;
     w.hi = b.y;
     w.record = b.z;
+    w.bottom = b.w;
     w.gained = 0u;
     for (var i = 0u; i < LEVELS; i++) {
         stack[i * WG + lid] = saved[at + 3u + i];
@@ -218,7 +227,7 @@ fn resume(at: u32, lid: u32) -> Walk {
 fn suspend(w: Walk, at: u32, lid: u32, t: u32) {
     saved[at] = vec4<u32>(w.level, w.rows, w.last, w.gaps);
     let count = total(w);
-    saved[at + 1u] = vec4<u32>(count.x, count.y, w.record, 0u);
+    saved[at + 1u] = vec4<u32>(count.x, count.y, w.record, w.bottom);
     saved[at + 2u] = vec4<u32>(0u, t, WALKING, 0u);
     for (var i = 0u; i < LEVELS; i++) {
         saved[at + 3u + i] = stack[i * WG + lid];

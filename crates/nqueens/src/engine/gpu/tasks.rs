@@ -60,9 +60,11 @@ pub(crate) const RECORD_WORDS: usize = 4 + RECORD_LEVELS;
 /// Bytes of one layout record.
 pub(crate) const RECORD_BYTES: usize = 4 * RECORD_WORDS;
 
-/// Bytes of workgroup memory a GPU thread needs per row it walks: the row's four masks, and
-/// the cells of the row below it.
-pub(crate) const LEVEL_BYTES: usize = 16 + 4;
+/// Bytes of workgroup memory a GPU thread needs to walk `levels` rows: each row's four masks,
+/// and the cells of the row below each but the deepest (whose row's cells the walk keeps).
+pub(crate) fn thread_bytes(levels: usize) -> usize {
+    16 * levels + 4 * levels.saturating_sub(1)
+}
 
 /// Bytes of one task: the column mask, the two diagonal masks, and the index of its layout
 /// record, each a 32-bit word.
@@ -71,8 +73,8 @@ pub(crate) const TASK_BYTES: usize = 16;
 /// The layout record the shader reads for a constellation whose first `k` free rows are placed
 /// on the CPU, as 32-bit words: the level `m - 2 - k` whose next row is the last; the gaps, two
 /// bits a level (level `j` in bits `2j` and `2j + 1`: how many rows down the next free row
-/// lies); the cells of row `k`; a word left 0; then for each level `j` from 0 (row `k`) to the
-/// last, the cells of the next free row.
+/// lies); the cells of row `k`; the cells of the last row; then for each level `j` from 0 (row
+/// `k`) to the last, the cells of the next free row.
 pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; RECORD_WORDS] {
     let m = lay.avail.len();
     debug_assert!(n <= 32 && m >= MIN_TASK_ROWS && k + MIN_TASK_ROWS <= m);
@@ -80,6 +82,7 @@ pub(crate) fn record(n: usize, lay: &Layout, k: usize) -> [u32; RECORD_WORDS] {
     let mut r = [0u32; RECORD_WORDS];
     r[0] = (m - 2 - k) as u32;
     r[2] = lay.avail[k] as u32;
+    r[3] = lay.avail[m - 1] as u32;
     for (j, d) in (k..m - 1).enumerate() {
         debug_assert!((1..=3).contains(&lay.gap[d]));
         r[1] |= lay.gap[d] << (2 * j);

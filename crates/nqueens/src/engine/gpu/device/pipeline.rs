@@ -3,7 +3,7 @@
 //! does not say how many workgroups a device runs at once.
 
 use super::gpu::{Gpu, Kernel};
-use crate::engine::gpu::tasks::{LEVEL_BYTES, RECORD_BYTES, TASK_BYTES};
+use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES, thread_bytes};
 use std::sync::{Arc, mpsc};
 
 /// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
@@ -43,11 +43,12 @@ impl Gpu {
     /// stacks fit in the device's workgroup memory; on a GPU also half that, down to a warp
     /// ([`MIN_WORKGROUP`]), when the half runs more threads at once. The workgroups an SM holds
     /// are whole, so a smaller one can fill memory that a larger one leaves idle: on an H100,
-    /// whose driver gives a shader 48 KiB an SM, 13 rows of 20 bytes make workgroups of 64
-    /// threads 16,640 bytes, of which two fit (128 threads), and of 32 threads 8,320, of which
-    /// five do (160).
+    /// whose driver gives a shader 48 KiB an SM, 14 rows (276 bytes a thread) make workgroups of
+    /// 64 threads 17,664 bytes, of which two fit (128 threads), and of 32 threads 8,832, of
+    /// which five do (160).
     pub(super) fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
-        let levels = levels.max(1);
+        // Two at least: the shader keeps the cells below every level but the deepest.
+        let levels = levels.max(2);
         let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(k) = kernels.iter().find(|k| k.levels == levels) {
             return Ok(Arc::clone(k));
@@ -62,7 +63,7 @@ impl Gpu {
             .rev()
             .map(|s| 1u32 << s)
             .find(|&w| {
-                w * levels * LEVEL_BYTES as u32 <= l.max_compute_workgroup_storage_size
+                w * thread_bytes(levels as usize) as u32 <= l.max_compute_workgroup_storage_size
                     && w <= l.max_compute_invocations_per_workgroup
                     && w <= l.max_compute_workgroup_size_x
             })

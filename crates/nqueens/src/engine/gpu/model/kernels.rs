@@ -1,7 +1,7 @@
 //! What the model plays: the two kernels and their shaders, and the lanes of a group that run
 //! them in lockstep. The rest of the model reads them, so they stand apart, below the others.
 
-use crate::engine::gpu::tasks::LEVEL_BYTES;
+use crate::engine::gpu::tasks::thread_bytes;
 
 /// The shader that counts on GPUs.
 pub const STEP_SHADER: &str = include_str!("../count.wgsl");
@@ -32,11 +32,11 @@ impl Kernel {
     }
 
     /// Bytes of workgroup memory a thread needs for `levels` rows of stack: the baseline keeps
-    /// four masks a row; the step also the cells of the row below each.
+    /// four masks a row; the step also the cells of the row below each but the deepest.
     pub fn thread_bytes(self, levels: u64) -> u64 {
         match self {
             Kernel::Baseline => levels * 16,
-            Kernel::Step => levels * LEVEL_BYTES as u64,
+            Kernel::Step => thread_bytes(levels as usize) as u64,
         }
     }
 }

@@ -318,10 +318,11 @@ mod tests {
     fn resident_threads_follow_the_stack() {
         assert_eq!(H100.resident(16, 64), 132 * 2048);
         assert!(H100.resident(16 * 16, 64) < H100.resident(8 * 16, 64));
-        // 12 levels of 20 bytes: three workgroups of 64 in 48 KiB. 13: two of 64, five of 32.
-        assert_eq!(H100.workgroup(12 * 20), 64);
-        assert_eq!(H100.resident(12 * 20, 64), 132 * 192);
-        assert_eq!(H100.workgroup(13 * 20), 32);
-        assert_eq!(H100.resident(13 * 20, 32), 132 * 160);
+        // The step's threads (see Kernel::thread_bytes): 12 and 13 levels, 236 and 256 bytes,
+        // three workgroups of 64 in 48 KiB; 14 levels, 276 bytes, two of 64 but five of 32.
+        assert_eq!(H100.workgroup(236), 64);
+        assert_eq!(H100.resident(256, 64), 132 * 192);
+        assert_eq!(H100.workgroup(276), 32);
+        assert_eq!(H100.resident(276, 32), 132 * 160);
     }
 }

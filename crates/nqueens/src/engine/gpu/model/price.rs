@@ -853,10 +853,10 @@ mod tests {
     fn residency_follows_workgroup_memory() {
         let h100 = &GPUS[0];
         // 13 rows of 16 bytes in workgroups of 64 within 48 KiB: 3 workgroups, 6 warps, 1.5 a
-        // scheduler (the engine's probe measured 25,344 threads: 192 an SM); 12 rows of 20
-        // bytes, as the step needs on the same board, the same.
+        // scheduler (the engine's probe measured 25,344 threads: 192 an SM); the 236 bytes the
+        // step needs on the same board, the same.
         assert_eq!(h100.warps(13 * 16, 64, 48 * 1024), 1.5);
-        assert_eq!(h100.warps(12 * 20, 64, 48 * 1024), 1.5);
+        assert_eq!(h100.warps(236, 64, 48 * 1024), 1.5);
         // Within 227 KiB: 17 workgroups, 34 warps, 8.5 a scheduler.
         assert_eq!(h100.warps(13 * 16, 64, 227 * 1024), 8.5);
     }
