@@ -137,10 +137,7 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
     })?;
     match role {
         Role::Alone => Ok(Some((job.run()?, 1))),
-        Role::Root(counts, size) => {
-            let seconds = start.elapsed().as_secs_f64();
-            Ok(Some((job.finished(counts, seconds), size)))
-        }
+        Role::Root(counts, size) => Ok(Some((job.finished(counts, start.elapsed()), size))),
         Role::Worker => Ok(None),
     }
 }

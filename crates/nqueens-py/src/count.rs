@@ -178,7 +178,7 @@ impl Counts {
             classes,
             method: r.method.name(),
             threads: r.threads,
-            seconds: r.seconds,
+            seconds: r.elapsed.as_secs_f64(),
         })
     }
 }

@@ -5,11 +5,12 @@
 //! rather than wraps) or with [`Counts::checked_add`], which is what sums of saved work use: a
 //! damaged file must be refused, never wrap around into a plausible number.
 //!
-//! A count travels in three media, with one encoding each, all defined here: JSON (serde, under
-//! the field names every command prints: `solutions`, `unique`, `classes`), a line of text in
-//! checkpoints ([`Counts::to_line`]), and machine words on a cluster's wire
-//! ([`Counts::to_words`]).
+//! A count travels in three media, with one encoding each, all defined here: JSON (serde, with
+//! the `serde` feature, under the field names every command prints: `solutions`, `unique`,
+//! `classes`), a line of text in checkpoints ([`Counts::to_line`]), and machine words on a
+//! cluster's wire ([`Counts::to_words`]).
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign};
 
@@ -27,7 +28,8 @@ use std::ops::{Add, AddAssign};
 /// assert_eq!(c.unique(), 12);
 /// assert_eq!(c.total(), 92);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SymmetryClasses {
     /// Classes invariant under a quarter turn (2 boards each).
     pub rot90: u128,
@@ -74,18 +76,27 @@ impl Add for SymmetryClasses {
 /// let a = Counts::total(40);
 /// let b = Counts::total(52);
 /// assert_eq!((a + b).total, 92);
+/// // With the `serde` feature:
+/// # #[cfg(feature = "serde")]
 /// assert_eq!(serde_json::to_string(&a).unwrap(), r#"{"solutions":40}"#);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct Counts {
     /// All solutions (OEIS A000170 for the empty board).
-    #[serde(rename = "solutions")]
+    #[cfg_attr(feature = "serde", serde(rename = "solutions"))]
     pub total: u128,
     /// Solutions up to the 8 symmetries (OEIS A002562), when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub unique: Option<u128>,
     /// Unique solutions by symmetry class, when known.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
     pub classes: Option<SymmetryClasses>,
 }
 

@@ -48,6 +48,15 @@
 //!   and the one sentence of a number out of range, shared with the front ends;
 //! - [`known`]: the published values to check against.
 //!
+//! ## Features
+//!
+//! `parallel` (on by default) counts on several threads; `gpu` counts on GPUs
+//! (`Method::Gpu`); `serde` (off by default) derives `Serialize` and `Deserialize` for
+//! [`Counts`], [`SymmetryClasses`](symmetry::SymmetryClasses), [`Method`] and
+//! [`ShardRecord`](shard::ShardRecord), and `Serialize` for the conflicts of a placement
+//! ([`board::Conflict`], [`board::Line`], [`board::Square`]) and the steps of a
+//! [`trace`] ([`reference::Step`]).
+//!
 //! ## Inside
 //!
 //! Inside, the modules stand in layers, each importing only from the layers below it: from the

@@ -34,6 +34,7 @@
 //! `python -m nqueens` accepts (`METHOD_NAMES` in `__main__.py`). To be the method a count
 //! takes when none is named, it needs one more line, in `counting/decide.rs` (`choose`).
 
+#[cfg(feature = "serde")]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
@@ -369,12 +370,14 @@ impl FromStr for Method {
     }
 }
 
+#[cfg(feature = "serde")]
 impl Serialize for Method {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> Deserialize<'de> for Method {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Method, D::Error> {
         let name = String::deserialize(d)?;

@@ -11,7 +11,7 @@ use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
 use nqueens::progress::{NoProgress, Progress};
-use nqueens::{Count, End, Error, Report};
+use nqueens::{Count, Counts, End, Error, Method, Report};
 use serde::Serialize;
 use std::io;
 use std::process::ExitCode;
@@ -22,16 +22,41 @@ use std::time::Duration;
 /// The exit code of a count stopped by SIGINT or SIGTERM, as shells report a Ctrl-C.
 const STOPPED: u8 = 130;
 
-/// What `count --json` prints for a whole count: the library's report, the board file for a
-/// board count, and the processes of a cluster run.
+/// What `count --json` prints for a whole count: the board file for a board count, what the
+/// library's report says of the count (its board size, method, counts, threads, for a count on
+/// GPUs its devices and tasks, and its time in seconds), and the processes of a cluster run.
 #[derive(Serialize)]
 struct Printed<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<&'a str>,
+    n: usize,
+    method: Method,
     #[serde(flatten)]
-    report: &'a Report,
+    counts: Counts,
+    threads: usize,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    devices: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tasks: Option<u64>,
+    seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     processes: Option<usize>,
+}
+
+impl<'a> Printed<'a> {
+    fn new(report: &'a Report, board: Option<&'a str>, processes: Option<usize>) -> Printed<'a> {
+        Printed {
+            board,
+            n: report.n,
+            method: report.method,
+            counts: report.counts,
+            threads: report.threads,
+            devices: &report.devices,
+            tasks: report.tasks,
+            seconds: report.elapsed.as_secs_f64(),
+            processes,
+        }
+    }
 }
 
 pub fn run(a: CountArgs) -> Outcome {
@@ -169,11 +194,7 @@ fn print(
         let shard = a.long.shard.is_some() || !report.shard.is_whole();
         match report.record().filter(|_| shard) {
             Some(record) => output::json(&record)?,
-            None => output::json(&Printed {
-                board,
-                report,
-                processes,
-            })?,
+            None => output::json(&Printed::new(report, board, processes))?,
         }
     } else {
         // Only a finished count is printed, and the library refuses --unique for methods that

@@ -4,6 +4,7 @@
 //! trace, the constructions' tests) speaks of conflicts in these terms, so a learner meets one
 //! vocabulary: two queens on one [`Line`], at two [`Square`]s.
 
+#[cfg(feature = "serde")]
 use serde::Serialize;
 use std::fmt;
 
@@ -46,7 +47,8 @@ impl Counting {
 ///
 /// assert_eq!(Square { row: 0, col: 2 }.to_string(), "row 1, column 3");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
 pub struct Square {
     /// The row, from 0 at the top.
     pub row: usize,
@@ -71,10 +73,11 @@ impl fmt::Display for Square {
     }
 }
 
-/// A line along which two queens attack each other. In JSON: `"row"`, `"column"`,
-/// `"diagonal"` (`row - col` shared) or `"antidiagonal"` (`row + col` shared).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+/// A line along which two queens attack each other. In JSON (with the `serde` feature): `"row"`,
+/// `"column"`, `"diagonal"` (`row - col` shared) or `"antidiagonal"` (`row + col` shared).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Line {
     /// The same row (only a board drawn as text can show this).
     Row,
@@ -140,11 +143,12 @@ impl Line {
 /// assert_eq!(c.to_string(), "queens at row 1, column 1 and row 2, column 2 share a diagonal (\\)");
 /// ```
 ///
-/// In JSON (0-based, as every JSON this crate writes): `{"kind":"attack","along":"column",
-/// "first":{"row":1,"col":0},"second":{"row":3,"col":0}}`, `{"kind":"off_board","row":1,
-/// "col":5}` or `{"kind":"empty_row","row":2}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+/// In JSON (with the `serde` feature; 0-based, as all of this crate's JSON):
+/// `{"kind":"attack","along":"column","first":{"row":1,"col":0},"second":{"row":3,"col":0}}`,
+/// `{"kind":"off_board","row":1,"col":5}` or `{"kind":"empty_row","row":2}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "kind", rename_all = "snake_case"))]
 pub enum Conflict {
     /// Two queens attack each other; `first` is the one higher up (or further left).
     Attack {

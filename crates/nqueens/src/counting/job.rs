@@ -160,7 +160,7 @@ impl Job<'_> {
 
     /// The report of a count whose subproblems were all counted elsewhere, through
     /// [`Job::count_indices`] (by the ranks of a cluster run), adding up to `counts`.
-    pub fn finished(self, counts: Counts, seconds: f64) -> Report {
+    pub fn finished(self, counts: Counts, elapsed: Duration) -> Report {
         let plan = self.split_id();
         Report {
             n: self.n,
@@ -170,7 +170,7 @@ impl Job<'_> {
             // Each rank cut its own share: this rank's tasks are not the count's.
             tasks: None,
             counts,
-            seconds,
+            elapsed,
             shard: self.shard,
             plan,
             end: End::Finished,
@@ -238,7 +238,7 @@ impl Job<'_> {
             devices: self.devices,
             tasks: self.health.as_ref().map(|h| h.tasks()),
             counts,
-            seconds: clock.seconds(),
+            elapsed: clock.elapsed(),
             shard: self.shard,
             plan: split,
             end,

@@ -7,8 +7,8 @@ use crate::error::Error;
 use crate::method::Method;
 use crate::run::shard::{Shard, ShardRecord};
 use crate::split::plan::PlanId;
-use serde::Serialize;
 use std::fmt;
+use std::time::Duration;
 
 /// Something the count decided that its caller may want to tell a person.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,10 +86,10 @@ pub enum End {
 
 /// The answer to a [`Count`](crate::Count): the counts, and what was decided on the way.
 ///
-/// Serialized (for `count --json`), it is `n`, `method`, the counts (`solutions`, and `unique`
-/// and `classes` when the method counts them), `threads`, for a count on GPUs `devices` and
-/// `tasks`, and `seconds`.
-#[derive(Debug, Serialize)]
+/// It is not serialized: a front end prints what it wants of it in its own shape (the command
+/// line's `count --json` prints `n`, `method`, the counts, `threads`, `devices`, `tasks` and
+/// the elapsed time in `seconds`).
+#[derive(Debug)]
 #[non_exhaustive]
 pub struct Report {
     /// The board size.
@@ -97,37 +97,29 @@ pub struct Report {
     /// The method that counted.
     pub method: Method,
     /// The counts (of the part counted, for a shard or a stopped count).
-    #[serde(flatten)]
     pub counts: Counts,
     /// The worker threads it counted on.
     pub threads: usize,
     /// The GPUs it counted on, by name (none for a count on CPUs).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub devices: Vec<String>,
     /// For a count on GPUs, the small searches (tasks) it was cut into for them.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub tasks: Option<u64>,
-    /// Wall-clock seconds of the counting.
-    pub seconds: f64,
+    /// Wall-clock time of the counting (zero where the platform has no clock, as in a
+    /// browser's WebAssembly).
+    pub elapsed: Duration,
     /// The part of the subproblems counted.
-    #[serde(skip)]
     pub shard: Shard,
     /// The identity of the split, for methods that have one.
-    #[serde(skip)]
     pub plan: Option<PlanId>,
     /// Whether the count finished.
-    #[serde(skip)]
     pub end: End,
     /// Whether the count was asked for unique solutions, which makes
     /// [`number`](Report::number) the unique count.
-    #[serde(skip)]
     pub unique: bool,
     /// What was decided that a person may want to know.
-    #[serde(skip)]
     pub notes: Vec<Note>,
     /// A checkpoint save that failed after the counting finished: the counts are complete, but
     /// the file may not hold them all.
-    #[serde(skip)]
     pub save_error: Option<Error>,
 }
 

@@ -9,6 +9,7 @@
 
 use crate::board::conflict::{Line, Square};
 use crate::error::{Error, Quantity};
+#[cfg(feature = "serde")]
 use serde::Serialize;
 use std::fmt;
 
@@ -33,11 +34,12 @@ pub const MAX_TRACE_N: usize = 12;
 /// assert_eq!(c.to_string(), "  conflict row 2 col 1: attacked by row 1 col 2 (diagonal /)");
 /// ```
 ///
-/// In JSON (rows and columns from 0): `{"step":"place","row":0,"col":1}`,
-/// `{"step":"conflict","row":1,"col":0,"by":{"row":0,"col":1},"along":"antidiagonal"}`,
+/// In JSON (with the `serde` feature; rows and columns from 0):
+/// `{"step":"place","row":0,"col":1}`, `{"step":"conflict","row":1,"col":0,"by":{"row":0,"col":1},"along":"antidiagonal"}`,
 /// `{"step":"backtrack","row":0,"col":1}`, `{"step":"solution","number":1,"columns":[1,3,0,2]}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "step", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize))]
+#[cfg_attr(feature = "serde", serde(tag = "step", rename_all = "lowercase"))]
 pub enum Step {
     /// A queen goes on a safe square (0-based row and column).
     Place {

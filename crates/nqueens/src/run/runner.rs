@@ -159,11 +159,11 @@ impl Stopwatch {
         }
     }
 
-    pub fn seconds(&self) -> f64 {
+    pub fn elapsed(&self) -> std::time::Duration {
         #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
-        return self.start.elapsed().as_secs_f64();
+        return self.start.elapsed();
         #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-        return 0.0;
+        return std::time::Duration::ZERO;
     }
 }
 

@@ -13,15 +13,22 @@
 //! forged with care, [`merge`] holds a whole count of the empty board to the published totals
 //! where they are known.
 
-use crate::counts::{Counts, SymmetryClasses};
-use crate::error::{
-    Error, Origin, Quantity, ShardPart, ShardText, ShardsProblem, check_n, whole_number,
-};
-use crate::method::Method;
-use crate::split::plan::{PlanId, parse_fingerprint};
-use serde::{Deserialize, Serialize};
+use crate::counts::Counts;
+use crate::error::{Error, Origin, ShardPart, ShardText, ShardsProblem, whole_number};
+use crate::split::plan::PlanId;
 use std::fmt;
 use std::str::FromStr;
+// What reading and writing a record as JSON needs.
+#[cfg(feature = "serde")]
+use crate::counts::SymmetryClasses;
+#[cfg(feature = "serde")]
+use crate::error::{Quantity, check_n};
+#[cfg(feature = "serde")]
+use crate::method::Method;
+#[cfg(feature = "serde")]
+use crate::split::plan::parse_fingerprint;
+#[cfg(feature = "serde")]
+use serde::{Deserialize, Serialize};
 
 /// The most parts a count may be cut into: far more than any job array, and few enough that
 /// checking a set of records for gaps costs nothing.
@@ -152,8 +159,13 @@ impl FromStr for Shard {
 ///     .collect();
 /// assert_eq!(merge(&parts).unwrap().total, 92);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "Wire", try_from = "Wire")]
+///
+/// With the `serde` feature it is Serialize and Deserialize, as one flat JSON object: the plan's
+/// fields as [`PlanId`] writes them, the counts' as [`Counts`] does, and its
+/// [`checksum`](ShardRecord::checksum), which reading checks, with the record's other fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
+#[cfg_attr(feature = "serde", serde(into = "Wire", try_from = "Wire"))]
 pub struct ShardRecord {
     /// The plan the part belongs to.
     pub id: PlanId,
@@ -166,6 +178,7 @@ pub struct ShardRecord {
 /// The JSON shape of a record: flat, in the vocabulary every command prints (the plan's fields
 /// as [`PlanId`] writes them, the counts' as [`Counts`] does). Spelled out rather than
 /// flattened: serde buffers flattened fields in a form that cannot hold 128-bit numbers.
+#[cfg(feature = "serde")]
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Wire {
@@ -201,6 +214,7 @@ impl ShardRecord {
     ///
     /// let r = Count::new(8).shard(Shard::new(0, 2).unwrap()).run().unwrap().record().unwrap();
     /// assert_eq!(r.checksum().len(), 16);
+    /// # #[cfg(feature = "serde")]
     /// assert!(serde_json::to_string(&r).unwrap().ends_with(&format!(",\"checksum\":\"{}\"}}", r.checksum())));
     /// ```
     pub fn checksum(&self) -> String {
@@ -221,6 +235,7 @@ impl ShardRecord {
     }
 }
 
+#[cfg(feature = "serde")]
 impl From<ShardRecord> for Wire {
     fn from(r: ShardRecord) -> Wire {
         let checksum = Some(r.checksum());
@@ -240,6 +255,7 @@ impl From<ShardRecord> for Wire {
     }
 }
 
+#[cfg(feature = "serde")]
 impl TryFrom<Wire> for ShardRecord {
     type Error = String;
     fn try_from(w: Wire) -> Result<ShardRecord, String> {
@@ -379,6 +395,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn a_record_is_read_only_with_its_checksum_and_a_forged_set_only_with_the_known_sum() {
         let good = parts(9, 2);
         let json = serde_json::to_string(&good[1]).unwrap();
@@ -451,6 +468,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn records_read_back_from_json() {
         let p = parts(8, 2);
         let json = serde_json::to_string(&p[1]).unwrap();
@@ -465,6 +483,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "serde")]
     fn records_no_count_could_make_are_refused() {
         let p = parts(8, 2);
         let json = serde_json::to_string(&p[1]).unwrap();
