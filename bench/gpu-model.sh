@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The GPU kernel's lockstep model, on the CPU (no GPU needed): plays the shader's loop on the
 # real tasks of the N×N board, 32 lanes of a warp in lockstep, for today's kernel (`step`,
-# engine/gpu/count.wgsl) and the earlier one (`baseline`, engine/gpu/model/baseline.wgsl), and
+# engine/gpu/count.wgsl) and the earlier one (`baseline`, tools/gpu-model/src/baseline.wgsl), and
 # prints what each costs. The last line is one JSON object:
 #   n, solutions (must be Q(N): the model checks itself; null for a sample), nodes,
 #   warp_turns, active_lanes, ops_per_node, ops_per_turn, path_ops (each path's operations,
@@ -17,11 +17,11 @@
 #   split_advantage (the nodes of this project's split against a mirror-only split's). The
 #   ring starts as many threads as an H100 runs at once (resident_threads), as the engine does
 #   on a GPU after measuring it; MODEL_THREADS sets another number.
-# See crates/nqueens/src/engine/gpu/model.rs for what each figure means and how it is counted.
+# See tools/gpu-model/src/lib.rs for what each figure means and how it is counted.
 #
 # Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both]
 #   N from 8 to 32. Up to N = 17 every task is played; above, the tasks of every S-th
 #   constellation (S = 7^(N-16) unless given), and occupancy from a sample of task sizes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec cargo run --quiet --release -p nqueens --features gpu --example gpu_model -- "$@"
+exec cargo run --quiet --release -p nqueens-gpu-model --bin gpu_model -- "$@"

@@ -1,8 +1,9 @@
 //! The folders show the architecture, so the imports must respect it: in every crate (the
-//! library, the command line, the Python and web bindings), no two files import each other,
-//! directly or through others; the library's folders stand in the layers that `docs/architecture.md` maps ([`library_layers`]),
-//! each importing only from the layers below it; and the library's items are public at its root
-//! or in the few public modules of their themes ([`LIBRARY_PUBLIC_MODULES`]), all others private.
+//! library, the command line, the Python and web bindings, the GPU kernel's model), no two
+//! files import each other, directly or through others; the library's folders stand in the
+//! layers that `docs/architecture.md` maps ([`library_layers`]), each importing only from the
+//! layers below it; and the library's items are public at its root or in the few public
+//! modules of their themes ([`LIBRARY_PUBLIC_MODULES`]), all others private.
 //!
 //! A file imports every module it names by a `crate::` or `super::` path (in code, tests
 //! included; comments are skipped), and every module it declares with `mod`. A path counts for
@@ -475,6 +476,11 @@ fn the_python_binding_has_no_import_cycle() {
 #[test]
 fn the_web_binding_has_no_import_cycle() {
     check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens-web/src"));
+}
+
+#[test]
+fn the_gpu_model_has_no_import_cycle() {
+    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/gpu-model/src"));
 }
 
 #[test]

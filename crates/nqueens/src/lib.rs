@@ -68,8 +68,9 @@
 //! need of its private files (`board`, `error`, `io`, `reference`), or a file of re-exports
 //! gathered from several folders, in a layer of its own just below the root.
 //!
-//! The crate's own tests, benches and examples reach a few internals besides, through one
-//! module hidden from this documentation; it is not API.
+//! The crate's own tests, benches and examples, and the GPU kernel's model (a development crate
+//! of the workspace, `tools/gpu-model`), reach a few internals besides, through one module
+//! hidden from this documentation; it is not API.
 
 pub mod board;
 mod counting;
@@ -102,8 +103,8 @@ pub use method::Method;
 pub use problems::complete::Puzzle;
 pub use reference::trace::steps as trace;
 
-/// What the crate's own benches, examples and integration tests reach inside it, grouped by the
-/// module that defines it. Not API: hidden from the documentation, and free to change or go
+/// What the crate's own benches, examples and integration tests, and the GPU kernel's model
+/// (`tools/gpu-model`), reach inside it, grouped by the module that defines it. Not API: hidden from the documentation, and free to change or go
 /// without notice.
 #[doc(hidden)]
 pub mod internals {
@@ -112,14 +113,23 @@ pub mod internals {
 
     /// The symmetry engine.
     pub mod constellation {
-        pub use crate::engine::constellation::{SymmetryPlan, constellations, count};
+        pub use crate::engine::constellation::{Layout, SymmetryPlan, constellations, count};
     }
 
-    /// The GPU engine, and the model of its kernel (`examples/gpu_model.rs`).
-    #[cfg(feature = "gpu")]
+    /// The GPU engine; its shader and its tasks are also what the model of its kernel
+    /// (`tools/gpu-model`) plays, built without the feature `gpu`.
     pub mod gpu {
-        pub use crate::engine::gpu::model;
+        #[cfg(feature = "gpu")]
         pub use crate::engine::gpu::plan::GpuPlan;
+        pub use crate::engine::gpu::shader::COUNT_SHADER;
+
+        /// The tasks a constellation is cut into, as the shader reads them.
+        pub mod tasks {
+            pub use crate::engine::gpu::tasks::{
+                MAX_TASK_ROWS, Prefixes, TASK_BYTES, count_task, placed_rows, read_task,
+                task_lengths, task_rows, thread_bytes,
+            };
+        }
     }
 
     /// Meet in the middle.

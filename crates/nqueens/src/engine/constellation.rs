@@ -44,8 +44,7 @@ mod kernels;
 mod symmetric;
 
 pub use enumerate::{Constellation, constellations};
-#[cfg(feature = "gpu")]
-pub(crate) use image::Layout;
+pub use image::Layout;
 
 use crate::counts::{Counts, SymmetryClasses};
 use crate::error::{Error, check_n};
@@ -54,7 +53,6 @@ use crate::split::plan::{Plan, PlanId, fnv1a};
 use crate::split::watch::Watch;
 use enumerate::constellations_watched;
 use image::cheapest_image;
-#[cfg(feature = "gpu")]
 use image::cheapest_image_scored;
 use kernels::count_layout;
 use symmetric::classes_of;
@@ -107,14 +105,12 @@ impl SymmetryPlan {
 
     /// The rows that the search of subproblem `index` fills (those of the constellation's
     /// cheapest image); `None` for the 1×1 board, which has no border lines to tell apart.
-    #[cfg(feature = "gpu")]
-    pub(crate) fn layout(&self, index: usize) -> Option<Layout> {
+    pub fn layout(&self, index: usize) -> Option<Layout> {
         (self.n > 1).then(|| cheapest_image(self.n, &self.parts[index].queens).1)
     }
 
     /// [`SymmetryPlan::layout`], with an estimate of the number of nodes its search visits:
     /// the figure its image was picked by, good for comparing searches of the same board.
-    #[cfg(feature = "gpu")]
     pub(crate) fn sized_layout(&self, index: usize) -> Option<(Layout, f64)> {
         (self.n > 1).then(|| {
             let (size, _, lay) = cheapest_image_scored(self.n, &self.parts[index].queens);
@@ -125,8 +121,7 @@ impl SymmetryPlan {
     /// The counts of subproblem `index`, given `all`, the number of ways to fill the rows of
     /// [`SymmetryPlan::layout`] (found by another engine): what [`Plan::count_one`] gives when
     /// it counts them itself.
-    #[cfg(feature = "gpu")]
-    pub(crate) fn counts_from(&self, index: usize, all: u128) -> Counts {
+    pub fn counts_from(&self, index: usize, all: u128) -> Counts {
         if self.n == 1 {
             return one_queen();
         }

@@ -19,12 +19,15 @@
 //! - `plan`: the plan the runner counts through; it sums the tasks' counts per
 //!   constellation and combines them with the symmetric completions as the symmetry engine
 //!   does;
-//! - `model`: the shader's loop played on the CPU, lanes in lockstep, to measure a kernel's
-//!   design without a GPU (`bench/gpu-model.sh`); a development tool, hidden from the docs.
+//! - `shader`: the shader's source, which the engine compiles.
 //!
-//! All but [`select`] (which GPUs to use) and [`health`] (what went wrong on them) need the
-//! crate feature `gpu`; without it, a count on GPUs is refused with
-//! [`crate::error::GpuProblem::NotBuilt`].
+//! The shader's loop is also played on the CPU, lanes in lockstep, by a development tool
+//! (`tools/gpu-model`, run by `bench/gpu-model.sh`) that measures a kernel's design without a
+//! GPU; it reads `tasks` and the shader through the crate's hidden internals.
+//!
+//! All but [`select`] (which GPUs to use), [`health`] (what went wrong on them) and `tasks`
+//! (plain CPU code, which the tool reads) need the crate feature `gpu`; without it, a count on
+//! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
 
 #[cfg(feature = "gpu")]
 mod device;
@@ -32,13 +35,12 @@ mod device;
 mod feed;
 pub mod health;
 #[cfg(feature = "gpu")]
-#[doc(hidden)]
-pub mod model;
-#[cfg(feature = "gpu")]
 pub mod plan;
 pub mod select;
-#[cfg(feature = "gpu")]
-mod tasks;
+pub(crate) mod shader;
+// Built without the feature too, for the model's tool; only the engine uses all of it.
+#[cfg_attr(not(feature = "gpu"), allow(dead_code))]
+pub(crate) mod tasks;
 
 use crate::error::Error;
 #[cfg(not(feature = "gpu"))]

@@ -9,7 +9,7 @@ use crate::reference::bitmask::full_mask;
 /// The rows left to fill once the border queens stand, with what each row offers: what a
 /// search of one constellation walks, on the CPU here or on a GPU (`engine::gpu`).
 #[derive(Clone, Debug)]
-pub(crate) struct Layout {
+pub struct Layout {
     /// For each free row, the cells that no border queen attacks.
     pub avail: Vec<u64>,
     /// For each free row but the last, how many rows down the next free row lies.

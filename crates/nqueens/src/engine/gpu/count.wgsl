@@ -30,13 +30,13 @@
 // row each turn, and stacks in global memory lost far more. What that step still paid for was a
 // load from a storage buffer each turn, of its row's cells in its constellation's record: the lanes
 // of a warp walk tasks of different constellations, so that one load touched a cache line a lane,
-// and the priced model (`engine/gpu/model/price.rs`) found it the binding cost, four times the
+// and the priced model (`tools/gpu-model/src/price.rs`) found it the binding cost, four times the
 // workgroup memory's. So a task's cells, one word a level, are copied beside its stack when it
 // begins and read from there at the top row's own slot; and the top row's level is kept, not told
 // from its columns with a popcount. Which rows still have a cell is a mask (bit j: level j), so
 // that a row whose last cell is tried leaves at once and the walk goes back up to the highest row
 // left with one instruction (`firstLeadingBit`): every turn still tries a cell. The guide's
-// benchmarks chapter gives the figures; `engine/gpu/model.rs` plays this loop on the CPU.
+// benchmarks chapter gives the figures; `tools/gpu-model` plays this loop on the CPU.
 //
 // A software device (Mesa's lavapipe) ends every loop of a thread after 65,535 turns in all;
 // the budget of turns per dispatch keeps below that. A task that a device never finishes anyway

@@ -594,8 +594,9 @@ mod tests {
     }
 
     #[test]
-    fn the_shader_the_model_and_the_cpu_agree_on_every_task() {
-        // Every task of the boards up to 13, on the GPU, by the model's lane and on the CPU.
+    fn the_shader_and_the_cpu_agree_on_every_task() {
+        // Every task of the boards up to 13, on the GPU and on the CPU; the model's lane is
+        // held against the same CPU count in its own crate (tools/gpu-model).
         let gpu = &gpu_plan(8).gpus[0];
         for n in 6..=13 {
             let rows = tasks::task_rows(n).min(8);
@@ -605,8 +606,7 @@ mod tests {
                 .enumerate()
             {
                 let cpu = tasks::count_task(&lay, k, masks);
-                let (model, _) = crate::engine::gpu::model::walk_task(&lay, k, masks_u32(masks));
-                assert_eq!((got, model), (Some(cpu), cpu), "n = {n}, task {t}");
+                assert_eq!(got, Some(cpu), "n = {n}, task {t}");
             }
         }
     }
@@ -670,10 +670,6 @@ mod tests {
             found > 0,
             "the solution's cells make at least one completion"
         );
-    }
-
-    fn masks_u32((c, l, r): (u64, u64, u64)) -> (u32, u32, u32) {
-        (c as u32, l as u32, r as u32)
     }
 
     #[test]

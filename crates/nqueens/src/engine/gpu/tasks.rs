@@ -23,7 +23,7 @@ use crate::engine::constellation::{Layout, SymmetryPlan};
 use crate::split::plan::Plan;
 
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
-pub(crate) const MAX_TASK_ROWS: usize = 20;
+pub const MAX_TASK_ROWS: usize = 20;
 
 /// The fewest rows a task leaves: the shader walks at least one row and counts the free cells
 /// of the last one below it.
@@ -32,14 +32,14 @@ pub(crate) const MIN_TASK_ROWS: usize = 2;
 /// The rows a task leaves to its GPU thread on the n×n board (or fewer, when the constellation
 /// leaves fewer): one more every three sizes, which keeps the tasks' searches about the same
 /// size as n grows.
-pub(crate) fn task_rows(n: usize) -> usize {
+pub fn task_rows(n: usize) -> usize {
     ((n + 19) / 3).clamp(MIN_TASK_ROWS, MAX_TASK_ROWS)
 }
 
 /// The rows placed on the CPU before a constellation with `m` free rows is handed over as
 /// tasks that leave `rows` rows each (or all `m`, when fewer); `None` when it leaves too few rows
 /// for the shader (tiny boards), which the CPU then counts itself.
-pub(crate) fn placed_rows(rows: usize, m: usize) -> Option<usize> {
+pub fn placed_rows(rows: usize, m: usize) -> Option<usize> {
     (m >= MIN_TASK_ROWS).then(|| m - m.min(rows))
 }
 
@@ -62,13 +62,13 @@ pub(crate) const RECORD_BYTES: usize = 4 * RECORD_WORDS;
 
 /// Bytes of workgroup memory a GPU thread needs to walk `levels` rows: each row's four masks,
 /// and the cells of the row below each but the deepest (whose row's cells the walk keeps).
-pub(crate) fn thread_bytes(levels: usize) -> usize {
+pub fn thread_bytes(levels: usize) -> usize {
     16 * levels + 4 * levels.saturating_sub(1)
 }
 
 /// Bytes of one task: the column mask, the two diagonal masks, and the index of its layout
 /// record, each a 32-bit word.
-pub(crate) const TASK_BYTES: usize = 16;
+pub const TASK_BYTES: usize = 16;
 
 /// The layout record the shader reads for a constellation whose first `k` free rows are placed
 /// on the CPU, as 32-bit words: the level `m - 2 - k` whose next row is the last; the gaps, two
@@ -98,7 +98,8 @@ type Masks = (u64, u64, u64);
 /// The placements of the first `k` free rows of a layout that leave row `k` a free cell, in the
 /// order of the CPU search, handed out a few at a time ([`Prefixes::fill`]) so that a
 /// constellation with billions of them never needs them all at once.
-pub(crate) struct Prefixes {
+#[derive(Debug)]
+pub struct Prefixes {
     k: usize,
     /// For each row being walked, its cells not tried yet and the masks above it.
     stack: Vec<(u64, Masks)>,
@@ -107,7 +108,8 @@ pub(crate) struct Prefixes {
 }
 
 impl Prefixes {
-    pub(crate) fn new(lay: &Layout, k: usize) -> Prefixes {
+    /// The placements of the first `k` free rows of `lay`, none handed out yet.
+    pub fn new(lay: &Layout, k: usize) -> Prefixes {
         let start = (lay.border_cols, 0, 0);
         let free = lay.avail[0] & !lay.border_cols;
         let (stack, whole) = match (k, free) {
@@ -120,7 +122,7 @@ impl Prefixes {
 
     /// Appends up to `room` tasks, tagged with `tag` (the index of the layout record), to
     /// `out`; returns how many. Fewer than `room` means there are no more.
-    pub(crate) fn fill(&mut self, lay: &Layout, tag: u32, out: &mut Vec<u8>, room: usize) -> usize {
+    pub fn fill(&mut self, lay: &Layout, tag: u32, out: &mut Vec<u8>, room: usize) -> usize {
         let mut put = 0;
         let emit = |(cols, left, right): Masks, out: &mut Vec<u8>| {
             for w in [cols as u32, left as u32, right as u32, tag] {
@@ -203,15 +205,15 @@ pub(crate) const ORDER_TASKS: u64 = 1 << 12;
 
 /// Per constellation of the n×n board cut into tasks of `rows` rows, about how many nodes each
 /// of its tasks visits: the estimate of the size of its search
-/// ([`SymmetryPlan::sized_layout`]) over the tasks it makes (counted no further than
-/// [`ORDER_TASKS`]); 0 for one counted on the CPU. `None` above [`ORDERED_UP_TO`].
+/// (`SymmetryPlan::sized_layout`) over the tasks it makes (counted no further than
+/// `ORDER_TASKS`); 0 for one counted on the CPU. `None` above `ORDERED_UP_TO`.
 ///
 /// Why: a count on a GPU ends when its longest task does, and threads that run out of tasks
 /// wait for it. Started first, the constellations with the longest tasks end in the middle of
 /// the count; the last tasks taken are then short ones, and the threads run dry together. The
-/// lockstep model (`model.rs`) measures how much of the best possible order (every task by its
+/// lockstep model (`tools/gpu-model`) measures how much of the best possible order (every task by its
 /// true size, which nobody knows before counting) this estimate gets.
-pub(crate) fn task_lengths(n: usize, rows: usize, sym: &SymmetryPlan) -> Option<Vec<f64>> {
+pub fn task_lengths(n: usize, rows: usize, sym: &SymmetryPlan) -> Option<Vec<f64>> {
     if n > ORDERED_UP_TO {
         return None;
     }
@@ -236,7 +238,7 @@ pub(crate) fn task_lengths(n: usize, rows: usize, sym: &SymmetryPlan) -> Option<
 
 /// The completions of one task, counted on the CPU: the answer the shader must give for it,
 /// and what a count falls back on when no GPU is left to give it.
-pub(crate) fn count_task(lay: &Layout, k: usize, masks: Masks) -> u64 {
+pub fn count_task(lay: &Layout, k: usize, masks: Masks) -> u64 {
     fn walk(lay: &Layout, d: usize, masks: Masks) -> u64 {
         let (cols, left, right) = masks;
         let free = lay.avail[d] & !(cols | left | right);
@@ -258,7 +260,7 @@ pub(crate) fn count_task(lay: &Layout, k: usize, masks: Masks) -> u64 {
 }
 
 /// Reads task `t` of a piece written by [`Prefixes::fill`]: its masks and its tag.
-pub(crate) fn read_task(tasks: &[u8], t: usize) -> (Masks, u32) {
+pub fn read_task(tasks: &[u8], t: usize) -> (Masks, u32) {
     let w = |i: usize| {
         let at = t * TASK_BYTES + 4 * i;
         u32::from_le_bytes(tasks[at..at + 4].try_into().expect("four bytes"))

@@ -3,11 +3,13 @@
 //! does not say how many workgroups a device runs at once.
 
 use super::gpu::{Gpu, Kernel};
+use crate::engine::gpu::shader::COUNT_SHADER;
 use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES, thread_bytes};
 use std::sync::{Arc, mpsc};
 
 /// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
-const SHADER: &str = include_str!("../count.wgsl");
+const SHADER: &str = COUNT_SHADER;
+
 /// Threads of a stream on a software device, which runs few at once. On a GPU a stream starts
 /// as many as the device runs at once, measured (see [`Gpu::resident`]): `bench/gpu-model.sh`
 /// shows what that keeps busy on an H100 against a fixed number.

@@ -1,10 +1,10 @@
 //! What the model plays: the two kernels and their shaders, and the lanes of a group that run
 //! them in lockstep. The rest of the model reads them, so they stand apart, below the others.
 
-use crate::engine::gpu::tasks::thread_bytes;
+use nqueens::internals::gpu::tasks::thread_bytes;
 
-/// The shader that counts on GPUs.
-pub const STEP_SHADER: &str = include_str!("../count.wgsl");
+/// The shader that counts on GPUs, as the library holds it.
+pub const STEP_SHADER: &str = nqueens::internals::gpu::COUNT_SHADER;
 /// The shader before the one-step design, for the model alone.
 pub const BASELINE_SHADER: &str = include_str!("baseline.wgsl");
 

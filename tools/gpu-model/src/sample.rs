@@ -2,9 +2,10 @@
 //! on evenly spaced tasks, and streams of task sizes with a whole count's mix.
 
 use super::lanes::walk_task;
-use crate::engine::constellation::SymmetryPlan;
-use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
-use crate::split::plan::Plan;
+use nqueens::internals::constellation::SymmetryPlan;
+use nqueens::internals::gpu::tasks::{self, Prefixes, TASK_BYTES};
+use nqueens::plan::Plan;
+use rayon::prelude::*;
 
 /// A sample of a board's tasks: per constellation sampled, what [`Sampled`] says; and how many
 /// constellations each sampled one stands for.
@@ -38,7 +39,7 @@ pub fn sample_task_turns(
     n: usize,
     constellations: usize,
     per: usize,
-) -> Result<TaskSample, crate::error::Error> {
+) -> Result<TaskSample, nqueens::Error> {
     let plan = SymmetryPlan::new(n)?;
     let rows = tasks::task_rows(n);
     let picks: Vec<usize> = (0..plan.len())
@@ -68,13 +69,7 @@ pub fn sample_task_turns(
             length: lengths[i],
         }
     };
-    #[cfg(feature = "parallel")]
-    let all: Vec<Sampled> = {
-        use rayon::prelude::*;
-        picks.par_iter().map(one).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let all: Vec<Sampled> = picks.iter().map(one).collect();
+    let all: Vec<Sampled> = picks.par_iter().map(one).collect();
     Ok((all, plan.len() as f64 / picks.len().max(1) as f64))
 }
 
@@ -99,11 +94,11 @@ pub fn task_stream(sample: &TaskSample, most: usize) -> (Vec<u64>, f64) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::Tasks;
-    use super::super::kernels::Kernel;
-    use super::super::lanes::simulate;
-    use super::super::ops::PathCosts;
     use super::*;
+    use crate::board::Tasks;
+    use crate::kernels::Kernel;
+    use crate::lanes::simulate;
+    use crate::ops::PathCosts;
 
     #[test]
     fn the_one_step_kernel_takes_the_turns_its_sample_counts() {

@@ -2,7 +2,7 @@
 //! runs this.
 //!
 //! For each N it plays that counter's work on the CPU (its subproblems with 6 rows placed, 32
-//! to a warp, every `every`-th batch of them), prices its step (`engine/gpu/model/peer.wgsl`)
+//! to a warp, every `every`-th batch of them), prices its step (`peer.wgsl`)
 //! on each GPU of the model's table with the warps a scheduler its shared memory leaves room
 //! for, and prints the model's seconds beside every published figure and every figure this
 //! project measured, with their ratio (and for an H100 with no figure at that N, the model's
@@ -11,7 +11,7 @@
 //!
 //! Usage: gpu_calibrate [N...]   (default 19 20 21 22)
 
-use nqueens::internals::gpu::model::{STEP_SHADER, peer, price};
+use nqueens_gpu_model::{STEP_SHADER, peer, price};
 use std::process::ExitCode;
 
 /// Bytes of the peer's stack a thread (19 frames of 16 bytes) and threads a block, as its

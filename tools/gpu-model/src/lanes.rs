@@ -4,9 +4,10 @@
 use super::board::Tasks;
 use super::kernels::{Kernel, LANES};
 use super::ops::PathCosts;
-use crate::board::bits::{Bits, lowest};
-use crate::engine::constellation::Layout;
-use crate::engine::gpu::tasks;
+use nqueens::internals::bits::{Bits, lowest};
+use nqueens::internals::constellation::Layout;
+use nqueens::internals::gpu::tasks;
+use rayon::prelude::*;
 
 /// One lane's walk, as the shader keeps it.
 #[derive(Clone)]
@@ -137,13 +138,7 @@ pub fn simulate(
         .map(|g| g * len / groups..(g + 1) * len / groups)
         .collect();
     let play = |range: std::ops::Range<usize>| play_part(kernel, costs, tasks, range, warps);
-    #[cfg(feature = "parallel")]
-    let results: Vec<Played> = {
-        use rayon::prelude::*;
-        parts.into_par_iter().map(play).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let results: Vec<Played> = parts.into_iter().map(play).collect();
+    let results: Vec<Played> = parts.into_par_iter().map(play).collect();
     let mut all = Played {
         per_search: vec![0; tasks.searches.len()],
         task_turns: vec![0; len],
@@ -400,6 +395,34 @@ pub(crate) fn walk_task(lay: &Layout, k: usize, masks: (u32, u32, u32)) -> (u64,
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens::internals::gpu::tasks::{Prefixes, TASK_BYTES};
+    use nqueens::plan::Plan;
+
+    #[test]
+    fn the_lane_and_the_cpu_agree_on_every_task() {
+        // Every task of the boards up to 13, walked by the model's lane and counted on the CPU
+        // as the engine counts a task (its shader is held against the same count in the
+        // library's tests).
+        for n in 6..=13 {
+            let rows = tasks::task_rows(n).min(8);
+            let sym = nqueens::internals::constellation::SymmetryPlan::new(n).unwrap();
+            for i in 0..sym.len() {
+                let Some(lay) = sym.layout(i) else { continue };
+                let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
+                    continue;
+                };
+                let mut bytes = Vec::new();
+                Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
+                for t in 0..bytes.len() / TASK_BYTES {
+                    let (masks, _) = tasks::read_task(&bytes, t);
+                    let cpu = tasks::count_task(&lay, k, masks);
+                    let (c, l, r) = masks;
+                    let (model, _) = walk_task(&lay, k, (c as u32, l as u32, r as u32));
+                    assert_eq!(model, cpu, "n = {n}, constellation {i}, task {t}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn both_kernels_count_every_board_right_in_lockstep() {
@@ -410,7 +433,7 @@ mod tests {
                 let played = simulate(kernel, &costs, &tasks, 2, 3);
                 assert_eq!(
                     played.solutions,
-                    crate::known::total(n).unwrap(),
+                    nqueens::known::total(n).unwrap(),
                     "{kernel:?} n = {n}"
                 );
                 assert!(played.active_lanes() > 0.0 && played.active_lanes() <= 1.0);

@@ -1,5 +1,5 @@
 // The GPU kernel as it was before the one-step design of count.wgsl, kept for the model
-// (engine/gpu/model.rs) alone: it is never run. Its loop is the earlier shader's, unchanged but
+// (tools/gpu-model) alone: it is never run. Its loop is the earlier shader's, unchanged but
 // for one thing: each of the paths a turn can take (try a cell; at the leaf row, count the last
 // three rows in closed form; push; pop; change task) is written as a function of its own, so that
 // the model can count each path's operations apart on the SPIR-V. Drivers inline such

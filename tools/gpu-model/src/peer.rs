@@ -10,7 +10,8 @@
 //! row's free cells at once. So a warp's turns for a batch are its longest lane's, and
 //! [`Work::lanes`] is the share of the lanes' turns that did a lane's own work.
 
-use crate::board::bits::{Bits, lowest};
+use nqueens::internals::bits::{Bits, lowest};
+use rayon::prelude::*;
 
 /// Rows the peer places on the CPU in its published table.
 pub const ROWS: usize = 6;
@@ -137,13 +138,7 @@ pub fn play(n: usize, rows: usize, every: usize) -> Work {
         }
         (turns, longest, found)
     };
-    #[cfg(feature = "parallel")]
-    let parts: Vec<(u64, u64, u64)> = {
-        use rayon::prelude::*;
-        batches.par_iter().map(one).collect()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let parts: Vec<(u64, u64, u64)> = batches.iter().map(one).collect();
+    let parts: Vec<(u64, u64, u64)> = batches.par_iter().map(one).collect();
     let scale = subs.chunks(32).count() as f64 / batches.len().max(1) as f64;
     let sum = |f: fn(&(u64, u64, u64)) -> u64| parts.iter().map(f).sum::<u64>();
     Work {
@@ -165,7 +160,7 @@ mod tests {
                 let w = play(n, rows, 1);
                 assert_eq!(
                     Some(w.solutions as u128),
-                    crate::known::total(n),
+                    nqueens::known::total(n),
                     "n = {n}, rows = {rows}"
                 );
             }

@@ -2,9 +2,9 @@
 //! back into Q(n): the work that the lanes of the model play.
 
 use super::kernels::Kernel;
-use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
-use crate::split::plan::Plan;
+use nqueens::internals::constellation::{Layout, SymmetryPlan};
+use nqueens::internals::gpu::tasks::{self, Prefixes, TASK_BYTES};
+use nqueens::plan::Plan;
 
 /// The tasks of a board, as the GPU plan makes them: per task its masks and its constellation's
 /// search (layout and rows placed on the CPU).
@@ -30,17 +30,13 @@ pub struct Tasks {
 impl Tasks {
     /// Every task of the n×n board (2 ≤ n ≤ 32), made as the GPU plan makes them, with tasks
     /// of `rows` rows (the plan's [`tasks::task_rows`] when `None`).
-    pub fn new(n: usize, rows: Option<usize>) -> Result<Tasks, crate::error::Error> {
+    pub fn new(n: usize, rows: Option<usize>) -> Result<Tasks, nqueens::Error> {
         Tasks::sample(n, rows, 1)
     }
 
     /// The tasks of every `stride`-th constellation only (all of them for 1): for boards too
     /// large to play whole. A sample's total is not Q(n).
-    pub fn sample(
-        n: usize,
-        rows: Option<usize>,
-        stride: usize,
-    ) -> Result<Tasks, crate::error::Error> {
+    pub fn sample(n: usize, rows: Option<usize>, stride: usize) -> Result<Tasks, nqueens::Error> {
         let plan = SymmetryPlan::new(n)?;
         let rows = rows.unwrap_or_else(|| tasks::task_rows(n));
         let all_lengths =

@@ -23,10 +23,15 @@
 //!   handed to the GPU keeps busy over a whole count, from the task sizes the model measured.
 //!
 //! Two kernels are modelled: [`Kernel::Baseline`], the loop with five paths per turn and the last
-//! three rows counted in closed form (`model/baseline.wgsl`, kept only for this), and
-//! [`Kernel::Step`], today's `count.wgsl`, one short step per turn.
+//! three rows counted in closed form (`baseline.wgsl`, kept only for this), and
+//! [`Kernel::Step`], today's `count.wgsl`, one short step per turn, as the library holds it.
 //!
-//! The files of `model/`, one idea each, lowest first:
+//! The model reads the engine's tasks, constellations and shader through the library's hidden
+//! `internals`, so that it plays the very tasks and prices the very shader the engine runs. It is
+//! a development tool of the workspace, never published; its two programs are `gpu_model`
+//! (`bench/gpu-model.sh`) and `gpu_calibrate` (`bench/gpu-calibrate.sh`).
+//!
+//! The files of the crate, one idea each, lowest first:
 //!
 //! - `kernels.rs`: the two kernels, their shaders and the lanes of a warp;
 //! - `ops.rs`: the operations of each path, counted on the SPIR-V ([`shader_costs`],
@@ -54,8 +59,6 @@ mod sample;
 
 pub use board::Tasks;
 pub use kernels::{BASELINE_SHADER, Kernel, LANES, STEP_SHADER};
-#[cfg(test)]
-pub(crate) use lanes::walk_task;
 pub use lanes::{Played, simulate};
 pub use nodes::{mirror_nodes, split_nodes};
 pub use occupancy::{Device, H100, Rule, occupancy};

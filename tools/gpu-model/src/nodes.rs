@@ -1,13 +1,14 @@
 //! The nodes a whole search visits, with this project's split and with the textbook's mirror
 //! split alone: the work the kernels share out, measured apart from any kernel.
 
-use crate::board::bits::Bits;
-use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::split::plan::Plan;
+use nqueens::internals::bits::Bits;
+use nqueens::internals::constellation::{Layout, SymmetryPlan};
+use nqueens::plan::Plan;
+use rayon::prelude::*;
 
 /// Nodes of a search over every free row of each canonical constellation of the n×n board
 /// (every queen placed, the last row's included): the work of this project's split.
-pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
+pub fn split_nodes(n: usize) -> Result<u64, nqueens::Error> {
     fn walk(lay: &Layout, d: usize, cols: u64, left: u64, right: u64) -> u64 {
         let free = lay.avail[d] & !(cols | left | right);
         let mut nodes = free.count_ones() as u64;
@@ -29,13 +30,7 @@ pub fn split_nodes(n: usize) -> Result<u64, crate::error::Error> {
     let plan = SymmetryPlan::new(n)?;
     let layouts: Vec<Layout> = (0..plan.len()).filter_map(|i| plan.layout(i)).collect();
     let one = |lay: &Layout| walk(lay, 0, lay.border_cols, 0, 0);
-    #[cfg(feature = "parallel")]
-    let nodes = {
-        use rayon::prelude::*;
-        layouts.par_iter().map(one).sum()
-    };
-    #[cfg(not(feature = "parallel"))]
-    let nodes = layouts.iter().map(one).sum();
+    let nodes = layouts.par_iter().map(one).sum();
     Ok(nodes)
 }
 
@@ -69,22 +64,16 @@ pub fn mirror_nodes(n: usize) -> u64 {
             walk(n, 1, bit, bit << 1, bit >> 1)
         }
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        firsts.par_iter().map(one).sum()
-    }
-    #[cfg(not(feature = "parallel"))]
-    firsts.iter().map(one).sum()
+    firsts.par_iter().map(one).sum()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::Tasks;
-    use super::super::kernels::Kernel;
-    use super::super::lanes::simulate;
-    use super::super::ops::PathCosts;
     use super::*;
+    use crate::board::Tasks;
+    use crate::kernels::Kernel;
+    use crate::lanes::simulate;
+    use crate::ops::PathCosts;
 
     #[test]
     fn both_kernels_visit_the_same_nodes_and_the_split_visits_them_all() {

@@ -740,9 +740,9 @@ fn root_of(pointer: u32, bases: &HashMap<u32, u32>) -> u32 {
 mod tests {
     use super::*;
 
-    /// The engine's shader (the model's `STEP_SHADER`), read here rather than imported: this
-    /// module stands below the model.
-    const STEP: &str = include_str!("../count.wgsl");
+    /// The engine's shader (the model's `STEP_SHADER`), taken from the library rather than
+    /// through the model's kernels: this module stands below them.
+    const STEP: &str = nqueens::internals::gpu::COUNT_SHADER;
 
     /// A hand-worked turn: a row read from workgroup memory (one 16-byte load, 30 cycles),
     /// its lowest free bit taken out (negate, and, xor: 3 integer operations, 12 cycles on the

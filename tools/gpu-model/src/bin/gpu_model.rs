@@ -3,15 +3,15 @@
 //! For the n×n board it plays today's kernel (`step`) and the earlier one (`baseline`) on the
 //! tasks the GPU plan makes, 32 lanes in lockstep, and prints what each costs; for N = 14..=18
 //! also the nodes of this project's split beside those of a mirror-only split. The last line is
-//! one JSON object. See `src/engine/gpu/model.rs` for what each figure means.
+//! one JSON object. See the crate's documentation (`src/lib.rs`) for what each figure means.
 //!
 //! Usage: gpu_model N [--sample S] [--kernel step|baseline|both]
 //!   --sample S   play the tasks of every S-th constellation only (default: 1 up to N = 18,
 //!                then enough to keep the run to minutes); a sample's solutions are not Q(N)
 //!                and are printed as null
 
-use nqueens::internals::gpu::model::{
-    self, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, price, simulate,
+use nqueens_gpu_model::{
+    self as model, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, price, simulate,
 };
 use std::process::ExitCode;
 use std::time::Instant;
