@@ -30,7 +30,9 @@
 # after the GPU has proved itself and built its shaders) and the process's wall time, the CUDA
 # counter's own timing (its `calc time`, from before its first CUDA call to its result) and its
 # wall time, and each program's total, which must be Q(N) (OEIS A000170). The probe's line gives
-# the threads our engine starts per stream on this GPU (the residency probe's measure).
+# the threads our engine starts per stream on this GPU (the residency probe's measure), and
+# residency.json the threads an SM holds at every stack depth from 2 to 16 rows, for workgroups
+# of 64 and 32: how this GPU shares out its workgroup memory, which the GPU model assumes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -81,6 +83,7 @@ fi
 # The device must be the NVIDIA GPU, not a software one.
 probe=$("$PROBE" "${SIZES[0]}" 0)
 echo "probe: $probe"
+"$PROBE" "${SIZES[0]}" 0 --sweep >"$OUT/residency.json" || echo "the residency sweep failed" >&2
 case "$probe" in
   *NVIDIA*) ;;
   *) echo "error: GPU 0 is not an NVIDIA device: $probe" >&2; exit 1 ;;

@@ -106,14 +106,15 @@ impl Filling {
 }
 
 /// A shader a GPU built for a count: the rows of stack its threads keep, its workgroup size,
-/// and the threads a stream of it starts (on a GPU, as many as the residency probe found
-/// running at once).
+/// the threads a stream of it starts (on a GPU, as many as the residency probe found running at
+/// once), and each workgroup size the probe tried, with the threads that ran at once.
 #[doc(hidden)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shader {
     pub levels: u32,
     pub workgroup: u32,
     pub threads: u32,
+    pub tried: Vec<(u32, u32)>,
 }
 
 impl GpuPlan {
@@ -170,14 +171,34 @@ impl GpuPlan {
             .iter()
             .map(|g| {
                 let built = g.built().into_iter();
-                let shaders = built.map(|(levels, workgroup, threads)| Shader {
+                let shaders = built.map(|(levels, workgroup, threads, tried)| Shader {
                     levels,
                     workgroup,
                     threads,
+                    tried,
                 });
                 (g.name.clone(), shaders.collect())
             })
             .collect()
+    }
+
+    /// Builds, on every GPU, the shader for each number of stack rows in `levels`, so that
+    /// [`GpuPlan::residency`] tells how many threads of each an SM runs at once: how the
+    /// device's workgroup memory is shared out, which no API says. For benchmarks
+    /// (`bench/h100.sh`).
+    #[doc(hidden)]
+    pub fn build_levels(&self, levels: std::ops::RangeInclusive<u32>) -> Result<(), Error> {
+        for g in &self.gpus {
+            for l in levels.clone() {
+                g.build(l).map_err(|why| {
+                    Error::Gpu(GpuProblem::Failed {
+                        device: g.name.clone(),
+                        why,
+                    })
+                })?;
+            }
+        }
+        Ok(())
     }
 
     /// Whether any of them is a software device (a processor standing in for a GPU).
@@ -608,6 +629,20 @@ mod tests {
                 let cpu = tasks::count_task(&lay, k, masks);
                 assert_eq!(got, Some(cpu), "n = {n}, task {t}");
             }
+        }
+    }
+
+    #[test]
+    fn the_shaders_of_every_depth_can_be_built_and_told() {
+        let plan = gpu_plan(8);
+        plan.build_levels(2..=5).unwrap();
+        let (_, shaders) = &plan.residency()[0];
+        for levels in 2..=5 {
+            let s = shaders.iter().find(|s| s.levels == levels).expect("built");
+            assert!(
+                s.threads > 0 && s.tried.contains(&(s.workgroup, s.threads)),
+                "{s:?}"
+            );
         }
     }
 

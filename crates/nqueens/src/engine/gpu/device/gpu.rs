@@ -31,6 +31,8 @@ pub(super) struct Kernel {
     pub(super) workgroup: u32,
     /// Threads a stream of it starts: on a GPU, as many as run at once.
     pub(super) threads: u32,
+    /// Each workgroup size the probe tried for it, with the threads that ran at once.
+    pub(super) tried: Vec<(u32, u32)>,
     pub(super) pipeline: wgpu::ComputePipeline,
     pub(super) layout: wgpu::BindGroupLayout,
 }

@@ -33,6 +33,10 @@ const SOFTWARE_WORKGROUP: u32 = 8;
 /// each of the three vectors saved before them.
 pub(super) const SAVED_ROW_BYTES: u32 = 16;
 
+/// A shader built: its rows of stack, its workgroup size, the threads a stream of it starts,
+/// and each workgroup size the probe tried with the threads that ran at once.
+pub(crate) type Built = (u32, u32, u32, Vec<(u32, u32)>);
+
 impl Gpu {
     /// Builds the shader for threads that need `levels` rows of stack, unless built already:
     /// a shader the driver refuses is then an error before counting, not a failure during it.
@@ -76,11 +80,13 @@ impl Gpu {
                 levels,
                 workgroup,
                 threads: SOFTWARE_THREADS,
+                tried: vec![(workgroup, SOFTWARE_THREADS)],
                 pipeline,
                 layout,
             }
         } else {
             let mut best: Option<Kernel> = None;
+            let mut tried = Vec::new();
             let mut w = workgroup;
             while w >= MIN_WORKGROUP.min(workgroup) {
                 let (pipeline, layout) = self.compile(w, levels)?;
@@ -89,18 +95,22 @@ impl Gpu {
                     .resident(&pipeline, &layout, groups, PROBE_TURNS)?
                     .clamp(1, groups)
                     * w;
+                tried.push((w, threads));
                 if best.as_ref().is_none_or(|b| threads > b.threads) {
                     best = Some(Kernel {
                         levels,
                         workgroup: w,
                         threads,
+                        tried: Vec::new(),
                         pipeline,
                         layout,
                     });
                 }
                 w /= 2;
             }
-            best.expect("the largest workgroup was tried")
+            let mut best = best.expect("the largest workgroup was tried");
+            best.tried = tried;
+            best
         };
         let kernel = Arc::new(kernel);
         kernels.push(Arc::clone(&kernel));
@@ -154,13 +164,14 @@ impl Gpu {
     }
 
     /// The shaders built so far, one per stack depth: (rows of stack, workgroup size, threads a
-    /// stream of it starts). On a GPU the threads are what the residency probe measured, capped
-    /// by the buffer limits, so a benchmark can report what a count really ran with.
-    pub(crate) fn built(&self) -> Vec<(u32, u32, u32)> {
+    /// stream of it starts, each workgroup size the probe tried with the threads that ran at
+    /// once). On a GPU the threads are what the residency probe measured, capped by the buffer
+    /// limits, so a benchmark can report what a count really ran with.
+    pub(crate) fn built(&self) -> Vec<Built> {
         let kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
-        let mut built: Vec<(u32, u32, u32)> = kernels
+        let mut built: Vec<Built> = kernels
             .iter()
-            .map(|k| (k.levels, k.workgroup, self.threads(k)))
+            .map(|k| (k.levels, k.workgroup, self.threads(k), k.tried.clone()))
             .collect();
         built.sort_unstable();
         built
