@@ -13,7 +13,7 @@
 //! `usize`, so that the library's own range check refuses it and names the valid range; the
 //! refusal then shows the number as it was given.
 
-use nqueens::board::{Conflict, Counting};
+use nqueens::board::{Conflict, Numbering};
 use nqueens::error::{BoardError, Quantity};
 use nqueens::{Error as LibraryError, Method};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
@@ -322,7 +322,7 @@ pub fn conflict(c: &Conflict, column: Option<&str>, n: usize) -> String {
                 n.saturating_sub(1)
             )
         }
-        other => other.words(Counting::FromZero),
+        other => other.words(Numbering::FromZero),
     }
 }
 
@@ -336,7 +336,7 @@ fn board(b: &BoardError) -> String {
              consecutive lines",
             line.saturating_sub(1)
         ),
-        other => other.words(Counting::FromZero),
+        other => other.words(Numbering::FromZero),
     }
 }
 

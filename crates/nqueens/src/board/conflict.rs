@@ -11,17 +11,17 @@ use std::fmt;
 /// Where the numbers of rows, columns and lines start in a message: from 1, as people count
 /// and as every [`fmt::Display`] of the crate writes them, or from 0, as a program's indices
 /// do. A front end whose arguments count from 0 (the Python package) asks for its messages in
-/// that counting rather than rewording them.
+/// that numbering rather than rewording them.
 ///
 /// ```
-/// use nqueens::board::{Counting, Square};
+/// use nqueens::board::{Numbering, Square};
 ///
 /// let s = Square { row: 0, col: 2 };
-/// assert_eq!(s.words(Counting::FromZero), "row 0, column 2");
-/// assert_eq!(s.words(Counting::FromOne), s.to_string());
+/// assert_eq!(s.words(Numbering::FromZero), "row 0, column 2");
+/// assert_eq!(s.words(Numbering::FromOne), s.to_string());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Counting {
+pub enum Numbering {
     /// Row 1 is the top row: how people count, and how the crate's messages are written.
     #[default]
     FromOne,
@@ -29,18 +29,18 @@ pub enum Counting {
     FromZero,
 }
 
-impl Counting {
+impl Numbering {
     /// The number a message gives the row, column or line whose index, from 0, is `index`.
     pub fn number(self, index: usize) -> usize {
         match self {
-            Counting::FromOne => index + 1,
-            Counting::FromZero => index,
+            Numbering::FromOne => index + 1,
+            Numbering::FromZero => index,
         }
     }
 }
 
 /// A square of the board, 0-based; [`fmt::Display`] shows it 1-based, as people count (see
-/// [`Square::words`] for the other counting).
+/// [`Square::words`] for the other numbering).
 ///
 /// ```
 /// use nqueens::board::Square;
@@ -57,19 +57,19 @@ pub struct Square {
 }
 
 impl Square {
-    /// The square in a message, counted as `counting` says: "row 1, column 3".
-    pub fn words(self, counting: Counting) -> String {
+    /// The square in a message, numbered as `numbering` says: "row 1, column 3".
+    pub fn words(self, numbering: Numbering) -> String {
         format!(
             "row {}, column {}",
-            counting.number(self.row),
-            counting.number(self.col)
+            numbering.number(self.row),
+            numbering.number(self.col)
         )
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Counting::FromOne))
+        f.write_str(&self.words(Numbering::FromOne))
     }
 }
 
@@ -169,19 +169,19 @@ pub enum Conflict {
 }
 
 impl Conflict {
-    /// The sentence for the conflict, rows and columns counted as `counting` says; its
+    /// The sentence for the conflict, rows and columns numbered as `numbering` says; its
     /// [`fmt::Display`] counts from 1.
     ///
     /// ```
-    /// use nqueens::board::{conflict, Counting};
+    /// use nqueens::board::{conflict, Numbering};
     ///
     /// let c = conflict(&[0, 1, 3, 2]).unwrap();
     /// assert_eq!(
-    ///     c.words(Counting::FromZero),
+    ///     c.words(Numbering::FromZero),
     ///     "queens at row 0, column 0 and row 1, column 1 share a diagonal (\\)"
     /// );
     /// ```
-    pub fn words(&self, counting: Counting) -> String {
+    pub fn words(&self, numbering: Numbering) -> String {
         match self {
             Conflict::Attack {
                 along,
@@ -189,21 +189,21 @@ impl Conflict {
                 second,
             } => format!(
                 "queens at {} and {} share {}",
-                first.words(counting),
-                second.words(counting),
+                first.words(numbering),
+                second.words(numbering),
                 along.phrase()
             ),
             Conflict::OffBoard(square) => {
-                format!("the queen at {} is off the board", square.words(counting))
+                format!("the queen at {} is off the board", square.words(numbering))
             }
-            Conflict::EmptyRow { row } => format!("row {} has no queen", counting.number(*row)),
+            Conflict::EmptyRow { row } => format!("row {} has no queen", numbering.number(*row)),
         }
     }
 }
 
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Counting::FromOne))
+        f.write_str(&self.words(Numbering::FromOne))
     }
 }
 

@@ -21,4 +21,4 @@ pub(crate) mod glyphs;
 pub(crate) mod placement;
 pub(crate) mod symmetry;
 
-pub use conflict::{Conflict, Counting, Line, Square, conflict};
+pub use conflict::{Conflict, Line, Numbering, Square, conflict};

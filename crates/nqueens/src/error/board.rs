@@ -1,7 +1,7 @@
 //! Why a board to complete was refused, and how its messages number rows, columns and lines:
 //! the file's reader and the page's editor word the same board the same way.
 
-use crate::board::conflict::{Counting, Line, Square};
+use crate::board::conflict::{Line, Numbering, Square};
 use crate::board::glyphs::{BLOCKED, FREE, QUEEN};
 use std::fmt;
 
@@ -73,18 +73,18 @@ pub struct Place {
 }
 
 impl Place {
-    /// The place in a message, counted as `counting` says: "row 2 (line 3), column 1".
+    /// The place in a message, numbered as `numbering` says: "row 2 (line 3), column 1".
     ///
     /// ```
-    /// use nqueens::board::Counting;
+    /// use nqueens::board::Numbering;
     /// use nqueens::error::Place;
     ///
     /// let at = Place { row: 2, line: 3, col: Some(1) };
     /// assert_eq!(at.to_string(), "row 2 (line 3), column 1");
-    /// assert_eq!(at.words(Counting::FromZero), "row 1 (line 2), column 0");
+    /// assert_eq!(at.words(Numbering::FromZero), "row 1 (line 2), column 0");
     /// ```
-    pub fn words(&self, counting: Counting) -> String {
-        let number = |from_one| renumbered(counting, from_one);
+    pub fn words(&self, numbering: Numbering) -> String {
+        let number = |from_one| renumbered(numbering, from_one);
         let mut s = format!("row {}", number(self.row));
         if self.line != self.row {
             s += &format!(" (line {})", number(self.line));
@@ -98,17 +98,17 @@ impl Place {
 
 impl fmt::Display for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Counting::FromOne))
+        f.write_str(&self.words(Numbering::FromOne))
     }
 }
 
 /// The number a message gives the row, column or line numbered `from_one` (as places and the
 /// lines of a text are): itself from 1, one less from 0.
-fn renumbered(counting: Counting, from_one: usize) -> usize {
-    match counting {
-        Counting::FromOne => from_one,
+fn renumbered(numbering: Numbering, from_one: usize) -> usize {
+    match numbering {
+        Numbering::FromOne => from_one,
         // A hand-made 0 has no number below it; it stays 0 rather than wrapping.
-        Counting::FromZero => from_one.saturating_sub(1),
+        Numbering::FromZero => from_one.saturating_sub(1),
     }
 }
 
@@ -118,11 +118,11 @@ fn grid_squares() -> String {
 }
 
 impl BoardError {
-    /// The message, rows, columns and lines counted as `counting` says; its [`fmt::Display`]
+    /// The message, rows, columns and lines numbered as `numbering` says; its [`fmt::Display`]
     /// counts from 1, as a person counts the lines of a file.
     ///
     /// ```
-    /// use nqueens::board::Counting;
+    /// use nqueens::board::Numbering;
     /// use nqueens::{Error, Puzzle};
     ///
     /// let Err(Error::Board(e)) = Puzzle::parse("Q..Q\n....\n....\n....\n") else { panic!() };
@@ -131,11 +131,11 @@ impl BoardError {
     ///     "row 1 has two queens, in columns 1 and 4: a row holds at most one queen"
     /// );
     /// assert_eq!(
-    ///     e.words(Counting::FromZero),
+    ///     e.words(Numbering::FromZero),
     ///     "row 0 has two queens, in columns 0 and 3: a row holds at most one queen"
     /// );
     /// ```
-    pub fn words(&self, counting: Counting) -> String {
+    pub fn words(&self, numbering: Numbering) -> String {
         match self {
             BoardError::Empty => format!(
                 "the board is empty: expected n rows of n squares, each {}",
@@ -144,21 +144,21 @@ impl BoardError {
             BoardError::NotSquare { at, squares, rows } => format!(
                 "{} has {squares} squares but the board has {rows} rows: a board must be \
                  square (n rows of n squares)",
-                at.words(counting)
+                at.words(numbering)
             ),
             BoardError::TooLarge { rows, max } => {
                 format!("the board has {rows} rows: n must be from 1 to {max}")
             }
             BoardError::BadCharacter { at, found } => format!(
                 "{}: unexpected character {found:?}: each square is {}",
-                at.words(counting),
+                at.words(numbering),
                 grid_squares()
             ),
             BoardError::TwoQueens { at, cols } => format!(
                 "{} has two queens, in columns {} and {}: a row holds at most one queen",
-                at.words(counting),
-                counting.number(cols.0),
-                counting.number(cols.1)
+                at.words(numbering),
+                numbering.number(cols.0),
+                numbering.number(cols.1)
             ),
             BoardError::Attack {
                 along,
@@ -172,18 +172,18 @@ impl BoardError {
                 };
                 format!(
                     "the queens at {} and {} attack each other {how}",
-                    first.words(counting),
-                    second.words(counting)
+                    first.words(numbering),
+                    second.words(numbering)
                 )
             }
             BoardError::Blocked(square) => format!(
                 "the square at {} is blocked: no queen may stand there",
-                square.words(counting)
+                square.words(numbering)
             ),
             BoardError::BlankInside { line } => format!(
                 "blank line {} inside the board: a board file holds one board, its rows on \
                  consecutive lines",
-                renumbered(counting, *line)
+                renumbered(numbering, *line)
             ),
         }
     }
@@ -191,7 +191,7 @@ impl BoardError {
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Counting::FromOne))
+        f.write_str(&self.words(Numbering::FromOne))
     }
 }
 
