@@ -67,6 +67,13 @@ const CLAIMED: u64 = 1;
 const POLL_SHORTEST: Duration = Duration::from_micros(100);
 const POLL_LONGEST: Duration = Duration::from_millis(10);
 
+/// The job's split. A cluster count is given no stop flag, so its split is always listed whole.
+fn split<'j>(job: &'j Job) -> Result<&'j dyn Plan, Error> {
+    Ok(job
+        .plan()?
+        .expect("a count without a stop flag lists its whole split"))
+}
+
 /// The rank and job size that the launcher put in the environment, before MPI is started:
 /// Open MPI's `mpirun`, then the PMI variables of MPICH's Hydra and of Slurm's `srun`.
 fn launcher_rank() -> Option<(usize, usize)> {
@@ -105,7 +112,7 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
     let guess = launcher_rank();
     let processes = guess.map_or(1, |(_, size)| size);
     let job = request.one_of(processes, local_rank()).prepare()?;
-    let plan = job.plan()?;
+    let plan = split(&job)?;
     let guess = guess.filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {
         let opening = guess.map(|(rank, size)| {
@@ -257,7 +264,7 @@ fn serve(
     size: usize,
     opening: Option<ScopedJoinHandle<'_, Counts>>,
 ) -> Result<Counts, Failure> {
-    let plan = job.plan()?;
+    let plan = split(job)?;
     let mut dispenser = Dispenser::new(plan.len(), size);
     if opening.is_none() {
         dispenser.hand_back(0);
@@ -323,7 +330,7 @@ fn work(
     world: &mpi::topology::SimpleCommunicator,
     opening: Option<ScopedJoinHandle<'_, Counts>>,
 ) {
-    let plan = job.plan().expect("the job was checked to have a plan");
+    let plan = split(job).expect("the job was checked to have a plan");
     let id = plan.id();
     let root = world.process_at_rank(0);
     let ask = |tag: i32, counts: Counts, flags: u64| {

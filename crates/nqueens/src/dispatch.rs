@@ -32,9 +32,10 @@ struct Engine {
 }
 
 /// A method's plan for the n×n board, on the GPUs named (read by a method that counts on them),
-/// heeding the watch while the plan is built (read by a method whose plan takes long). A method
-/// with a memory limit builds it unchecked: see [`fits`].
-type Open = fn(usize, GpuDevice, &Watch) -> Result<Opened, Error>;
+/// heeding the watch while the plan is built (read by a method whose plan takes long): `None`
+/// when the watch asked to stop first. A method with a memory limit builds it unchecked: see
+/// [`fits`].
+type Open = fn(usize, GpuDevice, &Watch) -> Result<Option<Opened>, Error>;
 
 /// A method's plan for the completions of a partly filled board.
 type Complete = fn(&Puzzle) -> Box<dyn Plan>;
@@ -51,7 +52,7 @@ fn engine(method: Method) -> Engine {
         Method::Naive => Engine {
             open: |n, _, _| {
                 let plan = WholeBoard::new(Method::Naive, n, naive::solutions)?;
-                Ok(Opened::cpu(Box::new(plan)))
+                Ok(Some(Opened::cpu(Box::new(plan))))
             },
             complete: None,
             list: Some(naive::solutions),
@@ -60,33 +61,36 @@ fn engine(method: Method) -> Engine {
         Method::Sets => Engine {
             open: |n, _, _| {
                 let plan = WholeBoard::new(Method::Sets, n, sets::solutions)?;
-                Ok(Opened::cpu(Box::new(plan)))
+                Ok(Some(Opened::cpu(Box::new(plan))))
             },
             complete: None,
             list: Some(sets::solutions),
             memory: None,
         },
         Method::Bitmask => Engine {
-            open: |n, _, _| Ok(Opened::cpu(Box::new(BitmaskPlan::new(n)?))),
+            open: |n, _, _| Ok(Some(Opened::cpu(Box::new(BitmaskPlan::new(n)?)))),
             complete: Some(|p| Box::new(p.plan())),
             list: Some(bitmask::solutions),
             memory: None,
         },
         // It counts classes without building boards, so it lists with the bit-mask walk.
         Method::Symmetry => Engine {
-            open: |n, _, watch| Ok(Opened::cpu(Box::new(SymmetryPlan::watched(n, watch)?))),
+            open: |n, _, watch| {
+                let plan = SymmetryPlan::watched(n, watch)?;
+                Ok(plan.map(|p| Opened::cpu(Box::new(p))))
+            },
             complete: None,
             list: Some(bitmask::solutions),
             memory: None,
         },
         Method::Halves => Engine {
-            open: |n, _, _| Ok(Opened::cpu(Box::new(HalvesPlan::fitting(n)?))),
+            open: |n, _, _| Ok(Some(Opened::cpu(Box::new(HalvesPlan::fitting(n)?)))),
             complete: None,
             list: None,
             memory: Some(halves::check_memory),
         },
         Method::Gpu => Engine {
-            open: |n, devices, _| Ok(Opened::gpu(gpu::open(n, devices)?)),
+            open: |n, devices, _| Ok(Some(Opened::gpu(gpu::open(n, devices)?))),
             complete: None,
             list: None,
             memory: None,
@@ -128,13 +132,13 @@ impl Opened {
 
 /// The plan of `method` for the n×n board, for a count whose memory [`fits`] has checked
 /// already: on the GPUs `devices` names (for a method that counts on them), heeding `watch`
-/// while it is built.
+/// while it is built (`None` when it asked to stop first).
 pub(crate) fn open(
     method: Method,
     n: usize,
     devices: GpuDevice,
     watch: &Watch,
-) -> Result<Opened, Error> {
+) -> Result<Option<Opened>, Error> {
     (engine(method).open)(n, devices, watch)
 }
 
@@ -148,14 +152,19 @@ pub(crate) fn complete(method: Method, puzzle: &Puzzle) -> Result<Opened, Error>
 }
 
 /// The plan of `method` for the n×n board built alone (not for a count), its memory checked
-/// for one thread, on the first GPU (for a method that counts on GPUs), heeding `watch`.
-pub(crate) fn plan(method: Method, n: usize, watch: &Watch) -> Result<Box<dyn Plan>, Error> {
+/// for one thread, on the first GPU (for a method that counts on GPUs), heeding `watch` (`None`
+/// when it asked to stop first).
+pub(crate) fn plan(
+    method: Method,
+    n: usize,
+    watch: &Watch,
+) -> Result<Option<Box<dyn Plan>>, Error> {
     // A board out of the method's range is refused by its plan, with the range, before any
     // memory is estimated for it.
     if (1..=method.max_n()).contains(&n) {
         fits(method, n, 1)?;
     }
-    Ok(open(method, n, GpuDevice::default(), watch)?.plan)
+    Ok(open(method, n, GpuDevice::default(), watch)?.map(|o| o.plan))
 }
 
 /// Every solution for the n×n board, by the walk of `method`; refused for a method that does

@@ -19,8 +19,8 @@
 //! - a method's name not known: [`UnknownMethod`];
 //! - a board to complete that was refused: [`BoardError`], [`Place`];
 //! - a count on GPUs that cannot run: [`GpuProblem`];
-//! - checkpoints and shard records that cannot be used: [`CheckpointProblem`], [`Keep`],
-//!   [`Origin`], [`Mismatch`], [`ShardsProblem`].
+//! - checkpoints and shard records that cannot be used: [`CheckpointProblem`], [`Origin`],
+//!   [`Mismatch`], [`ShardsProblem`].
 //!
 //! Inside, `top` holds the error itself, its message and its constructors, and the crate
 //! root shows it; the parts a variant carries stand in a file a theme beside it, none importing
@@ -40,7 +40,7 @@ pub use crate::method::UnknownMethod;
 pub use board::{BoardError, Place};
 pub use gpu::GpuProblem;
 pub use number::Quantity;
-pub use saved::{CheckpointProblem, Keep, Mismatch, Origin, ShardsProblem};
+pub use saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 pub use shard_text::{ShardPart, ShardText};
 pub use task::Task;
 

@@ -50,7 +50,7 @@ fn a_plan_refuses_a_subproblem_it_does_not_have_up_front() {
 #[test]
 fn a_job_refuses_indices_outside_its_plan() {
     let job = Count::new(10).threads(2).prepare().unwrap();
-    let len = job.plan().unwrap().len();
+    let len = job.plan().unwrap().unwrap().len();
     for bad in [vec![len], vec![0, usize::MAX], vec![1, 2, len + 7]] {
         let err = job.count_indices(&bad).unwrap_err().to_string();
         assert!(err.contains("subproblem index"), "{bad:?}: {err}");

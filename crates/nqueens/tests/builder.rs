@@ -1,9 +1,10 @@
 //! Every combination of the calls of a `Count` either gives the exact count or is refused with a
 //! structured error, and none panics: the subjects (a board, a partly filled board, an empty
-//! one, a checkpoint), the checkpoint calls in every order, shards, unique counts, every method
+//! one, a checkpoint), the checkpoint calls in every order (naming a file that is there or one
+//! that is not), shards, unique counts, every method
 //! (the GPU method too, whether this build holds it or not), a GPU device and threads.
 
-use nqueens::error::{GpuProblem, Keep, Quantity, Task};
+use nqueens::error::{GpuProblem, Quantity, Task};
 use nqueens::internals::Checkpoint;
 use nqueens::machine::GpuDevice;
 use nqueens::plan::{Plan, plan_for};
@@ -37,8 +38,10 @@ enum File {
 /// A call about the checkpoint.
 #[derive(Clone, Copy, Debug)]
 enum Call {
+    /// `.checkpoint` of a file that is not there: a new checkpoint.
     Checkpoint(File),
-    Resume(File),
+    /// `.checkpoint` of a file the test writes first: a checkpoint of this count, continued.
+    Continue(File),
     Every(Duration),
 }
 
@@ -46,18 +49,11 @@ enum Call {
 const CALLS: [Call; 6] = [
     Call::Checkpoint(File::A),
     Call::Checkpoint(File::B),
-    Call::Resume(File::A),
-    Call::Resume(File::B),
+    Call::Continue(File::A),
+    Call::Continue(File::B),
     Call::Every(Duration::from_millis(1)),
     Call::Every(Duration::MAX),
 ];
-
-/// A checkpoint as the test names it: resumed or new, and which file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Named {
-    resume: bool,
-    file: File,
-}
 
 /// The two files of one test, in a folder of its own (tests run side by side).
 struct Files {
@@ -81,13 +77,6 @@ impl Files {
     fn clear(&self) {
         for f in [File::A, File::B] {
             let _ = std::fs::remove_file(self.path(f));
-        }
-    }
-
-    fn keep(&self, named: Named) -> Keep {
-        match named.resume {
-            true => Keep::Resume(self.path(named.file)),
-            false => Keep::New(self.path(named.file)),
         }
     }
 }
@@ -218,8 +207,7 @@ impl Request {
         }
         for &call in &self.calls {
             c = match call {
-                Call::Checkpoint(f) => c.checkpoint(files.path(f)),
-                Call::Resume(f) => c.resume_from(files.path(f)),
+                Call::Checkpoint(f) | Call::Continue(f) => c.checkpoint(files.path(f)),
                 Call::Every(every) => c.save_every(every),
             };
         }
@@ -228,18 +216,11 @@ impl Request {
 
     /// The checkpoint the request keeps, or the first two different ones it names (a resumed
     /// subject names its file first).
-    fn kept(&self) -> Result<Option<Named>, (Named, Named)> {
-        let mut first = (self.subject == Subject::Saved).then_some(Named {
-            resume: true,
-            file: File::A,
-        });
+    fn kept(&self) -> Result<Option<File>, (File, File)> {
+        let mut first = (self.subject == Subject::Saved).then_some(File::A);
         for &call in &self.calls {
             let named = match call {
-                Call::Checkpoint(file) => Named {
-                    resume: false,
-                    file,
-                },
-                Call::Resume(file) => Named { resume: true, file },
+                Call::Checkpoint(file) | Call::Continue(file) => file,
                 Call::Every(_) => continue,
             };
             match first {
@@ -249,6 +230,16 @@ impl Request {
             }
         }
         Ok(first)
+    }
+
+    /// Whether the test writes `file` before the request runs: the file a resumed subject
+    /// reads, or one a call continues.
+    fn written_first(&self, file: File) -> bool {
+        (self.subject == Subject::Saved && file == File::A)
+            || self
+                .calls
+                .iter()
+                .any(|&c| matches!(c, Call::Continue(f) if f == file))
     }
 
     /// The method that counts: the one named, the GPU's when a device is, or the automatic
@@ -334,7 +325,11 @@ impl Request {
     fn check(&self, files: &Files) -> Result<bool, String> {
         files.clear();
         let kept = self.kept();
-        if let Ok(Some(Named { resume: true, file })) = kept {
+        let continued = match kept {
+            Ok(Some(file)) => self.written_first(file),
+            _ => false,
+        };
+        if let (Ok(Some(file)), true) = (kept, continued) {
             self.make_checkpoint(files, file);
         }
         let outcome = catch_unwind(AssertUnwindSafe(|| self.build(files).run()))
@@ -349,16 +344,14 @@ impl Request {
                     first: f,
                     second: s,
                 }),
-            ) if f == files.keep(first) && s == files.keep(second) => Ok(false),
+            ) if f == files.path(first) && s == files.path(second) => Ok(false),
             (Err(two), outcome) => Err(format!(
                 "names two checkpoints {two:?}, but gave {:?}",
                 outcome.map(|r| r.counts)
             )),
             (Ok(_), Err(e)) if refusals.iter().any(|w| w.names(&e)) => Ok(false),
             // Refused before the file it resumes could be written.
-            (Ok(Some(Named { resume: true, .. })), Err(Error::Checkpoint { .. }))
-                if !refusals.is_empty() =>
-            {
+            (Ok(Some(_)), Err(Error::Checkpoint { .. })) if continued && !refusals.is_empty() => {
                 Ok(false)
             }
             (Ok(_), Err(Error::Gpu(_))) if gpu_may_fail => Ok(false),
@@ -400,7 +393,7 @@ impl Request {
                         return Err(format!("unique {:?}, not {expected:?}", r.counts.unique));
                     }
                 }
-                if let Some(Named { file, .. }) = kept {
+                if let Some(file) = kept {
                     let cp = Checkpoint::load(&files.path(file)).map_err(|e| e.to_string())?;
                     if !cp.is_complete() {
                         return Err("its checkpoint is not complete".to_string());
@@ -489,7 +482,7 @@ fn every_combination_of_calls_is_exact_or_refused() {
     let persistence = [
         vec![],
         vec![Call::Checkpoint(File::A)],
-        vec![Call::Resume(File::A)],
+        vec![Call::Continue(File::A)],
         vec![
             Call::Every(Duration::from_millis(1)),
             Call::Checkpoint(File::B),
@@ -543,29 +536,20 @@ fn two_checkpoints_are_refused_in_either_order() {
         Err(Error::TwoCheckpoints { first, second }) => (first, second),
         other => panic!("not refused: {:?}", other.map(|r| r.counts)),
     };
+    assert_eq!(two(Count::resume(a).checkpoint(b)), (a.into(), b.into()));
     assert_eq!(
-        two(Count::resume(a).checkpoint(b)),
-        (Keep::Resume(a.into()), Keep::New(b.into()))
-    );
-    assert_eq!(
-        two(Count::resume(a).checkpoint(a)),
-        (Keep::Resume(a.into()), Keep::New(a.into()))
-    );
-    assert_eq!(
-        two(Count::new(8).resume_from(a).checkpoint(b)),
-        (Keep::Resume(a.into()), Keep::New(b.into()))
-    );
-    assert_eq!(
-        two(Count::new(8).checkpoint(b).resume_from(a)),
-        (Keep::New(b.into()), Keep::Resume(a.into()))
-    );
-    assert_eq!(
-        two(Count::resume(a).resume_from(b)),
-        (Keep::Resume(a.into()), Keep::Resume(b.into()))
+        two(Count::new(8).checkpoint(b).checkpoint(a)),
+        (b.into(), a.into())
     );
     // The first conflict is the one told, whatever comes after it.
     assert_eq!(
-        two(Count::new(8).checkpoint(a).checkpoint(b).resume_from(a)),
-        (Keep::New(a.into()), Keep::New(b.into()))
+        two(Count::new(8).checkpoint(a).checkpoint(b).checkpoint(a)),
+        (a.into(), b.into())
     );
+    assert!(!a.exists() && !b.exists());
+    // Naming a resumed count's own file again is no second checkpoint.
+    let stop = AtomicBool::new(true);
+    Count::new(8).checkpoint(a).stop(&stop).run().unwrap();
+    let r = Count::resume(a).checkpoint(a).run().unwrap();
+    assert_eq!(r.number(), Some(92));
 }

@@ -69,7 +69,7 @@ fn count(
                     if matches!(mode, Mode::ResumeAlone) {
                         Count::resume(&path).unique(unique).threads(2).run()
                     } else {
-                        request(n, method, unique, shard).resume_from(&path).run()
+                        request(n, method, unique, shard).checkpoint(&path).run()
                     }
                 }
             }
@@ -184,7 +184,7 @@ fn a_board_count_resumes_from_its_file_alone() {
     let r = Count::resume(&path).run().unwrap();
     assert_eq!((r.counts.total, r.method, r.n), (want, Method::Bitmask, 10));
     // The same file, resumed as a count of the empty board: refused.
-    let e = Count::new(10).resume_from(&path).run().unwrap_err();
+    let e = Count::new(10).checkpoint(&path).run().unwrap_err();
     assert!(matches!(e, Error::Mismatch { .. }), "{e:?}");
     std::fs::remove_file(&path).unwrap();
 }

@@ -116,7 +116,7 @@ mod on_a_gpu {
         // Finished on the GPU.
         let r = Count::new(n)
             .method(Method::Gpu)
-            .resume_from(&path)
+            .checkpoint(&path)
             .unique(true)
             .run()
             .unwrap();

@@ -89,8 +89,8 @@ fn a_watched_count_that_is_not_stopped_is_exact() {
 #[test]
 fn a_stop_set_before_the_count_still_writes_its_checkpoint() {
     // Set before the count is prepared, the flag asks for a count stopped before its first
-    // subproblem: the split is built whole and the checkpoint written with nothing done (what
-    // flag set while the split is built ends the count with Error::Stopped instead).
+    // subproblem: the split is built whole and the checkpoint written with nothing done (a
+    // flag set while the split is built ends the count there instead: see below).
     let path = std::env::temp_dir().join(format!("nq-stop-before-{}.ckpt", std::process::id()));
     let _ = std::fs::remove_file(&path);
     let stop = AtomicBool::new(true);
@@ -105,9 +105,39 @@ fn a_stop_set_before_the_count_still_writes_its_checkpoint() {
         report.end,
         End::Stopped {
             done: 0,
-            of: cp.shard_len()
+            of: Some(cp.shard_len())
         }
     );
     assert!(cp.done.is_empty() && cp.shard_len() > 0);
     std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn a_stop_while_the_split_is_listed_ends_the_count_there_with_nothing_touched() {
+    // Listing the 1.7 million subproblems of n = 64 takes seconds; a stop set meanwhile ends
+    // the count as a stop always does, with a report, and the checkpoint is never written.
+    let path = std::env::temp_dir().join(format!("nq-stop-listing-{}.ckpt", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let stop = AtomicBool::new(false);
+    let (took, report) = std::thread::scope(|scope| {
+        let count = Count::new(64)
+            .method(Method::Symmetry)
+            .unique(true)
+            .checkpoint(&path)
+            .stop(&stop);
+        let running = scope.spawn(move || count.run());
+        std::thread::sleep(Duration::from_millis(50));
+        let asked = Instant::now();
+        stop.store(true, Ordering::Relaxed);
+        let report = running.join().unwrap();
+        (asked.elapsed(), report)
+    });
+    let report = report.unwrap();
+    assert_eq!(report.end, End::Stopped { done: 0, of: None });
+    assert_eq!((report.n, report.method), (64, Method::Symmetry));
+    assert_eq!((report.counts.total, report.counts.unique), (0, Some(0)));
+    assert_eq!((report.number(), report.plan), (None, None));
+    assert!(!path.exists());
+    // The bound is loose, for a loaded machine; the stop takes milliseconds.
+    assert!(took < Duration::from_secs(30), "the stop took {took:?}");
 }

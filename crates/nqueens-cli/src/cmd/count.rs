@@ -10,10 +10,12 @@ use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
+use nqueens::error::CheckpointProblem;
 use nqueens::progress::{NoProgress, Progress};
 use nqueens::{Count, Counts, End, Error, Method, Report};
 use serde::Serialize;
 use std::io;
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -91,10 +93,12 @@ pub fn run(a: CountArgs) -> Outcome {
         request = request.save_every(Duration::from_secs(secs));
     }
     if let Some(path) = &l.checkpoint {
+        unclaimed(path)?;
         request = request.checkpoint(path);
     }
     if let (Some(path), true) = (&l.resume, a.n.is_some() || a.board.is_some()) {
-        request = request.resume_from(path);
+        claimed(path)?;
+        request = request.checkpoint(path);
     }
     if l.mpi {
         return cluster(request, &a, board.as_deref());
@@ -113,10 +117,7 @@ pub fn run(a: CountArgs) -> Outcome {
     };
     // Progress is shown from the start: building the split of a large board takes a moment.
     let count = || -> Result<_, Failure> {
-        let job = match request.progress(progress).stop(&stop).prepare() {
-            Err(Error::Stopped) => return Err(stopped_early(l)),
-            job => job?,
-        };
+        let job = request.progress(progress).stop(&stop).prepare()?;
         for note in job.notes() {
             say(&note.to_string());
         }
@@ -132,7 +133,10 @@ pub fn run(a: CountArgs) -> Outcome {
     for note in report.notes.iter().skip(told) {
         say(&note.to_string());
     }
-    if let End::Stopped { done, of } = report.end {
+    if let End::Stopped { of: None, .. } = report.end {
+        return Err(stopped_early(l));
+    }
+    if let End::Stopped { done, of: Some(of) } = report.end {
         let path = checkpoint.unwrap_or_default();
         say(&format!(
             "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens count \
@@ -167,6 +171,37 @@ fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
     Failure {
         message,
         code: STOPPED,
+    }
+}
+
+/// On the command line a checkpoint is started with `--checkpoint` and continued with
+/// `--resume`, each refusing the other's case, where the library's one door
+/// ([`Count::checkpoint`]) does either: a path given to the wrong flag, or mistyped, is then
+/// caught rather than a count continued or started over unasked. This is the check of
+/// `--checkpoint`: nothing may be at the path yet.
+fn unclaimed(path: &Path) -> Result<(), Error> {
+    if !path.exists() {
+        return Ok(());
+    }
+    let problem = match path.metadata() {
+        Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+        _ => CheckpointProblem::Exists,
+    };
+    Err(Error::Checkpoint {
+        path: path.to_path_buf(),
+        problem,
+    })
+}
+
+/// The check of `--resume` (see [`unclaimed`]): something must be at the path, which the
+/// library then reads as a checkpoint of this count.
+fn claimed(path: &Path) -> Result<(), Error> {
+    match path.metadata() {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem: CheckpointProblem::Io(e),
+        }),
     }
 }
 

@@ -9,7 +9,7 @@ use super::report::Note;
 use super::request::{Count, MAX_THREADS, Subject};
 use crate::dispatch;
 use crate::engine::gpu::select::GpuDevice;
-use crate::error::{CheckpointProblem, Error, GpuProblem, Quantity, Task, check_n};
+use crate::error::{Error, GpuProblem, Quantity, Task, check_n};
 use crate::method::{Method, Threads};
 use crate::run::checkpoint::Checkpoint;
 use crate::run::runner;
@@ -132,10 +132,11 @@ impl<'a> Count<'a> {
         let (fit, mut notes) =
             within_memory(method, n, asked, automatic, want, memory.take(method))?;
         // Building the list of a large board takes seconds: a stop that comes meanwhile is
-        // heeded. One set before is not: it asks for a count stopped before its first
+        // heeded, and the job then ends as it starts, with nothing counted and no checkpoint
+        // touched. One set before is not: it asks for a count stopped before its first
         // subproblem, whose checkpoint is written with nothing done.
         let opened = match &puzzle {
-            Some(p) => dispatch::complete(method, p)?,
+            Some(p) => Some(dispatch::complete(method, p)?),
             None => dispatch::open(
                 method,
                 n,
@@ -147,6 +148,23 @@ impl<'a> Count<'a> {
                 ),
             )?,
         };
+        let Some(opened) = opened else {
+            return Ok(Job {
+                n,
+                method,
+                threads: threads_for(method, asked, cores, fit, 0),
+                devices: Vec::new(),
+                health: None,
+                notes,
+                plan: None,
+                puzzle,
+                shard,
+                kept,
+                unique: self.unique,
+                progress: self.progress,
+                stop: self.stop,
+            });
+        };
         // A count on GPUs has opened them: how many there are sets its threads.
         let threads = threads_for(method, asked, cores, fit, opened.devices.len());
         // A software device chosen by default means no GPU's driver was found: a count that
@@ -155,24 +173,9 @@ impl<'a> Count<'a> {
             notes.push(Note::SoftwareGpu);
         }
         let plan = opened.plan;
-        match &kept {
-            Kept::Resume { path, saved, .. } => {
-                saved.check(&plan.id(), shard, path)?;
-                saved.check_counts(plan.as_ref(), path)?;
-            }
-            // Something there already: a file, whose work a new count would throw away, or
-            // something else (a named pipe, a device) that cannot hold a checkpoint.
-            Kept::New { path, .. } if path.exists() => {
-                let problem = match path.metadata() {
-                    Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
-                    _ => CheckpointProblem::Exists,
-                };
-                return Err(Error::Checkpoint {
-                    path: path.clone(),
-                    problem,
-                });
-            }
-            Kept::New { .. } | Kept::Off => {}
+        if let Kept::Resume { path, saved, .. } = &kept {
+            saved.check(&plan.id(), shard, path)?;
+            saved.check_counts(plan.as_ref(), path)?;
         }
         Ok(Job {
             n,
@@ -181,7 +184,7 @@ impl<'a> Count<'a> {
             devices: opened.devices,
             health: opened.health,
             notes,
-            plan,
+            plan: Some(plan),
             puzzle,
             shard,
             kept,

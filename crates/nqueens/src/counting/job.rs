@@ -5,7 +5,7 @@
 
 use super::persist::Kept;
 use super::report::{End, Note, Report};
-use crate::counts::Counts;
+use crate::counts::{Counts, SymmetryClasses};
 use crate::engine::gpu::health::Health;
 use crate::error::{CheckpointProblem, Error, Task};
 use crate::method::Method;
@@ -30,8 +30,9 @@ pub struct Job<'a> {
     pub(super) health: Option<Arc<Health>>,
     pub(super) notes: Vec<Note>,
     /// The plan it counts through: for a method without a split, the whole board as one
-    /// subproblem, which is not shared out.
-    pub(super) plan: Box<dyn Plan>,
+    /// subproblem, which is not shared out. None when a stop came while it was being listed:
+    /// the job then ends as it starts, stopped, with nothing counted.
+    pub(super) plan: Option<Box<dyn Plan>>,
     pub(super) puzzle: Option<Puzzle>,
     pub(super) shard: Shard,
     pub(super) kept: Kept,
@@ -50,7 +51,7 @@ impl fmt::Debug for Job<'_> {
             .field("threads", &self.threads)
             .field("devices", &self.devices)
             .field("notes", &self.notes)
-            .field("plan", &self.plan.id())
+            .field("plan", &self.plan.as_ref().map(|p| p.id()))
             .field("puzzle", &self.puzzle)
             .field("shard", &self.shard)
             .field("unique", &self.unique)
@@ -101,10 +102,22 @@ impl Job<'_> {
         self.puzzle.as_ref()
     }
 
-    /// The subproblem split; an error for a method that counts in one piece.
-    pub fn plan(&self) -> Result<&dyn Plan, Error> {
+    /// The subproblem split; an error for a method that counts in one piece. `Ok(None)` for a
+    /// count whose stop came while the split was being listed (see [`Count::stop`]).
+    ///
+    /// [`Count::stop`]: crate::Count::stop
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let job = Count::new(10).method(Method::Symmetry).prepare().unwrap();
+    /// let plan = job.plan().unwrap().unwrap();
+    /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i)).sum::<nqueens::Counts>().total, 724);
+    /// assert!(Count::new(10).method(Method::Naive).prepare().unwrap().plan().is_err());
+    /// ```
+    pub fn plan(&self) -> Result<Option<&dyn Plan>, Error> {
         if self.method.has_split() {
-            Ok(self.plan.as_ref())
+            Ok(self.plan.as_deref())
         } else {
             Err(Error::unsupported(self.method, Task::Split))
         }
@@ -112,7 +125,7 @@ impl Job<'_> {
 
     /// The identity of the split, for a method that has one.
     fn split_id(&self) -> Option<PlanId> {
-        self.plan().ok().map(|p| p.id())
+        self.plan().ok().flatten().map(|p| p.id())
     }
 
     /// Counts the subproblems `indices` of the plan on the job's threads, with no progress and
@@ -122,7 +135,7 @@ impl Job<'_> {
     /// use nqueens::Count;
     ///
     /// let job = Count::new(10).threads(2).prepare().unwrap();
-    /// let len = job.plan().unwrap().len();
+    /// let len = job.plan().unwrap().unwrap().len();
     /// let (even, odd): (Vec<usize>, Vec<usize>) = (0..len).partition(|i| i % 2 == 0);
     /// let total = job.count_indices(&even).unwrap().total + job.count_indices(&odd).unwrap().total;
     /// assert_eq!(total, 724);
@@ -138,7 +151,18 @@ impl Job<'_> {
     /// assert!(job.count_indices(&[usize::MAX]).is_err());
     /// ```
     pub fn count_indices(&self, indices: &[usize]) -> Result<Counts, Error> {
-        let plan = self.plan()?;
+        let Some(plan) = self.plan()? else {
+            // A count stopped before its split was listed has no subproblem to name.
+            return match indices.first() {
+                Some(&bad) => Err(Error::Invalid {
+                    what: "subproblem index",
+                    text: bad.to_string(),
+                    expected: "none: the count was stopped before its subproblems were listed"
+                        .into(),
+                }),
+                None => Ok(self.nothing()),
+            };
+        };
         let len = plan.len();
         if let Some(&bad) = indices.iter().find(|&&i| i >= len) {
             return Err(Error::Invalid {
@@ -186,7 +210,10 @@ impl Job<'_> {
         let progress = self.progress.unwrap_or(&NoProgress);
         let stop = self.stop;
         let mut save_error = None;
-        let plan = self.plan.as_ref();
+        let Some(plan) = self.plan.as_deref() else {
+            let counts = self.nothing();
+            return Ok(self.report(counts, End::Stopped { done: 0, of: None }, clock, None));
+        };
         let (counts, end) = match &self.kept {
             Kept::Off => {
                 let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
@@ -204,7 +231,7 @@ impl Job<'_> {
                 } else {
                     End::Stopped {
                         done: counted,
-                        of: indices.len(),
+                        of: Some(indices.len()),
                     }
                 };
                 (sum, end)
@@ -220,6 +247,27 @@ impl Job<'_> {
                 (counts, end)
             }
         };
+        Ok(self.report(counts, end, clock, save_error))
+    }
+
+    /// The counts of a count that counted nothing: zero, with the unique count and the classes
+    /// where the method makes them.
+    fn nothing(&self) -> Counts {
+        match self.method.counts_unique() {
+            true => Counts::from_classes(SymmetryClasses::default()),
+            false => Counts::total(0),
+        }
+    }
+
+    /// The report of the job's count, which ended with `counts` and `end`, adding a note of
+    /// the GPUs that failed on the way.
+    fn report(
+        self,
+        counts: Counts,
+        end: End,
+        clock: Stopwatch,
+        save_error: Option<Error>,
+    ) -> Report {
         let split = self.split_id();
         let mut notes = self.notes;
         if let Some(health) = &self.health {
@@ -231,7 +279,7 @@ impl Job<'_> {
                 });
             }
         }
-        Ok(Report {
+        Report {
             n: self.n,
             method: self.method,
             threads: self.threads,
@@ -245,7 +293,7 @@ impl Job<'_> {
             unique: self.unique,
             notes,
             save_error,
-        })
+        }
     }
 
     /// Counts what the checkpoint at `path` does not hold yet (`saved`, or nothing for a new
@@ -308,7 +356,7 @@ impl Job<'_> {
             saved?;
             Ok((
                 state.sum(plan.zero(), path)?,
-                End::Stopped { done, of },
+                End::Stopped { done, of: Some(of) },
                 None,
             ))
         }

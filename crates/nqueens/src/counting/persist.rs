@@ -3,8 +3,9 @@
 //! Kept apart from the builder because the builder only records the names, and the decision and
 //! the run are what read them.
 
-use crate::error::{Error, Keep};
+use crate::error::Error;
 use crate::run::checkpoint::Checkpoint;
+use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -17,29 +18,29 @@ pub(super) enum Persistence {
         every: Duration,
     },
     On {
-        keep: Keep,
+        path: PathBuf,
         every: Duration,
     },
     /// Two different checkpoints named: the request is refused when it is prepared.
     Conflict {
-        first: Keep,
-        second: Keep,
+        first: PathBuf,
+        second: PathBuf,
     },
 }
 
 impl Persistence {
-    /// After a call naming `keep`: the first checkpoint named stays; naming it again changes
+    /// After a call naming `path`: the first checkpoint named stays; naming it again changes
     /// nothing; naming another is a conflict, whose first two checkpoints are kept to be
     /// reported.
-    pub(super) fn name(self, keep: Keep) -> Persistence {
+    pub(super) fn name(self, path: PathBuf) -> Persistence {
         match self {
-            Persistence::Off { every } => Persistence::On { keep, every },
-            Persistence::On { keep: first, every } if first == keep => {
-                Persistence::On { keep: first, every }
+            Persistence::Off { every } => Persistence::On { path, every },
+            Persistence::On { path: first, every } if first == path => {
+                Persistence::On { path: first, every }
             }
-            Persistence::On { keep: first, .. } => Persistence::Conflict {
+            Persistence::On { path: first, .. } => Persistence::Conflict {
                 first,
-                second: keep,
+                second: path,
             },
             conflict @ Persistence::Conflict { .. } => conflict,
         }
@@ -49,26 +50,25 @@ impl Persistence {
     pub(super) fn every(self, every: Duration) -> Persistence {
         match self {
             Persistence::Off { .. } => Persistence::Off { every },
-            Persistence::On { keep, .. } => Persistence::On { keep, every },
+            Persistence::On { path, .. } => Persistence::On { path, every },
             conflict @ Persistence::Conflict { .. } => conflict,
         }
     }
 
-    /// The checkpoint of a count of a board, read already if it is resumed.
+    /// The checkpoint of a count of a board: a new one where nothing is at its path, or the
+    /// one there, read already. Only a path where nothing at all is starts a new file: a link
+    /// that leads nowhere, or a file that cannot be read, is reported by the reading rather
+    /// than replaced.
     pub(super) fn open(self) -> Result<Kept, Error> {
         match self {
             Persistence::Off { .. } => Ok(Kept::Off),
-            Persistence::On {
-                keep: Keep::New(path),
-                every,
-            } => Ok(Kept::New { path, every }),
-            Persistence::On {
-                keep: Keep::Resume(path),
-                every,
-            } => {
-                let saved = Checkpoint::load(&path)?;
-                Ok(Kept::Resume { path, every, saved })
-            }
+            Persistence::On { path, every } => match std::fs::symlink_metadata(&path) {
+                Err(e) if e.kind() == ErrorKind::NotFound => Ok(Kept::New { path, every }),
+                _ => {
+                    let saved = Checkpoint::load(&path)?;
+                    Ok(Kept::Resume { path, every, saved })
+                }
+            },
             Persistence::Conflict { first, second } => Err(Error::TwoCheckpoints { first, second }),
         }
     }
@@ -77,13 +77,13 @@ impl Persistence {
     /// [`Count::resume`](crate::Count::resume)): that file is the count's first checkpoint,
     /// named before any the later calls named.
     pub(super) fn resuming(self, path: &Path) -> Result<Duration, Error> {
-        let own = Keep::Resume(path.to_path_buf());
+        let own = path.to_path_buf();
         match self {
             Persistence::Off { every } => Ok(every),
-            Persistence::On { keep, every } if keep == own => Ok(every),
-            Persistence::On { keep, .. } => Err(Error::TwoCheckpoints {
+            Persistence::On { path, every } if path == own => Ok(every),
+            Persistence::On { path, .. } => Err(Error::TwoCheckpoints {
                 first: own,
-                second: keep,
+                second: path,
             }),
             Persistence::Conflict { first, second } if first == own => {
                 Err(Error::TwoCheckpoints { first, second })
@@ -96,7 +96,7 @@ impl Persistence {
     }
 }
 
-/// The checkpoint of a prepared count: none, a new one, or one resumed (with what it holds).
+/// The checkpoint of a prepared count: none, a new one, or one continued (with what it holds).
 pub(super) enum Kept {
     Off,
     New {

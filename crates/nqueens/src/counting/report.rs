@@ -79,8 +79,9 @@ pub enum End {
     Stopped {
         /// Subproblems counted.
         done: usize,
-        /// Subproblems in the count.
-        of: usize,
+        /// Subproblems in the count; `None` when the stop came while they were still being
+        /// listed, before anything was counted or any checkpoint touched.
+        of: Option<usize>,
     },
 }
 

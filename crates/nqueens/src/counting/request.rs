@@ -5,7 +5,7 @@
 use super::persist::{Persistence, SAVE_EVERY};
 use super::report::Report;
 use crate::engine::gpu::select::GpuDevice;
-use crate::error::{Error, Keep};
+use crate::error::Error;
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::run::shard::Shard;
@@ -139,10 +139,12 @@ impl Count<'static> {
         Count::of(Subject::Puzzle(puzzle))
     }
 
-    /// The count saved in the checkpoint at `path`, continued and saved again there: the
-    /// board, the method and the shard are the file's unless named. The file is the count's
-    /// checkpoint, so a later [`Count::checkpoint`], or a [`Count::resume_from`] naming another
-    /// file, is refused with [`Error::TwoCheckpoints`].
+    /// The count saved in the checkpoint at `path`, whatever board it is of, continued and
+    /// saved again there: [`Count::checkpoint`] on the board (or partly filled board), the
+    /// method and the shard the file names, for a caller who does not know them. A method or
+    /// shard named as well must be the file's. Unlike [`Count::checkpoint`], it never starts a
+    /// new file: a path where nothing is, is refused. The file is the count's checkpoint, so a
+    /// later [`Count::checkpoint`] naming another is refused with [`Error::TwoCheckpoints`].
     ///
     /// ```
     /// use nqueens::{Count, Error};
@@ -161,6 +163,7 @@ impl Count<'static> {
     /// let err = Count::resume(&path).checkpoint("other.ckpt").run().unwrap_err();
     /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
     /// std::fs::remove_file(&path).unwrap();
+    /// assert!(matches!(Count::resume(&path).run(), Err(Error::Checkpoint { .. })));
     /// ```
     pub fn resume(path: impl Into<PathBuf>) -> Count<'static> {
         Count::of(Subject::Saved(path.into()))
@@ -276,52 +279,40 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Keeps a new checkpoint at `path`, where nothing may be yet: saved every minute (see
-    /// [`Count::save_every`]), when stopped, and at the end.
+    /// Keeps the count's checkpoint at `path`: the one way a count is saved and continued.
+    /// Where nothing is at `path`, a new checkpoint is written there; where a checkpoint of
+    /// this count is (the same board, method and shard; those not named are taken from it),
+    /// the count continues from it, so that running the same request again after a stop or a
+    /// crash loses no finished work. Anything else at `path` (another count's checkpoint, a
+    /// damaged file, something not a file) is refused by [`Count::prepare`], never
+    /// overwritten. The file is saved every minute (see [`Count::save_every`]), when stopped,
+    /// and at the end.
     ///
-    /// A count keeps one checkpoint. Naming the same one again changes nothing; naming another
-    /// (a second new file, or one to resume, in either order) makes [`Count::prepare`] refuse
-    /// the request with [`Error::TwoCheckpoints`], rather than drop one of them unseen.
+    /// A count keeps one checkpoint: naming the same one again changes nothing; naming another
+    /// makes [`Count::prepare`] refuse the request with [`Error::TwoCheckpoints`], rather than
+    /// drop one of them unseen.
     ///
     /// ```
-    /// use nqueens::{Count, Error};
+    /// use nqueens::{Count, Error, Method};
+    /// use std::sync::atomic::AtomicBool;
     ///
     /// let path = std::env::temp_dir().join(format!("nq-doc-checkpoint-{}", std::process::id()));
     /// # let _ = std::fs::remove_file(&path);
-    /// let r = Count::new(8).checkpoint(&path).run().unwrap();
-    /// assert_eq!(r.counts.total, 92);
-    /// // The file holds the finished count: a new count would throw it away.
-    /// assert!(Count::new(8).checkpoint(&path).run().is_err());
+    /// // Stopped before its first subproblem, then asked again: the count goes on where it was.
+    /// let stop = AtomicBool::new(true);
+    /// let r = Count::new(9).checkpoint(&path).stop(&stop).run().unwrap();
+    /// assert!(!r.is_finished());
+    /// assert_eq!(Count::new(9).checkpoint(&path).run().unwrap().counts.total, 352);
+    /// // Another count's work is never taken, nor thrown away.
+    /// let err = Count::new(10).checkpoint(&path).run().unwrap_err();
+    /// assert!(matches!(err, Error::Mismatch { .. }));
     /// std::fs::remove_file(&path).unwrap();
     ///
     /// let err = Count::new(8).checkpoint("a.ckpt").checkpoint("b.ckpt").run().unwrap_err();
     /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
     /// ```
     pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
-        self.persistence = self.persistence.name(Keep::New(path.into()));
-        self
-    }
-
-    /// Continues the count saved at `path` (which must be a checkpoint of this very count), and
-    /// keeps saving there. As with [`Count::checkpoint`], a count keeps one checkpoint: naming
-    /// another is refused with [`Error::TwoCheckpoints`].
-    ///
-    /// ```
-    /// use nqueens::{Count, Error};
-    /// use std::sync::atomic::AtomicBool;
-    ///
-    /// let path = std::env::temp_dir().join(format!("nq-doc-resume-from-{}", std::process::id()));
-    /// # let _ = std::fs::remove_file(&path);
-    /// let stop = AtomicBool::new(true);
-    /// Count::new(9).checkpoint(&path).stop(&stop).run().unwrap();
-    /// assert_eq!(Count::new(9).resume_from(&path).run().unwrap().counts.total, 352);
-    ///
-    /// let err = Count::new(9).resume_from(&path).checkpoint("b.ckpt").run().unwrap_err();
-    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
-    /// std::fs::remove_file(&path).unwrap();
-    /// ```
-    pub fn resume_from(mut self, path: impl Into<PathBuf>) -> Self {
-        self.persistence = self.persistence.name(Keep::Resume(path.into()));
+        self.persistence = self.persistence.name(path.into());
         self
     }
 
@@ -366,12 +357,13 @@ impl<'a> Count<'a> {
     }
 
     /// Stops once `stop` is true (a Ctrl-C handler sets it, say): no new subproblem is started
-    /// and the searches under way are cut short within milliseconds. The report then says
-    /// [`End::Stopped`](crate::End::Stopped), and a checkpoint keeps every subproblem finished.
-    /// A flag set while [`Count::prepare`] still lists the subproblems ends the count there, with
-    /// [`Error::Stopped`]: nothing was counted, and no checkpoint is written (one being resumed
-    /// is left as it was). A flag already set when the count is prepared stops it before its
-    /// first subproblem, with its checkpoint written.
+    /// and the searches under way are cut short within milliseconds. A stop is never an error:
+    /// the report says [`End::Stopped`](crate::End::Stopped) with the subproblems done, and a
+    /// checkpoint keeps every one finished. A flag set while [`Count::prepare`] still lists the
+    /// subproblems (seconds for the largest boards) ends the listing there: the report then
+    /// says `End::Stopped { done: 0, of: None }`, and no checkpoint is written or changed. A
+    /// flag already set when the count is prepared stops it before its first subproblem, with
+    /// its checkpoint written.
     ///
     /// ```
     /// use nqueens::{Count, End};
@@ -379,7 +371,7 @@ impl<'a> Count<'a> {
     ///
     /// let stop = AtomicBool::new(true);
     /// let r = Count::new(10).stop(&stop).run().unwrap();
-    /// assert!(matches!(r.end, End::Stopped { done: 0, .. }));
+    /// assert!(matches!(r.end, End::Stopped { done: 0, of: Some(_) }));
     /// ```
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);

@@ -85,17 +85,15 @@ pub struct SymmetryPlan {
 impl SymmetryPlan {
     /// The split for n (1 ≤ n ≤ 64).
     pub fn new(n: usize) -> Result<SymmetryPlan, Error> {
-        SymmetryPlan::watched(n, &Watch::none())
+        let plan = SymmetryPlan::watched(n, &Watch::none())?;
+        Ok(plan.expect("a watch without a stop flag never stops"))
     }
 
     /// [`SymmetryPlan::new`], heeding `watch` while the constellations are gathered (seconds
-    /// at n = 64): [`Error::Stopped`] when it asked to stop.
-    pub fn watched(n: usize, watch: &Watch) -> Result<SymmetryPlan, Error> {
+    /// at n = 64): `None` when it asked to stop before the list was whole.
+    pub fn watched(n: usize, watch: &Watch) -> Result<Option<SymmetryPlan>, Error> {
         check_n(n)?;
-        Ok(SymmetryPlan {
-            n,
-            parts: constellations_watched(n, watch).ok_or(Error::Stopped)?,
-        })
+        Ok(constellations_watched(n, watch).map(|parts| SymmetryPlan { n, parts }))
     }
 
     /// The constellation behind subproblem `index`.
@@ -251,17 +249,17 @@ mod tests {
     fn building_the_split_heeds_a_stop() {
         let stop = std::sync::atomic::AtomicBool::new(true);
         let watch = Watch::new(Some(&stop), &crate::split::watch::NoProgress, None);
-        assert!(matches!(
-            SymmetryPlan::watched(64, &watch),
-            Err(Error::Stopped)
-        ));
+        assert!(matches!(SymmetryPlan::watched(64, &watch), Ok(None)));
         // Refused before anything is built: n out of range is said, not a stop.
         assert!(matches!(
             SymmetryPlan::watched(65, &watch),
             Err(Error::OutOfRange { .. })
         ));
         assert_eq!(
-            SymmetryPlan::watched(10, &Watch::none()).unwrap().len(),
+            SymmetryPlan::watched(10, &Watch::none())
+                .unwrap()
+                .unwrap()
+                .len(),
             SymmetryPlan::new(10).unwrap().len()
         );
     }

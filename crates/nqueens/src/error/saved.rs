@@ -1,5 +1,4 @@
-//! Saved work that cannot be used: a checkpoint that is damaged or taken, two checkpoints named
-//! for one count, and checkpoints, shard records or cluster messages that belong to another
+//! Saved work that cannot be used: a checkpoint that is damaged or taken, and checkpoints, shard records or cluster messages that belong to another
 //! count or do not add up to one.
 
 use crate::method::Method;
@@ -20,42 +19,6 @@ pub enum CheckpointProblem {
     /// The path names something other than a regular file (a named pipe, a device, a
     /// directory): reading it could block forever or never end.
     NotAFile,
-}
-
-/// A checkpoint a count was asked to keep, for
-/// [`Error::TwoCheckpoints`](crate::Error::TwoCheckpoints).
-///
-/// ```
-/// use nqueens::{Count, Error};
-/// use nqueens::error::Keep;
-///
-/// let err = Count::new(8).checkpoint("a.ckpt").resume_from("b.ckpt").run().unwrap_err();
-/// assert!(matches!(
-///     err,
-///     Error::TwoCheckpoints { first: Keep::New(_), second: Keep::Resume(_) }
-/// ));
-/// assert_eq!(
-///     err.to_string(),
-///     "a count keeps one checkpoint: this one was asked to write a new checkpoint at a.ckpt \
-///      and to resume checkpoint b.ckpt"
-/// );
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Keep {
-    /// A new checkpoint, written at this path (where nothing may be yet).
-    New(PathBuf),
-    /// The checkpoint at this path, continued and saved again there.
-    Resume(PathBuf),
-}
-
-impl fmt::Display for Keep {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Keep::New(path) => write!(f, "write a new checkpoint at {}", path.display()),
-            Keep::Resume(path) => write!(f, "resume checkpoint {}", path.display()),
-        }
-    }
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and

@@ -4,7 +4,7 @@
 use super::board::BoardError;
 use super::gpu::GpuProblem;
 use super::number::{Quantity, out_of_range};
-use super::saved::{CheckpointProblem, Keep, Mismatch, Origin, ShardsProblem};
+use super::saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 use super::shard_text::ShardText;
 use super::task::Task;
 use crate::board::placement::MAX_N;
@@ -103,12 +103,23 @@ pub enum Error {
         /// What is wrong with it.
         problem: CheckpointProblem,
     },
-    /// A request that names two checkpoints: a count keeps one, new or resumed.
+    /// A request that names two checkpoints: a count keeps one.
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    ///
+    /// let err = Count::new(8).checkpoint("a.ckpt").checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a count keeps one checkpoint: this one was asked to keep a.ckpt and b.ckpt"
+    /// );
+    /// ```
     TwoCheckpoints {
         /// The checkpoint named first.
-        first: Keep,
+        first: PathBuf,
         /// The other one.
-        second: Keep,
+        second: PathBuf,
     },
     /// Saved work (a checkpoint, a shard record, a cluster message) that belongs to another
     /// count.
@@ -128,9 +139,6 @@ pub enum Error {
         /// Where the counts came from.
         from: Origin,
     },
-    /// The stop flag was set while the count was being prepared (its subproblems listed):
-    /// nothing was counted, and nothing saved.
-    Stopped,
     /// Reading or writing failed; `context` says what was being done.
     Io {
         /// What was being read or written ("cannot write checkpoint q.ckpt").
@@ -227,7 +235,9 @@ impl Error {
             }
             Error::TwoCheckpoints { first, second } => write!(
                 f,
-                "a count keeps one checkpoint: this one was asked to {first} and to {second}"
+                "a count keeps one checkpoint: this one was asked to keep {} and {}",
+                first.display(),
+                second.display()
             ),
             Error::Mismatch { from, mismatch } => {
                 write!(f, "{from} does not match this count: {mismatch}")
@@ -239,7 +249,6 @@ impl Error {
                 f,
                 "the counts in {from} add up to more than 2^128: they are damaged"
             ),
-            Error::Stopped => f.write_str("stopped before the count began"),
             Error::Io { context, source } => write!(f, "{context}: {source}"),
         }
     }
