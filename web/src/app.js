@@ -30,7 +30,9 @@ const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code'];
 
-/** @type {{ n: number, view: string, code: string }} */
+/** @typedef {import('./listings.js').Lang} Lang */
+
+/** @type {{ n: number, view: string, code: Lang }} */
 const state = { n: 8, view: 'watch', code: DEFAULT_LANG };
 
 /**
@@ -88,8 +90,8 @@ async function main() {
   let codeNote = '';
   if (params.has('code')) {
     const lang = String(params.get('code'));
-    if (Object.hasOwn(LANGS, lang)) state.code = lang;
-    else codeNote = `code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[/** @type {keyof typeof LANGS} */ (state.code)]}`;
+    if (Object.hasOwn(LANGS, lang)) state.code = /** @type {Lang} */ (lang);
+    else codeNote = `code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[state.code]}`;
   }
 
   const select = /** @type {HTMLSelectElement} */ ($('n'));
@@ -206,6 +208,7 @@ function show(name) {
 // keeps no storage shows it every time.
 const INTRO_SEEN = 'nqueens-intro-seen';
 
+/** @param {HTMLDetailsElement} details */
 function introOnce(details) {
   let seen = false;
   try {
@@ -249,7 +252,8 @@ function onKey(e) {
   e.preventDefault();
 }
 
-main().catch((e) => {
+// What the start throws is an Error as a rule (a module or the WebAssembly that failed to load).
+main().catch((/** @type {{ message?: string }} */ e) => {
   console.error(e);
   const p = $('loading');
   if (p) p.textContent = `The page could not start: ${e.message || e}`;

@@ -7,6 +7,10 @@ const CROWN =
 
 // A tint of `fill` crossed by thin diagonal lines, a quarter of a square apart: the squares a
 // queen attacks, told by the lines as well as by the colour.
+/**
+ * @param {string} id
+ * @param {string} fill
+ */
 function hatch(id, fill) {
   return (
     `<pattern id="${id}" width="0.25" height="0.25" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
@@ -93,7 +97,7 @@ export function drawBoard(svg, n, opts = {}) {
   if (opts.cursor) {
     out.push(`<rect class="cursor" x="${opts.cursor[1] + 0.04}" y="${opts.cursor[0] + 0.04}" width="0.92" height="0.92"/>`);
   }
-  if (Number.isInteger(opts.rowOutline) && opts.rowOutline >= 0 && opts.rowOutline < n) {
+  if (opts.rowOutline !== undefined && Number.isInteger(opts.rowOutline) && opts.rowOutline >= 0 && opts.rowOutline < n) {
     out.push(`<rect class="row-outline" data-row="${opts.rowOutline}" x="0.05" y="${opts.rowOutline + 0.05}" width="${n - 0.1}" height="0.9"/>`);
   }
   out.push(`<rect width="${n}" height="${n}" fill="none" stroke="#5a4632" stroke-width="${Math.max(0.04, n / 300)}"/>`);
@@ -119,6 +123,10 @@ export function squareAt(svg, event) {
 }
 
 // A board as LeetCode 51 writes it: one string a row, "Q" for the queen and "." elsewhere.
+/**
+ * @param {number[]} columns
+ * @returns {string[]}
+ */
 export function leetcodeRows(columns) {
   const n = columns.length;
   return columns.map((c) => '.'.repeat(c) + 'Q' + '.'.repeat(n - 1 - c));

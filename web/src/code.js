@@ -6,10 +6,41 @@
 import { LANGS, METHODS, DEFAULT_LANG, listing } from './listings.js';
 import { escape } from './html.js';
 
+/** @typedef {import('./listings.js').Lang} Lang */
+/** @typedef {import('./listings.js').Method} Method */
+/** @typedef {import('./listings.js').Listing} Listing */
+
+/**
+ * A value the program holds, as its name and its HTML.
+ * @typedef {[string, string]} Value
+ */
+
+/**
+ * A point of the program: the tag of the lit line, the values beside it, a note in words.
+ * @typedef {{ tag: string, values: Value[], note: string }} Point
+ */
+
+/**
+ * What the library says a method of the Methods view holds after an operation: its queens,
+ * the square it is trying ([row, col] or []), and for the sets their values, for the masks
+ * [row, cols, left, right, untried] (or []); done once it has finished.
+ * @typedef {object} LaneState
+ * @property {ArrayLike<number>} queens
+ * @property {ArrayLike<number>} [trying]
+ * @property {boolean} [done]
+ * @property {ArrayLike<number>[]} [sets]
+ * @property {ArrayLike<number>} [masks]
+ */
+
 // ---- What the program holds: the queens, sets and masks, worked out from the queens placed.
 
 // The masks the bit-mask search passes to row `row`, from the queens of the rows above: the
 // columns in use and the squares of this row attacked along each diagonal, within the board.
+/**
+ * @param {number} n
+ * @param {ArrayLike<number>} queens
+ * @param {number} row
+ */
 export function masksAt(n, queens, row) {
   const full = (1 << n) - 1;
   let cols = 0;
@@ -24,10 +55,19 @@ export function masksAt(n, queens, row) {
   return { cols, left, right, free: full & ~(cols | left | right) };
 }
 
+/**
+ * @param {number} v
+ * @param {number} n
+ */
 const bin = (v, n) => v.toString(2).padStart(n, '0');
 
 // The queens so far as the language's program holds them: a fixed array with -1 for the empty
 // rows in Python, Java, C++ and JavaScript, a vector of the rows filled in Rust.
+/**
+ * @param {Lang} lang
+ * @param {number} n
+ * @param {ArrayLike<number>} queens
+ */
 function placer(lang, n, queens) {
   const filled = Array.from(queens);
   if (lang === 'rust') return `[${filled.join(', ')}]`;
@@ -35,6 +75,10 @@ function placer(lang, n, queens) {
   return lang === 'cpp' ? `{${all.join(', ')}}` : `[${all.join(', ')}]`;
 }
 
+/**
+ * @param {Iterable<number> | ArrayLike<number>} values
+ * @param {number} [looked]
+ */
 function setText(values, looked) {
   const sorted = Array.from(values).sort((a, b) => a - b);
   const items = sorted.map((v) => (v === looked ? `<b>${v}</b>` : String(v)));
@@ -43,6 +87,12 @@ function setText(values, looked) {
 
 // A point of the program: the tag of the lit line and the values beside it, as [name, html]
 // pairs, with a note in words.
+/**
+ * @param {string} tag
+ * @param {Value[]} values
+ * @param {string} [note]
+ * @returns {Point}
+ */
 function point(tag, values, note = '') {
   return { tag, values, note };
 }
@@ -50,16 +100,25 @@ function point(tag, values, note = '') {
 // The point of the program at a step of the library's trace (Watch): `code` is the step as
 // the bindings encode it (kind, row, col, attacker's row and column, line, number), `queens`
 // the columns of the queens after it.
+/**
+ * @param {Method} method
+ * @param {Lang} lang
+ * @param {number} n
+ * @param {Int32Array} code
+ * @param {ArrayLike<number>} queens
+ */
 export function stepPoint(method, lang, n, code, queens) {
   const [kind, row, col, byRow, byCol, , number] = code;
   const q = Array.from(queens);
   if (kind === 0) return point('start', [['n', String(n)]], 'the search starts at row 0');
   if (kind === 4) {
+    /** @type {Value[]} */
     const values = [['row', String(n)]];
     if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
     return point('solution', values, `a full board: solution ${number}`);
   }
   if (method === 'scan') {
+    /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)]];
     if (kind === 2) {
       values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
@@ -72,6 +131,7 @@ export function stepPoint(method, lang, n, code, queens) {
     return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} comes off`);
   }
   if (method === 'sets') {
+    /** @type {Set<number>[]} */
     const sets = [new Set(), new Set(), new Set()];
     q.forEach((c, r) => {
       sets[0].add(c);
@@ -79,11 +139,13 @@ export function stepPoint(method, lang, n, code, queens) {
       sets[2].add(r + c);
     });
     const keys = [col, row - col, row + col];
+    /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)], ['placer', placer(lang, n, q)]];
     if (kind === 2) {
       // The sets are looked up in order and the first one that holds the key ends the test,
       // which need not be the line of the attacker the trace names (the first from the top).
-      const s = [0, 1, 2].find((i) => sets[i].has(keys[i]));
+      // A pruned square is attacked, so one of the sets holds its key.
+      const s = /** @type {number} */ ([0, 1, 2].find((i) => sets[i].has(keys[i])));
       ['cols', 'diffs', 'sums'].forEach((name, i) =>
         values.push([name, setText(sets[i], i === s ? keys[i] : undefined)]),
       );
@@ -95,6 +157,7 @@ export function stepPoint(method, lang, n, code, queens) {
     return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} and its lines come off`);
   }
   const m = masksAt(n, q, row);
+  /** @type {Value[]} */
   const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
   if (kind === 2) {
     values.push(['free', bin(m.free, n)]);
@@ -113,6 +176,13 @@ export function stepPoint(method, lang, n, code, queens) {
 // operation as the bindings encode it (kind and three fields; none before the first), `state`
 // what the library says the method holds now: queens, trying ([row, col] or []), sets (three
 // arrays) or masks ([row, cols, left, right, untried] or []).
+/**
+ * @param {Method} method
+ * @param {Lang} lang
+ * @param {number} n
+ * @param {number[] | undefined} op
+ * @param {LaneState} state
+ */
 export function opPoint(method, lang, n, op, state) {
   const q = Array.from(state.queens);
   if (!op) {
@@ -122,6 +192,7 @@ export function opPoint(method, lang, n, op, state) {
   }
   const [kind, a, b, c] = op;
   if (kind === 8) {
+    /** @type {Value[]} */
     const values = [['row', String(n)]];
     if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
     return point('solution', values, `a full board: solution ${a}`);
@@ -130,6 +201,7 @@ export function opPoint(method, lang, n, op, state) {
     const masks = Array.from(state.masks || []);
     const row = a;
     const m = masksAt(n, q, row);
+    /** @type {Value[]} */
     const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
     const untried = masks.length && masks[0] === row ? masks[4] : 0;
     if (kind === 3) {
@@ -151,6 +223,7 @@ export function opPoint(method, lang, n, op, state) {
   const trying = Array.from(state.trying || []);
   if (kind === 1 || kind === 2) {
     const [row, col] = trying;
+    /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)]];
     if (kind === 1) {
       values.push(['r', String(a)], ['c = placer[r]', String(q[a])], ['d = row − r', String(row - a)]);
@@ -163,6 +236,7 @@ export function opPoint(method, lang, n, op, state) {
     const what = ['col', 'row − col', 'row + col'][a];
     return point(`set${a}`, values, `${what} = ${b} in ${['cols', 'diffs', 'sums'][a]}? ${c ? 'yes — attacked' : 'no'}`);
   }
+  /** @type {Value[]} */
   const values = [['row', String(a)], ['col', String(b)], ['placer', placer(lang, n, q)]];
   if (method === 'sets') {
     const sets = Array.from(state.sets || [[], [], []]);
@@ -176,15 +250,24 @@ export function opPoint(method, lang, n, op, state) {
 // ---- On the page.
 
 // A row of buttons, one per choice, the chosen one pressed; `pick` is called with the key.
+/**
+ * @template {string} K
+ * @param {HTMLElement} root
+ * @param {string} label
+ * @param {Record<K, string>} choices
+ * @param {(key: K) => void} pick
+ * @returns {(key: K) => void} presses the button of `key`
+ */
 export function choiceBar(root, label, choices, pick) {
   root.setAttribute('role', 'group');
   root.setAttribute('aria-label', label);
-  root.innerHTML = Object.entries(choices)
+  root.innerHTML = Object.entries(/** @type {Record<string, string>} */ (choices))
     .map(([k, name]) => `<button type="button" data-key="${k}" aria-pressed="false">${escape(name)}</button>`)
     .join('');
   root.addEventListener('click', (e) => {
-    const b = e.target.closest('button[data-key]');
-    if (b) pick(b.dataset.key);
+    const b = /** @type {Element} */ (e.target).closest('button[data-key]');
+    // Each button's key is one of `choices`: the buttons were made from them above.
+    if (b) pick(/** @type {K} */ (/** @type {HTMLElement} */ (b).dataset.key));
   });
   return (key) => {
     for (const b of root.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.key === key));
@@ -194,28 +277,46 @@ export function choiceBar(root, label, choices, pick) {
 // One listing on the page, its lit line and its values. `root` receives the listing, the
 // values and the note; the language and the method are set from outside.
 export class CodePanel {
+  /**
+   * @param {HTMLElement} root
+   * @param {Method} method
+   */
   constructor(root, method) {
     this.root = root;
     this.method = method;
     this.lang = DEFAULT_LANG;
     this.n = 0;
+    // Set by set() and show(), once the page knows the board.
+    /** @type {Listing | undefined} */
+    this.listing;
+    /** @type {string | null | undefined} the lit lines, as data-lit's key */
+    this.lit;
+    /** @type {Point | undefined} the point last shown, shown again in a new listing */
+    this.last;
+    /** @type {boolean | undefined} a reveal waits for the next frame */
+    this.revealing;
     root.classList.add('code-panel');
     root.innerHTML =
       '<pre class="code-listing" tabindex="0" aria-label="code"><code></code></pre>' +
       '<p class="code-note" aria-live="off"></p><dl class="code-values"></dl>';
-    this.pre = root.querySelector('pre');
+    this.pre = /** @type {HTMLPreElement} */ (root.querySelector('pre'));
     // A listing in a hidden view has no height to scroll: its lit line is brought into view
     // when the view shows.
     new ResizeObserver(() => this.reveal()).observe(this.pre);
   }
 
+  /**
+   * @param {Lang} lang
+   * @param {Method} method
+   * @param {number} n
+   */
   set(lang, method, n) {
     if (lang === this.lang && method === this.method && n === this.n) return;
     this.lang = lang;
     this.method = method;
     this.n = n;
     this.listing = listing(lang, method, n);
-    this.pre.firstChild.innerHTML = this.listing.lines
+    /** @type {HTMLElement} */ (this.pre.firstChild).innerHTML = this.listing.lines
       .map((l, i) => `<span class="ln" data-line="${i + 1}">${escape(l) || ' '}</span>`)
       .join('');
     this.root.dataset.lang = lang;
@@ -224,6 +325,7 @@ export class CodePanel {
     if (this.last) this.show(this.last);
   }
 
+  /** @param {Point} p */
   show(p) {
     this.last = p;
     if (!this.listing) return;
@@ -231,7 +333,7 @@ export class CodePanel {
     const key = lines.join(',');
     if (key !== this.lit) {
       for (const el of this.pre.querySelectorAll('.ln.lit')) el.classList.remove('lit');
-      const spans = this.pre.firstChild.children;
+      const spans = /** @type {HTMLElement} */ (this.pre.firstChild).children;
       for (const i of lines) spans[i].classList.add('lit');
       this.lit = key;
       // Lines from 1, as an editor numbers them: "12" or "12-15".
@@ -246,8 +348,8 @@ export class CodePanel {
         });
       }
     }
-    this.root.querySelector('.code-note').textContent = p.note;
-    this.root.querySelector('.code-values').innerHTML = p.values
+    /** @type {HTMLElement} */ (this.root.querySelector('.code-note')).textContent = p.note;
+    /** @type {HTMLElement} */ (this.root.querySelector('.code-values')).innerHTML = p.values
       .map(([k, v]) => `<div><dt>${escape(k)}</dt><dd>${v}</dd></div>`)
       .join('');
   }
@@ -269,20 +371,29 @@ export class CodePanel {
 // The code panels of Watch and Methods, in one language chosen for both. Watch shows one
 // method at a time, on a switch; each lane of Methods shows its own.
 export class CodeViews {
+  /**
+   * @param {Lang} lang the language to start in
+   * @param {(lang: Lang) => void} onLang called with the language a learner picks
+   */
   constructor(lang, onLang) {
-    const $ = (id) => document.getElementById(id);
+    /** @param {string} id */
+    const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
     this.lang = lang;
+    /** @type {Method} */
     this.watchMethod = 'scan';
     this.n = 0;
     this.onLang = onLang;
     /** @type {(() => void)[]} called after a language or a method is picked */
     this.listeners = [];
-    /** @type {[ArrayLike<number>, ArrayLike<number>] | null} Watch's last step and its queens */
+    /** @type {[Int32Array, ArrayLike<number>] | null} Watch's last step and its queens */
     this.step = null;
-    /** @type {([ArrayLike<number> | undefined, object] | undefined)[]} each lane's last operation and state */
+    /** @type {([number[] | undefined, LaneState] | undefined)[]} each lane's last operation and state */
     this.ops = [];
     this.watch = new CodePanel($('w-code'), this.watchMethod);
-    this.lanes = ['scan', 'sets', 'bits'].map((m, i) => new CodePanel($(`lane-${i}`).querySelector('.lane-code'), m));
+    this.lanes = /** @type {Method[]} */ (['scan', 'sets', 'bits']).map(
+      (m, i) => new CodePanel(/** @type {HTMLElement} */ ($(`lane-${i}`).querySelector('.lane-code')), m),
+    );
+    /** @param {Lang} k */
     const pickLang = (k) => {
       this.setLang(k);
       if (this.onLang) this.onLang(k);
@@ -307,11 +418,13 @@ export class CodeViews {
     for (const listener of this.listeners) listener();
   }
 
+  /** @param {Lang} lang */
   setLang(lang) {
     this.lang = lang;
     this.refresh();
   }
 
+  /** @param {number} n */
   open(n) {
     this.n = n;
     this.refresh();
@@ -329,6 +442,10 @@ export class CodeViews {
   }
 
   // Watch: the step the search took last (encoded) and the queens after it.
+  /**
+   * @param {Int32Array} code
+   * @param {ArrayLike<number>} queens
+   */
   showStep(code, queens) {
     this.step = [code, queens];
     if (!this.n) return;
@@ -336,6 +453,11 @@ export class CodeViews {
   }
 
   // Methods, lane i: its last operation (encoded; undefined before the first) and its state.
+  /**
+   * @param {number} i
+   * @param {number[] | undefined} op
+   * @param {LaneState} state
+   */
   showOp(i, op, state) {
     this.ops[i] = [op, state];
     if (!this.n) return;

@@ -5,13 +5,30 @@
 
 import { search_size } from './pkg/nqueens_web.js';
 
+/** @param {number} v */
 const fmt = (v) => v.toLocaleString('en');
 
+/**
+ * The squares the whole search tries, by how each ended.
+ * @typedef {{ placed: number, tried: number, pruned: number }} Squares
+ */
+
 export class Cost {
+  /** @param {HTMLElement} el the cost line */
   constructor(el) {
     this.el = el;
+    // Set by open(), which the page calls before any render.
+    /** @type {number} */
+    this.n;
+    /** @type {Squares} */
+    this.total;
+    /** @type {number} n^n */
+    this.nn;
+    /** @type {number} n! */
+    this.fact;
   }
 
+  /** @param {number} n */
   open(n) {
     this.n = n;
     const [placed, tried] = search_size(n);
@@ -23,6 +40,10 @@ export class Cost {
   }
 
   // placed, pruned: the squares the search has tried so far, by how each ended.
+  /**
+   * @param {number} placed
+   * @param {number} pruned
+   */
   render(placed, pruned) {
     const n = this.n;
     const t = this.total;

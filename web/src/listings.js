@@ -9,8 +9,22 @@
 
 export const LANGS = { python: 'Python', java: 'Java', cpp: 'C++', javascript: 'JavaScript', rust: 'Rust' };
 export const METHODS = { scan: 'scan', sets: 'sets', bits: 'bit masks' };
+/** @type {Lang} */
 export const DEFAULT_LANG = 'python';
 
+/**
+ * A language of the listings, and a method, by their keys in LANGS and METHODS.
+ * @typedef {keyof typeof LANGS} Lang
+ * @typedef {keyof typeof METHODS} Method
+ */
+
+/**
+ * A listing: its lines (tags stripped), the program as one text, and the lines (from 0) each
+ * tag lights.
+ * @typedef {{ lines: string[], at: Record<string, number[]>, source: string }} Listing
+ */
+
+/** @type {Record<Lang, Record<Method, string>>} */
 const SOURCES = {
   python: {
     scan: `
@@ -541,8 +555,16 @@ const TAG = /\s*«(\w+)»$/;
 
 // The listing of `method` in `lang` for the n×n board: its lines (tags stripped), the
 // program as one text, and the lines (from 0) each tag lights.
+/**
+ * @param {Lang} lang
+ * @param {Method} method
+ * @param {number} n
+ * @returns {Listing}
+ */
 export function listing(lang, method, n) {
+  /** @type {string[]} */
   const lines = [];
+  /** @type {Record<string, number[]>} */
   const at = {};
   for (const raw of SOURCES[lang][method].replace(/^\n/, '').replace(/\n$/, '').split('\n')) {
     const m = raw.match(TAG);

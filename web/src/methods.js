@@ -10,6 +10,8 @@ import { escape } from './html.js';
 import { MethodsPractice } from './practice.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
+/** @typedef {import('./code.js').LaneState} LaneState */
+/** @typedef {import('./board.js').BoardOptions} BoardOptions */
 
 const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
@@ -194,6 +196,7 @@ export class MethodsView extends View {
     if (!this.methods) return;
     const c = this.methods;
     const n = this.n;
+    /** @type {string[]} */
     const said = [];
     this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.root.dataset.step = String(c.position());
@@ -203,15 +206,16 @@ export class MethodsView extends View {
       for (let k = 0; k < ops.length; k += OP) list.push(Array.from(ops.subarray(k, k + OP)));
       const waiting = c.waiting(i) && list.length > 0;
       lane.classList.toggle('waiting', waiting);
-      lane.querySelector('.badge').textContent = c.done(i) ? 'finished' : waiting ? 'waits for the others' : '';
-      lane.querySelector('.work').textContent = c.work(i).toLocaleString('en');
+      /** @type {HTMLElement} */ (lane.querySelector('.badge')).textContent = c.done(i) ? 'finished' : waiting ? 'waits for the others' : '';
+      /** @type {HTMLElement} */ (lane.querySelector('.work')).textContent = c.work(i).toLocaleString('en');
       lane.dataset.work = String(c.work(i));
-      lane.querySelector('.ops').innerHTML = list.map((op) => `<li>${escape(describe(op, n))}</li>`).join('');
-      const badge = lane.querySelector('.badge').textContent;
+      /** @type {HTMLElement} */ (lane.querySelector('.ops')).innerHTML = list.map((op) => `<li>${escape(describe(op, n))}</li>`).join('');
+      const badge = /** @type {HTMLElement} */ (lane.querySelector('.badge')).textContent;
       const last = list.length ? [describe(list[list.length - 1], n)] : [];
       if (last.length || badge) said.push(`${LANES[i]}: ${last.concat(badge ? [badge] : []).join(', ')}`);
-      const opsList = lane.querySelector('.ops');
+      const opsList = /** @type {HTMLElement} */ (lane.querySelector('.ops'));
       opsList.scrollTop = opsList.scrollHeight;
+      /** @type {BoardOptions & { queens: number[], marks: NonNullable<BoardOptions['marks']> }} */
       const opts = { queens: Array.from(c.columns(i)), marks: [] };
       const trying = c.trying(i);
       if (i === 0) {
@@ -230,15 +234,16 @@ export class MethodsView extends View {
         }
         this.masks(lane, m, list);
       }
-      drawBoard(lane.querySelector('svg'), n, opts);
+      drawBoard(/** @type {SVGSVGElement} */ (lane.querySelector('svg')), n, opts);
       const sw = this.switches[i];
       if (sw) {
-        sw.querySelector('.sw-work').textContent = c.work(i).toLocaleString('en');
-        sw.querySelector('.sw-badge').textContent = lane.querySelector('.badge').textContent;
+        /** @type {HTMLElement} */ (sw.querySelector('.sw-work')).textContent = c.work(i).toLocaleString('en');
+        /** @type {HTMLElement} */ (sw.querySelector('.sw-badge')).textContent = /** @type {HTMLElement} */ (lane.querySelector('.badge')).textContent;
         sw.classList.toggle('waiting', waiting);
-        drawBoard(sw.querySelector('svg'), n, { queens: opts.queens, marks: trying.length ? [{ row: trying[0], col: trying[1], cls: 'tried' }] : [] });
+        drawBoard(/** @type {SVGSVGElement} */ (sw.querySelector('svg')), n, { queens: opts.queens, marks: trying.length ? [{ row: trying[0], col: trying[1], cls: 'tried' }] : [] });
       }
       if (this.codePanels) {
+        /** @type {LaneState} */
         const state = { queens: opts.queens, trying: Array.from(trying), done: c.done(i) };
         if (i === 1) state.sets = [0, 1, 2].map((s) => Array.from(c.set(s)));
         if (i === 2) state.masks = Array.from(c.masks());
@@ -248,6 +253,10 @@ export class MethodsView extends View {
     if (say && !this.playing) this.say.textContent = said.join('. ');
   }
 
+  /**
+   * @param {HTMLElement} lane
+   * @param {number[][]} list the operations of this round, decoded one array each
+   */
   sets(lane, list) {
     const look = list.filter((op) => op[0] === 2).pop();
     for (let s = 0; s < 3; s++) {
@@ -257,18 +266,25 @@ export class MethodsView extends View {
         return hit ? `<span class="chip hit" title="looked up, there">${v}</span>` : `<span class="chip">${v}</span>`;
       });
       if (look && look[1] === s && !look[3]) chips.push(`<span class="chip miss" title="looked up, not there">${look[2]}?</span>`);
-      lane.querySelector(`.set-${s}`).innerHTML = chips.join('') || '∅';
+      /** @type {HTMLElement} */ (lane.querySelector(`.set-${s}`)).innerHTML = chips.join('') || '∅';
     }
   }
 
+  /**
+   * @param {HTMLElement} lane
+   * @param {Uint32Array} m the masks: row, cols, left, right, untried (empty when none)
+   * @param {number[][]} list the operations of this round, decoded one array each
+   */
   masks(lane, m, list) {
     const n = this.n;
+    /** @param {number} v */
     const bits = (v) =>
       Array.from({ length: n }, (_, k) => {
         const b = (v >> (n - 1 - k)) & 1;
         return b ? '<span class="one">1</span>' : '0';
       }).join('');
     const pick = list.filter((op) => op[0] === 4).pop();
+    /** @type {string[]} */
     const rows = [];
     if (m.length) {
       rows.push(`<tr><th>row</th><td>${m[0]}</td></tr>`);
@@ -279,13 +295,18 @@ export class MethodsView extends View {
     }
     if (pick) rows.push(`<tr class="pick"><th>x &amp; −x</th><td>${bits(pick[2])}</td></tr>`);
     rows.push('<tr><th><span class="visually-hidden">note</span></th><td class="note">bit k is column k: column 0 is the rightmost bit</td></tr>');
-    lane.querySelector('.masks tbody').innerHTML = rows.join('');
+    /** @type {HTMLElement} */ (lane.querySelector('.masks tbody')).innerHTML = rows.join('');
   }
 }
 
 // One operation in words; rows and columns from 0, as in the code.
+/**
+ * @param {number[]} op
+ * @param {number} n
+ */
 function describe(op, n) {
   const [kind, a, b, c] = op;
+  /** @param {number} v */
   const bin = (v) => '0b' + v.toString(2).padStart(n, '0');
   switch (kind) {
     case 1:

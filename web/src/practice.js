@@ -12,7 +12,39 @@ import { drawBoard, squareAt } from './board.js';
 const STEP = 7; // integers per encoded step (watch.rs)
 const MINUS = '−';
 
+/**
+ * A question of Watch: the steps up to the next event (the squares pruned on the way, then the
+ * event), the queens and the row being filled, and the event's kind: place, backtrack,
+ * solution, or end when the search is over. At the end there is no event, and nothing reads
+ * event, pruned or from.
+ * @typedef {object} WatchQuestion
+ * @property {number[][]} steps
+ * @property {number[]} queens
+ * @property {number} row
+ * @property {number} n
+ * @property {string} kind
+ * @property {number[]} event the step of the event, encoded
+ * @property {number[]} pruned the columns pruned on the way
+ * @property {number} from the first column the search tries from here
+ */
+
+/**
+ * A question of Methods: the key the sets look up for the square (row, col) in set `set` (1
+ * the differences, 2 the sums), and whether it is there.
+ * @typedef {{ kind: 'key', row: number, col: number, set: number, key: number, found: number, queens: number[] }} KeyQuestion
+ */
+
+/**
+ * A question of Methods: the free mask the bit masks work out for `row` of the n×n board.
+ * @typedef {{ kind: 'mask', row: number, free: number, queens: number[], n: number }} MaskQuestion
+ */
+
 // The line a queen attacks the square at (row, col) along, as watch.rs numbers lines.
+/**
+ * @param {number} line
+ * @param {number} row
+ * @param {number} col
+ */
 export function along(line, row, col) {
   if (line === 0) return `along row ${row}`;
   if (line === 1) return `along column ${col}`;
@@ -21,6 +53,7 @@ export function along(line, row, col) {
 }
 
 // A whole number as the page writes it, with a true minus sign.
+/** @param {number} v */
 export function signed(v) {
   return v < 0 ? `${MINUS}${-v}` : String(v);
 }
@@ -45,15 +78,27 @@ export function firstAttacker(columns, row, col) {
   return null;
 }
 
+/**
+ * @param {number} row
+ * @param {number} col
+ * @param {[number, number, number]} attacker its row, column and line
+ * @param {boolean} [lower] the sentence goes on another, so it starts in lower case
+ */
 function attackedBy(row, col, [ar, ac, line], lower = false) {
   return `${lower ? 'row' : 'Row'} ${row}, column ${col} is attacked by the queen at row ${ar}, column ${ac} ${along(line, row, col)}`;
 }
 
 // A list in words: "a", "a and b", "a, b and c".
+/** @param {string[]} list */
 function words(list) {
   return list.length < 2 ? list.join('') : `${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
 }
 
+/**
+ * @param {HTMLElement} el
+ * @param {number} right
+ * @param {number} asked
+ */
 function score(el, right, asked) {
   el.textContent = `Score: ${right} right of ${asked} asked`;
   el.dataset.right = String(right);
@@ -65,6 +110,7 @@ function score(el, right, asked) {
 // backtracks. The squares tried and pruned on the way, and a solution, play without a question.
 // What leaving practice undoes in either view: the panel closed, its button back, and the
 // controls it turned off on again.
+/** @param {WatchPractice | MethodsPractice} practice */
 function closePanel(practice) {
   practice.active = false;
   practice.els.panel.hidden = true;
@@ -104,7 +150,7 @@ export class WatchPractice {
     this.tries = 0;
     /** @type {{ row: number, col: number, by: number[] | null } | null} */
     this.wrong = null;
-    /** @type {any} the question: what the search does next */
+    /** @type {WatchQuestion | null} the question: what the search does next */
     this.q = null;
     /** @type {[number, number]} */
     this.cursor = [0, 0];
@@ -150,6 +196,7 @@ export class WatchPractice {
   }
 
   // Back to watching, from the same step; `focus`: the Practice button takes the focus.
+  /** @param {boolean} focus */
   leave(focus) {
     if (!this.active) return;
     closePanel(this);
@@ -164,7 +211,7 @@ export class WatchPractice {
   // After each redraw of the search: a new position asks a new question.
   changed() {
     if (!this.active) return;
-    const pos = this.search.watch.position();
+    const pos = this.search.stepper().position();
     if (pos !== this.at) {
       this.at = pos;
       this.tries = 0;
@@ -178,14 +225,15 @@ export class WatchPractice {
   // What the search does next (watch.rs `ahead`): the squares pruned on the way, then a queen
   // placed, taken back, or a solution.
   ask() {
-    const w = this.search.watch;
+    const w = this.search.stepper();
     const codes = w.ahead();
     const steps = [];
     for (let i = 0; i < codes.length; i += STEP) steps.push(Array.from(codes.subarray(i, i + STEP)));
     const queens = Array.from(w.columns());
     const n = this.search.n;
     const row = queens.length;
-    const q = { steps, queens, row, n };
+    // Built in steps: the event and what leads to it are set below when there is one.
+    const q = /** @type {WatchQuestion} */ ({ steps, queens, row, n });
     if (!steps.length) q.kind = 'end';
     else {
       const ev = steps[steps.length - 1];
@@ -211,9 +259,11 @@ export class WatchPractice {
     score(e.score, this.right, this.asked);
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     if (!this.active || e.ctrlKey || e.metaKey || e.altKey) return;
     const n = this.search.n;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const [r, c] = this.cursor;
     if (moves[e.key]) {
@@ -232,6 +282,7 @@ export class WatchPractice {
   }
 
   // `choice`: [row, col], or 'backtrack'.
+  /** @param {[number, number] | 'backtrack'} choice */
   answer(choice) {
     const q = this.q;
     if (!this.active || !q || q.kind === 'solution' || q.kind === 'end') return;
@@ -261,7 +312,7 @@ export class WatchPractice {
     const q = this.q;
     if (!this.active || !q || q.kind === 'end') return;
     if (q.kind === 'solution') {
-      this.play(`Solution ${this.search.watch.found() + 1}: every row has its queen, none attacked. The search goes on to find the others.`);
+      this.play(`Solution ${this.search.stepper().found() + 1}: every row has its queen, none attacked. The search goes on to find the others.`);
       return;
     }
     if (this.tries === 0) this.asked++;
@@ -269,18 +320,20 @@ export class WatchPractice {
     this.play(`The answer: ${this.why()}`);
   }
 
-  // Takes the steps up to the event and says `text`.
+  // Takes the steps up to the event and says `text`; only while a question is asked.
+  /** @param {string} text */
   play(text) {
     this.moving = true;
-    this.search.forward(this.q.steps.length);
+    this.search.forward(/** @type {WatchQuestion} */ (this.q).steps.length);
     this.moving = false;
     this.say(text);
     score(this.els.score, this.right, this.asked);
   }
 
-  // Why the event is what the search does.
+  // Why the event is what the search does; like the explanations below, only while a question
+  // is asked.
   why() {
-    const q = this.q;
+    const q = /** @type {WatchQuestion} */ (this.q);
     const [, row, col] = q.event;
     const pruned = q.pruned.length
       ? ` (on the way it tries and prunes column${q.pruned.length > 1 ? 's' : ''} ${words(q.pruned.map(String))})`
@@ -296,7 +349,8 @@ export class WatchPractice {
 
   // Why the square of row `row` the search is filling is no answer, column by column.
   noSafeSquare() {
-    const q = this.q;
+    const q = /** @type {WatchQuestion} */ (this.q);
+    /** @type {string[]} */
     const cols = [];
     for (let c = 0; c < q.n; c++) {
       const by = firstAttacker(q.queens, q.row, c);
@@ -305,8 +359,9 @@ export class WatchPractice {
     return `Row ${q.row} has no safe square left (${cols.join('; ')}), so the search backtracks.`;
   }
 
+  /** @param {[number, number] | 'backtrack'} choice */
   explain(choice) {
-    const q = this.q;
+    const q = /** @type {WatchQuestion} */ (this.q);
     const R = q.row;
     if (choice === 'backtrack') {
       const from = q.from > 0 ? ` from column ${q.from} on` : '';
@@ -334,6 +389,7 @@ export class WatchPractice {
     return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r}, column ${C}.`;
   }
 
+  /** @param {string} text */
   say(text) {
     this.els.feedback.textContent = text;
   }
@@ -360,6 +416,7 @@ export class WatchPractice {
   }
 }
 
+/** @type {Record<number, string>} the sets of the diagonals, by their number in an operation */
 const SETS = { 1: `row ${MINUS} col`, 2: 'row + col' };
 
 // Methods: before a look-up of the sets in a diagonal's set, the learner gives its key; before
@@ -395,6 +452,9 @@ export class MethodsPractice {
     this.right = 0;
     this.asked = 0;
     this.tries = 0;
+    // Set by each question asked.
+    /** @type {KeyQuestion | MaskQuestion | null | undefined} null once the methods have finished */
+    this.q;
     els.start.addEventListener('click', () => this.start());
     els.leave.addEventListener('click', () => this.leave(true));
     els.show.addEventListener('click', () => this.reveal());
@@ -418,6 +478,7 @@ export class MethodsPractice {
     this.els.input.focus();
   }
 
+  /** @param {boolean} focus */
   leave(focus) {
     if (!this.active) return;
     closePanel(this);
@@ -465,6 +526,7 @@ export class MethodsPractice {
     this.ask(op);
   }
 
+  /** @param {number[] | null} op the operation asked about, null when none is left */
   ask(op) {
     const c = this.view.stepper();
     const n = this.view.n;
@@ -505,13 +567,19 @@ export class MethodsPractice {
     score(e.score, this.right, this.asked);
   }
 
+  /** @param {number} v */
   bits(v) {
     return v.toString(2).padStart(this.view.n, '0');
   }
 
   // Reads an answer: a whole number (key) or n bits (mask); null with a note when unreadable.
+  /**
+   * @param {string} text
+   * @returns {number | null}
+   */
   read(text) {
-    const q = this.q;
+    // Answers come only while a question is asked.
+    const q = /** @type {KeyQuestion | MaskQuestion} */ (this.q);
     const t = text.trim().replace(/\s+/g, '').replace(MINUS, '-');
     if (q.kind === 'key') {
       if (!/^[-+]?[0-9]+$/.test(t)) return null;
@@ -522,6 +590,7 @@ export class MethodsPractice {
     return parseInt(b, 2);
   }
 
+  /** @param {string} text */
   answer(text) {
     const q = this.q;
     if (!this.active || !q) return;
@@ -550,6 +619,7 @@ export class MethodsPractice {
     this.play(`The answer: ${this.why()}`);
   }
 
+  /** @param {string} text */
   play(text) {
     const m = this.view;
     if (!m.stepper().tick()) m.end();
@@ -559,43 +629,48 @@ export class MethodsPractice {
 
   // What the key finds, or which columns are free and why.
   why() {
-    const q = this.q;
+    const q = /** @type {KeyQuestion | MaskQuestion} */ (this.q);
     if (q.kind === 'key') {
       const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
       return `${sum} = ${signed(q.key)}. ${this.found()}`;
     }
+    /** @type {string[]} */
     const free = [];
     for (let c = 0; c < q.n; c++) if ((q.free >> c) & 1) free.push(String(c));
     const cols = free.length ? `column${free.length > 1 ? 's' : ''} ${words(free)} ${free.length > 1 ? 'are' : 'is'} free` : 'no column is free';
     return `row ${q.row}'s free mask is ${this.bits(q.free)}: ${cols}.`;
   }
 
-  // The look-up's result, and the queen it stands for.
+  // The look-up's result, and the queen it stands for: said of a key only.
   found() {
-    const q = this.q;
+    const q = /** @type {KeyQuestion} */ (this.q);
     const name = SETS[q.set];
     if (!q.found) return `${signed(q.key)} is not in the ${name} set: no queen stands on that diagonal, so this look-up finds no attack.`;
     const r = q.queens.findIndex((c, row) => (q.set === 1 ? row - c : row + c) === q.key);
     return `${signed(q.key)} is in the ${name} set: the queen at row ${r}, column ${q.queens[r]} stands on that diagonal, so row ${q.row}, column ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
   }
 
+  /** @param {number} v the learner's wrong answer */
   explain(v) {
-    const q = this.q;
+    const q = /** @type {KeyQuestion | MaskQuestion} */ (this.q);
     if (q.kind === 'key') {
       const sym = q.set === 1 ? '\\' : '/';
       const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
       return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row}, column ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
     }
+    /** @type {string[]} */
     const why = [];
     for (let c = 0; c < q.n; c++) {
       const want = (q.free >> c) & 1;
       if (((v >> c) & 1) === want) continue;
       const by = firstAttacker(q.queens, q.row, c);
-      why.push(want ? `column ${c} is free: no queen above attacks it` : `column ${c} is not free: ${attackedBy(q.row, c, by, true)}`);
+      // A column that is not free is attacked by a queen above.
+      why.push(want ? `column ${c} is free: no queen above attacks it` : `column ${c} is not free: ${attackedBy(q.row, c, /** @type {[number, number, number]} */ (by), true)}`);
     }
     return `Row ${q.row}'s free mask is ${this.bits(q.free)}, not ${this.bits(v)}: ${why.join('; ')}. The masks get it at once: free = ~(cols | left | right), cut to ${q.n} bits.`;
   }
 
+  /** @param {string} text */
   say(text) {
     this.els.feedback.textContent = text;
   }

@@ -22,6 +22,21 @@ export class PuzzleView extends View {
     this.svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('p-board')));
     /** @type {[number, number]} the keyboard's square */
     this.cursor = [0, 0];
+    // Set by open(), which the page calls first; link() and the page's link check for a board,
+    // as they can come before it.
+    /** @type {Board} */
+    this.board;
+    // Set at each change of the board.
+    /** @type {number | null} the completions, null while a worker counts them */
+    this.total;
+    /** @type {number[]} the columns of the completion shown, row 0 first */
+    this.ghosts;
+    /** @type {number} which completion is shown, from 0 */
+    this.which;
+    /** @type {boolean | undefined} the worker is finding the completion asked for */
+    this.finding;
+    /** @type {Worker | null | undefined} the worker of a large board, kept for its completions */
+    this.worker;
     // On pointer down rather than click: focusing the board redraws it, and a click whose
     // square was redrawn between press and release would be lost.
     this.svg.addEventListener('pointerdown', (e) => {
@@ -53,6 +68,7 @@ export class PuzzleView extends View {
     return /** @type {HTMLInputElement} */ (this.root.querySelector('input[name="p-mode"]:checked')).value;
   }
 
+  /** @param {string} mode 'queen' or 'block' */
   setMode(mode) {
     /** @type {HTMLInputElement} */ (this.root.querySelector(`input[name="p-mode"][value="${mode}"]`)).checked = true;
   }
@@ -71,12 +87,14 @@ export class PuzzleView extends View {
   // why it was not read ('' when it was), for the page to say.
   /** @param {string} text */
   load(text) {
+    /** @type {Board} */
     let parsed;
     try {
       parsed = Board.parse(text);
     } catch (e) {
-      this.error(`the board in the link was not read: ${e.message}`);
-      return String(e.message);
+      // The bindings refuse a board with an Error that carries the library's message.
+      this.error(`the board in the link was not read: ${/** @type {Error} */ (e).message}`);
+      return String(/** @type {Error} */ (e).message);
     }
     this.board.free();
     this.board = parsed;
@@ -92,6 +110,10 @@ export class PuzzleView extends View {
   }
 
   // What a click does: a queen where there is none (or takes it away), or a block.
+  /**
+   * @param {[number, number]} square
+   * @param {string} mode 'queen' or 'block'
+   */
   act([row, col], mode) {
     const cell = this.board.cells()[row * this.board.n() + col];
     try {
@@ -108,14 +130,16 @@ export class PuzzleView extends View {
       }
       this.error('');
     } catch (e) {
-      this.error(e.message);
+      this.error(/** @type {Error} */ (e).message);
     }
     this.changed();
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     const n = this.board.n();
     const [r, c] = this.cursor;
+    /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (moves[e.key]) {
       const [dr, dc] = moves[e.key];
@@ -135,6 +159,7 @@ export class PuzzleView extends View {
     e.stopPropagation();
   }
 
+  /** @param {string} text */
   error(text) {
     this.$('p-error').textContent = text;
   }
@@ -160,10 +185,14 @@ export class PuzzleView extends View {
 
   showTotal() {
     const known = this.total !== null;
-    this.$('p-count').textContent = known ? this.total.toLocaleString('en') : '…';
+    this.$('p-count').textContent = known ? /** @type {number} */ (this.total).toLocaleString('en') : '…';
     this.$('p-count-word').textContent = this.total === 1 ? 'completion' : 'completions';
   }
 
+  /**
+   * @param {string} text
+   * @param {string} state the line's data-state
+   */
   status(text, state) {
     const line = this.$('p-status');
     line.textContent = text;
@@ -185,6 +214,7 @@ export class PuzzleView extends View {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
     worker.onmessage = (e) => {
+      /** @type {import('./worker.js').Progress | import('./worker.js').BoardDone | import('./worker.js').Completion | import('./worker.js').Failed} */
       const m = e.data;
       if (m.type === 'progress') {
         bar.max = m.total;
@@ -234,6 +264,7 @@ export class PuzzleView extends View {
     this.draw();
   }
 
+  /** @param {number} delta */
   step(delta) {
     if (!this.total) return;
     if (!this.worker) {
@@ -259,6 +290,7 @@ export class PuzzleView extends View {
   draw() {
     const n = this.board.n();
     const cells = this.board.cells();
+    /** @type {number[]} */
     const given = [];
     for (let row = 0; row < n; row++) {
       let col = -1;
@@ -284,7 +316,8 @@ export class PuzzleView extends View {
     }
     this.$('p-which').textContent = which;
     const wraps = !this.worker;
-    /** @type {HTMLButtonElement} */ (this.$('p-prev')).disabled = !(this.total >= 2) || (!wraps && this.which === 0);
-    /** @type {HTMLButtonElement} */ (this.$('p-next')).disabled = !(this.total >= 2) || (!wraps && this.which === this.total - 1);
+    const several = this.total !== null && this.total >= 2;
+    /** @type {HTMLButtonElement} */ (this.$('p-prev')).disabled = !several || (!wraps && this.which === 0);
+    /** @type {HTMLButtonElement} */ (this.$('p-next')).disabled = !several || (!wraps && this.which === /** @type {number} */ (this.total) - 1);
   }
 }

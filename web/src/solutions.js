@@ -13,6 +13,7 @@ export const COUNT_MAX = 17;
 const PAGE = 96;
 
 // What a class's size says about the symmetry of its boards.
+/** @type {Record<number, string>} */
 const SYMMETRY = {
   1: 'the one board: every symmetry maps it to itself',
   2: 'a quarter turn maps each board to itself',
@@ -20,10 +21,24 @@ const SYMMETRY = {
   8: 'no symmetry maps a board to itself',
 };
 
+/**
+ * One board of the gallery: its number in the list of every solution, and its columns.
+ * @typedef {{ number: number, cols: Uint32Array }} Member
+ */
+
 export class SolutionsView extends View {
   /** @param {HTMLElement} root the view's panel (#view-solutions) */
   constructor(root) {
     super(root);
+    // Set by open(), which the page calls before anything is shown.
+    /** @type {number} */
+    this.n;
+    /** @type {Member[][]} the symmetry classes, each its boards, the representative first */
+    this.classes;
+    /** @type {number} how many classes are drawn */
+    this.shown;
+    /** @type {Worker | null | undefined} the count running, if any */
+    this.worker;
     this.$('c-go').addEventListener('click', () => this.count());
     this.$('c-cancel').addEventListener('click', () => this.cancel());
     this.$('g-more').addEventListener('click', () => this.more());
@@ -33,6 +48,7 @@ export class SolutionsView extends View {
     });
   }
 
+  /** @param {number} n */
   open(n) {
     this.n = n;
     if (!this.worker) /** @type {HTMLInputElement} */ (this.$('c-n')).value = String(n);
@@ -52,6 +68,7 @@ export class SolutionsView extends View {
     this.classes = [];
     for (let k = 0; k < flat.length; ) {
       const size = flat[k++];
+      /** @type {Member[]} */
       const boards = [];
       for (let b = 0; b < size; b++, k += n + 1) {
         boards.push({ number: flat[k], cols: flat.subarray(k + 1, k + 1 + n) });
@@ -123,6 +140,7 @@ export class SolutionsView extends View {
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     this.worker = worker;
     worker.onmessage = (e) => {
+      /** @type {import('./worker.js').Progress | import('./worker.js').CountDone | import('./worker.js').Failed} */
       const m = e.data;
       if (m.type === 'progress') {
         bar.max = m.total;
@@ -159,6 +177,7 @@ export class SolutionsView extends View {
     /** @type {HTMLButtonElement} */ (this.$('c-cancel')).disabled = true;
   }
 
+  /** @param {boolean} [quiet] a new count follows: the result line is left to it */
   cancel(quiet) {
     if (!this.worker) return;
     this.finish();
@@ -170,6 +189,10 @@ export class SolutionsView extends View {
   }
 }
 
+/**
+ * @param {Uint32Array} cols
+ * @param {string} caption
+ */
 function figure(cols, caption) {
   const svg = board_svg(Uint32Array.from(cols), new Uint32Array(0));
   const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);

@@ -7,15 +7,45 @@
 import { masksAt } from './code.js';
 import { escape } from './html.js';
 
+/** @typedef {import('./listings.js').Lang} Lang */
+/** @typedef {import('./listings.js').Method} Method */
+/** @typedef {import('./code.js').Value} Value */
+
+/**
+ * A frame of the call stack: the row of its call, the call as the listing writes it, its
+ * locals, whether it is the innermost running one or returns at this step, and what it returns
+ * (null when it says nothing).
+ * @typedef {object} Frame
+ * @property {number} row
+ * @property {string} call
+ * @property {Value[]} locals
+ * @property {boolean} current
+ * @property {boolean} leaving
+ * @property {string | null} returns
+ */
+
 // The solutions of each n, as numbers whose digits in base n are the queens' columns from row
 // 0: the search finds them in increasing order, so how many a call has found so far (the bit
 // masks' `count`) is the number of solutions between two bounds.
+/** @type {Map<number, number[]>} */
 const SOLUTIONS = new Map();
 
+/**
+ * @param {number} n
+ * @returns {number[]}
+ */
 function solutionKeys(n) {
-  if (SOLUTIONS.has(n)) return SOLUTIONS.get(n);
+  if (SOLUTIONS.has(n)) return /** @type {number[]} */ (SOLUTIONS.get(n));
+  /** @type {number[]} */
   const keys = [];
   const full = (1 << n) - 1;
+  /**
+   * @param {number} row
+   * @param {number} key
+   * @param {number} cols
+   * @param {number} left
+   * @param {number} right
+   */
   const go = (row, key, cols, left, right) => {
     if (row === n) {
       keys.push(key);
@@ -32,6 +62,10 @@ function solutionKeys(n) {
   return keys;
 }
 
+/**
+ * @param {number[]} keys
+ * @param {number} v
+ */
 function lowerBound(keys, v) {
   let [lo, hi] = [0, keys.length];
   while (lo < hi) {
@@ -44,6 +78,11 @@ function lowerBound(keys, v) {
 
 // The solutions that start with the queens `above` (rows 0 to k - 1) and put row k's queen in a
 // column before `col`: those the call for row k has counted once its loop reaches `col`.
+/**
+ * @param {number} n
+ * @param {number[]} above
+ * @param {number} col
+ */
 function countBefore(n, above, col) {
   const keys = solutionKeys(n);
   const k = above.length;
@@ -54,11 +93,19 @@ function countBefore(n, above, col) {
   return lowerBound(keys, base + col * unit) - lowerBound(keys, base);
 }
 
+/**
+ * @param {number} v
+ * @param {number} n
+ */
 const bin = (v, n) => v.toString(2).padStart(n, '0');
 
 // A set of numbers as the language prints it: Python's empty set is set(), Java's HashSet
 // prints in brackets, a JavaScript Set as the browser's console shows it. Sorted, as the code
 // panel shows them.
+/**
+ * @param {Lang} lang
+ * @param {number[]} values
+ */
 function setText(lang, values) {
   const items = Array.from(values).sort((a, b) => a - b).join(', ');
   if (lang === 'python') return values.length ? `{${items}}` : 'set()';
@@ -67,6 +114,11 @@ function setText(lang, values) {
   return `{${items}}`;
 }
 
+/**
+ * @param {Lang} lang
+ * @param {Method} method
+ * @param {number} row
+ */
 function callText(lang, method, row) {
   if (method === 'bits') return `solve(n, ${row}, cols, left, right)`;
   if (lang === 'rust') return `solve(n, ${row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
@@ -74,27 +126,41 @@ function callText(lang, method, row) {
 }
 
 // The highest set bit of v, or 0.
+/** @param {number} v */
 const highBit = (v) => (v ? 1 << (31 - Math.clz32(v)) : 0);
 
 // One frame. `where` says where the call's code is: 'call' (its own call below is open),
 // 'place', 'conflict' or 'backtrack' (the step's line, in the innermost call), 'returned' (a
 // call whose loop ran out, returning) or 'solution' (the call for row n). `above` holds the
 // columns of rows 0 to row - 1, `col` the column its loop is at.
+/**
+ * @param {Lang} lang
+ * @param {Method} method
+ * @param {number} n
+ * @param {number} row
+ * @param {string} where
+ * @param {number[]} above
+ * @param {number | null} col null for 'solution' and 'returned': their loops have ended
+ * @returns {Frame}
+ */
 function frame(lang, method, n, row, where, above, col) {
+  /** @type {Value[]} */
   const locals = [['row', String(row)]];
+  /** @type {Frame} */
   const f = { row, call: callText(lang, method, row), locals, current: false, leaving: false, returns: null };
   // Python keeps a loop's variables after the loop; the other languages declare `col` and `bit`
   // inside it, so they are gone once it ends.
   const python = lang === 'python';
   // Where the loop is: the columns before `at` are done with.
-  const at = where === 'backtrack' ? col + 1 : where === 'returned' ? n : col;
+  // Only the calls of 'solution' and 'returned' have no column, and neither reads it as one.
+  const at = where === 'backtrack' ? /** @type {number} */ (col) + 1 : where === 'returned' ? n : /** @type {number} */ (col);
   if (method !== 'bits') {
     if (where === 'returned' && python) locals.push(['col', String(n - 1)]);
     else if (where !== 'returned' && where !== 'solution') locals.push(['col', String(col)]);
     if (method === 'sets') {
       // The shared sets as this call sees them: the queens above it, and its own while it has
       // one on the board.
-      const q = where === 'call' || where === 'place' ? above.concat([col]) : above;
+      const q = where === 'call' || where === 'place' ? above.concat([/** @type {number} */ (col)]) : above;
       const prefix = lang === 'rust' ? 'b.' : '';
       locals.push([`${prefix}cols`, setText(lang, q)]);
       locals.push([`${prefix}diffs`, setText(lang, q.map((c, r) => r - c))]);
@@ -114,7 +180,7 @@ function frame(lang, method, n, row, where, above, col) {
   // `free` loses a square's bit once the call on it returns: the squares from `at` on are left,
   // the queen's own among them while its call is open.
   locals.push(['free', bin(m.free & ~((1 << at) - 1), n)]);
-  if (where === 'call' || where === 'place' || where === 'backtrack') locals.push(['bit', bin(1 << col, n)]);
+  if (where === 'call' || where === 'place' || where === 'backtrack') locals.push(['bit', bin(1 << /** @type {number} */ (col), n)]);
   else if (python && highBit(m.free & ((1 << at) - 1))) locals.push(['bit', bin(highBit(m.free & ((1 << at) - 1)), n)]);
   if (where === 'returned') f.returns = String(count);
   return f;
@@ -123,11 +189,20 @@ function frame(lang, method, n, row, where, above, col) {
 // The open calls at a step, innermost first: `code` is the step as the bindings encode it
 // (kind, row, col, ...), `queens` the columns of the queens after it. Before the first step no
 // call is open yet. A call that returns at this step is on top, marked `leaving`.
+/**
+ * @param {Lang} lang
+ * @param {Method} method
+ * @param {number} n
+ * @param {Int32Array} code
+ * @param {ArrayLike<number>} queens
+ * @returns {Frame[]}
+ */
 export function frames(lang, method, n, code, queens) {
   const [kind, row, col] = code;
   const q = Array.from(queens);
   if (kind === 0) return [];
   const innermost = kind === 4 ? n : row;
+  /** @type {Frame[]} */
   const out = [];
   for (let k = 0; k < innermost; k++) out.push(frame(lang, method, n, k, 'call', q.slice(0, k), q[k]));
   if (kind === 4) {
@@ -153,12 +228,16 @@ export function frames(lang, method, n, code, queens) {
 // Draws the frames into a list. With `pick`, each frame is a button and a click (or Enter or
 // Space) calls pick(row); without, the frames are plain items.
 export class StackPanel {
+  /**
+   * @param {HTMLElement} list
+   * @param {((row: number) => void) | null} pick
+   */
   constructor(list, pick) {
     this.list = list;
     this.pick = pick;
     if (pick) {
       list.addEventListener('click', (e) => {
-        const b = e.target.closest('button[data-row]');
+        const b = /** @type {HTMLElement | null} */ (/** @type {Element} */ (e.target).closest('button[data-row]'));
         if (!b) return;
         for (const o of list.querySelectorAll('.picked')) o.classList.remove('picked');
         b.classList.add('picked');
@@ -167,6 +246,7 @@ export class StackPanel {
     }
   }
 
+  /** @param {Frame[]} list */
   show(list) {
     if (!list.length) {
       this.list.innerHTML = '<li class="frame-none">No call open yet: the program is about to call <code>solve</code> for row 0.</li>';
@@ -175,6 +255,7 @@ export class StackPanel {
     const tag = this.pick ? 'button' : 'div';
     this.list.innerHTML = list
       .map((f) => {
+        /** @type {string[]} */
         const marks = [];
         if (f.current) marks.push('← running');
         if (f.leaving) marks.push(f.returns === null ? 'returns' : `returns ${f.returns}`);

@@ -20,14 +20,38 @@ const SNAP = 4;
 // A jump forward by at most this many steps takes them one by one, as playing does.
 const WALK = 20000;
 
+/** @typedef {import('./search.js').Search} Search */
+
 export class Timeline {
+  /**
+   * @param {HTMLElement} bar the timeline's slider (#w-bar)
+   * @param {Search} search the search it moves
+   */
   constructor(bar, search) {
     this.bar = bar;
     this.search = search;
-    this.canvas = bar.querySelector('canvas');
-    this.thumb = bar.querySelector('.timeline-thumb');
+    this.canvas = /** @type {HTMLCanvasElement} */ (bar.querySelector('canvas'));
+    this.thumb = /** @type {HTMLElement} */ (bar.querySelector('.timeline-thumb'));
+    /** @type {number | null} */
     this.target = null; // where a drag wants to go, taken at the next animation frame
     this.frame = 0;
+    // Set by open(). The bar can be drawn before it, so draw() and update() check for a length.
+    /** @type {number} */
+    this.n;
+    /** @type {number} the steps of the whole search */
+    this.length;
+    /** @type {Float64Array} */
+    this.solutions;
+    /** @type {Float64Array} */
+    this.packed;
+    /** @type {number} steps a bin */
+    this.width;
+    /** @type {Float64Array} */
+    this.backtracksBefore;
+    /** @type {Float64Array} */
+    this.placedBefore;
+    /** @type {string[][]} */
+    this.rows;
     bar.addEventListener('pointerdown', (e) => this.press(e));
     bar.addEventListener('pointermove', (e) => {
       if (bar.hasPointerCapture && bar.hasPointerCapture(e.pointerId)) this.aim(e.clientX);
@@ -40,10 +64,12 @@ export class Timeline {
   }
 
   // Walks the whole search of the n×n board once and draws its marks.
+  /** @param {number} n */
   open(n) {
     const t = timeline(n);
     const [length, sols, width, bins] = t;
     let at = 4;
+    /** @param {number} count */
     const take = (count) => t.subarray(at, (at += count));
     this.n = n;
     this.length = length;
@@ -64,6 +90,7 @@ export class Timeline {
   }
 
   // The number of solutions whose step is among the first `p`.
+  /** @param {number} p */
   solutionsBefore(p) {
     let lo = 0;
     let hi = this.solutions.length;
@@ -76,9 +103,11 @@ export class Timeline {
   }
 
   // The LeetCode rows of the first `count` solutions.
+  /** @param {number} count */
   found(count) {
     const n = this.n;
     for (let i = this.rows.length; i < count; i++) {
+      /** @type {number[]} */
       const columns = [];
       for (let r = 0; r < n; r++) columns.push(Math.floor(this.packed[i] / 2 ** (4 * r)) % 16);
       this.rows.push(leetcodeRows(columns));
@@ -87,9 +116,10 @@ export class Timeline {
   }
 
   // Goes to the place after `p` steps, the board, code, log and tree following.
+  /** @param {number} p */
   jump(p) {
     const s = this.search;
-    const w = s.watch;
+    const w = s.stepper();
     p = Math.max(0, Math.min(this.length, Math.round(p)));
     s.pause();
     const here = w.position();
@@ -127,9 +157,10 @@ export class Timeline {
 
   // Brings the tree to step `p`: the tree keeps the start of the search only (tree.js), so it
   // is grown from the start or from where it stands, never past that cap.
+  /** @param {number} p */
   growTree(p) {
     const s = this.search;
-    const w = s.watch;
+    const w = s.stepper();
     if (p < s.tree.applied) {
       const autoFold = s.tree.autoFold;
       s.tree = new Tree(this.n);
@@ -149,6 +180,7 @@ export class Timeline {
   }
 
   // The step under the pointer at clientX; near a solution's tick, that solution.
+  /** @param {number} clientX */
   stepAt(clientX) {
     const box = this.bar.getBoundingClientRect();
     const x = Math.max(0, Math.min(box.width, clientX - box.left));
@@ -167,6 +199,7 @@ export class Timeline {
     return best;
   }
 
+  /** @param {PointerEvent} e */
   press(e) {
     if (e.button !== 0 || !this.length) return;
     this.bar.setPointerCapture(e.pointerId);
@@ -174,6 +207,7 @@ export class Timeline {
   }
 
   // A drag moves the search once an animation frame, to the latest place asked for.
+  /** @param {number} clientX */
   aim(clientX) {
     this.target = this.stepAt(clientX);
     if (this.frame) return;
@@ -184,6 +218,7 @@ export class Timeline {
     });
   }
 
+  /** @param {PointerEvent} e */
   release(e) {
     if (!this.bar.hasPointerCapture(e.pointerId)) return;
     this.bar.releasePointerCapture(e.pointerId);
@@ -195,11 +230,13 @@ export class Timeline {
   }
 
   // The slider's keys; they stay here rather than reach the page's own.
+  /** @param {KeyboardEvent} e */
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const s = this.search;
     const page = Math.max(1, Math.round(this.length / 20));
-    const here = s.watch.position();
+    const here = s.stepper().position();
+    /** @type {Record<string, () => unknown>} */
     const acts = {
       ArrowRight: () => s.forward(1),
       ArrowUp: () => s.forward(1),
@@ -224,7 +261,7 @@ export class Timeline {
   // Moves the thumb and the slider's values to where the search is.
   update() {
     if (!this.length) return;
-    const pos = this.search.watch.position();
+    const pos = this.search.stepper().position();
     this.thumb.style.left = `${(pos / this.length) * 100}%`;
     this.bar.setAttribute('aria-valuenow', String(pos));
     this.bar.setAttribute(
@@ -243,7 +280,7 @@ export class Timeline {
     const h = Math.round(c.clientHeight * dpr) || Math.round(36 * dpr);
     c.width = w;
     c.height = h;
-    const g = c.getContext('2d');
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext('2d'));
     g.clearRect(0, 0, w, h);
     const mid = Math.round(h * 0.45);
     const band = Math.round(h * 0.55);
@@ -276,6 +313,7 @@ export class Timeline {
   }
 
   // The backtracks among the first `p` steps, counting those of a bin as spread evenly.
+  /** @param {number} p */
   backtracksAt(p) {
     const bins = this.backtracksBefore.length - 1;
     const bin = Math.min(Math.floor(p / this.width), bins - 1);
@@ -287,6 +325,7 @@ export class Timeline {
 }
 
 // The running sums of `counts`: element i is the sum of the first i.
+/** @param {Float64Array} counts */
 function prefix(counts) {
   const out = new Float64Array(counts.length + 1);
   for (let i = 0; i < counts.length; i++) out[i + 1] = out[i] + counts[i];

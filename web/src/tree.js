@@ -10,6 +10,28 @@ import { frames, StackPanel } from './stack.js';
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 
+/**
+ * A node of the tree: the root (row and column -1) or a queen placed, with what grew below it.
+ * @typedef {object} TreeNode
+ * @property {number} row
+ * @property {number} col
+ * @property {(TreeNode | Pruned)[]} children the queens placed below it and the squares pruned
+ * @property {boolean} done every square of the row below was tried
+ * @property {number} size the nodes below it
+ * @property {number} sols the solutions below it
+ * @property {TreeNode} [parent] none at the root
+ * @property {boolean} [solution] its queen completes a solution
+ * @property {boolean} [fold] folded or unfolded by hand; absent, autoFold decides
+ * @property {number} [x] where it was last drawn, in px
+ * @property {undefined} [pruned]
+ */
+
+/**
+ * A pruned square: a leaf, never a node of its own, with no solutions below it (the drawing
+ * reads sols of every child).
+ * @typedef {{ row: number, col: number, pruned: true, sols?: undefined }} Pruned
+ */
+
 // The most nodes kept: enough for the whole tree of n = 8; larger searches keep their start.
 export const TREE_CAP = 40000;
 
@@ -26,8 +48,10 @@ export const MIN_SCALE = 0.6;
 const LABEL_CHAR = 7.5;
 
 export class Tree {
+  /** @param {number} n */
   constructor(n) {
     this.n = n;
+    /** @type {TreeNode} */
     this.root = { row: -1, col: -1, children: [], done: false, size: 0, sols: 0 };
     this.path = [this.root];
     this.nodes = 0;
@@ -39,10 +63,19 @@ export class Tree {
     // The node the keyboard is on: one node of the tree is in the page's tab order, the arrow
     // keys move it among the nodes that fold (see `move`).
     this.focusNode = this.root;
+    // Set by render(); until the first, absent (move() and nodeById() check).
+    /** @type {TreeNode[]} the nodes drawn, by the id of their element */
+    this.byId;
+    /** @type {TreeNode[]} the nodes that fold, in the order the keyboard visits them */
+    this.order;
   }
 
   // Applies step number `index` (from 0, encoded as in the bindings' watch module); steps
   // past the cap are not kept.
+  /**
+   * @param {Int32Array} code
+   * @param {number} index
+   */
   apply(code, index) {
     if (index !== this.applied || this.full) return;
     const [kind, row, col] = code;
@@ -52,6 +85,7 @@ export class Tree {
       return;
     }
     if (kind === 1) {
+      /** @type {TreeNode} */
       const node = { row, col, children: [], done: false, size: 0, sols: 0, parent: top };
       top.children.push(node);
       this.path.forEach((p) => p.size++);
@@ -72,6 +106,10 @@ export class Tree {
   }
 
   // Takes back step number `index`, the last one applied.
+  /**
+   * @param {Int32Array} code
+   * @param {number} index
+   */
   undo(code, index) {
     if (index !== this.applied - 1) return;
     this.full = false;
@@ -90,18 +128,21 @@ export class Tree {
       this.path.forEach((p) => p.sols--);
       this.sols--;
     } else if (kind === 3) {
-      const node = top.children[top.children.length - 1];
+      // The backtrack lifted the queen of this node, the last one placed below the top.
+      const node = /** @type {TreeNode} */ (top.children[top.children.length - 1]);
       node.done = false;
       this.path.push(node);
     }
     this.applied--;
   }
 
+  /** @param {TreeNode} node */
   folded(node) {
     if (node.fold !== undefined) return node.fold;
     return this.autoFold && node.done && node.children.length > 0;
   }
 
+  /** @param {TreeNode} node */
   toggle(node) {
     node.fold = !this.folded(node);
   }
@@ -120,7 +161,7 @@ export class Tree {
   // its ancestors that is drawn and folds (the node may be folded away or stepped back out of
   // the tree); the first node that folds when none is.
   keyNode() {
-    for (let node = this.focusNode; node; node = node.parent) {
+    for (let node = /** @type {TreeNode | undefined} */ (this.focusNode); node; node = node.parent) {
       if (this.order.includes(node)) return node;
     }
     return this.order[0];
@@ -129,7 +170,9 @@ export class Tree {
   // The node `delta` places before or after the keyboard's one among the nodes that fold, in
   // the order they are drawn (parents before children, left to right); it becomes the
   // keyboard's node.
+  /** @param {number} delta */
   move(delta) {
+    /** @type {TreeNode[]} */
     const order = this.order || [];
     if (!order.length) return undefined;
     const at = order.indexOf(this.keyNode());
@@ -139,13 +182,21 @@ export class Tree {
 
   // Draws the tree into `svg`, centred in a box `box` px wide and scaled down to fit it (down to
   // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to.
+  /**
+   * @param {SVGSVGElement} svg
+   * @param {number} [box]
+   */
   render(svg, box = 0) {
+    /** @type {string[]} */
     const edges = [];
+    /** @type {[number, number][]} the pruned squares' crosses, by their centre */
     const marks = [];
+    /** @type {string[]} */
     const nodes = [];
     this.byId = [];
     // The nodes that fold, drawn as buttons, in the order the keyboard visits them.
     this.order = [];
+    /** @param {TreeNode} node */
     const walkOrder = (node) => {
       if (!node.children.length) return;
       this.order.push(node);
@@ -155,8 +206,14 @@ export class Tree {
     const keyNode = this.keyNode();
     let next = 0; // next free slot
     const open = new Set(this.path);
+    /**
+     * @param {TreeNode} node
+     * @param {number} depth
+     * @returns {number}
+     */
     const place = (node, depth) => {
       const y = TOP + depth * ROW;
+      /** @type {number} */
       let x;
       const folded = this.folded(node);
       const kids = folded ? [] : node.children;
@@ -217,24 +274,31 @@ export class Tree {
     // A tree narrower than its box gets margins on both sides: it stands in the middle.
     const shown = Math.max(width, box / scale);
     const left = (shown - width) / 2;
-    svg.setAttribute('width', shown * scale);
-    svg.setAttribute('height', height * scale);
+    svg.setAttribute('width', String(shown * scale));
+    svg.setAttribute('height', String(height * scale));
     svg.setAttribute('viewBox', `${-left} 0 ${shown} ${height}`);
     svg.dataset.scale = String(scale);
     svg.innerHTML = edges.join('') + crosses.join('') + nodes.join('');
-    return (this.path[this.path.length - 1].x + left) * scale;
+    // The deepest open node was just drawn, unless a fold by hand above it hid it.
+    return (/** @type {number} */ (this.path[this.path.length - 1].x) + left) * scale;
   }
 
+  /** @param {number} id */
   nodeById(id) {
     return this.byId ? this.byId[id] : undefined;
   }
 }
 
+/**
+ * @param {TreeNode} node
+ * @param {(node: TreeNode) => unknown} visit
+ */
 function walk(node, visit) {
   visit(node);
   for (const k of node.children || []) if (!k.pruned) walk(k, visit);
 }
 
+/** @param {TreeNode} node */
 function describe(node) {
   if (node.row < 0) return 'the empty board';
   let s = `row ${node.row} col ${node.col}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;

@@ -13,6 +13,11 @@ import { escape } from './html.js';
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 /** @typedef {import('./board.js').BoardOptions} BoardOptions */
 
+/**
+ * The board of a step as drawn: its queens and its marks are always there.
+ * @typedef {BoardOptions & { queens: number[], marks: NonNullable<BoardOptions['marks']> }} StepBoard
+ */
+
 export class WatchView extends SearchView {
   /**
    * @param {HTMLElement} root the view's panel (#view-watch)
@@ -30,7 +35,7 @@ export class WatchView extends SearchView {
     this.log = $('w-log');
     this.found = /** @type {HTMLOListElement} */ ($('w-found'));
     this.foundCount = $('w-found-count');
-    /** @type {BoardOptions | null} the board as last drawn, for practice and the call stack */
+    /** @type {StepBoard | null} the board as last drawn, for practice and the call stack */
     this.boardOpts = null;
     // The call stack: its frames outline their row on the board.
     this.stack = new StackPanel($('w-stack'), (row) => this.showRow(row));
@@ -64,7 +69,7 @@ export class WatchView extends SearchView {
     const n = s.n;
     const code = w.step();
     const [kind, row, col, byRow, byCol] = code;
-    /** @type {BoardOptions & { marks: NonNullable<BoardOptions['marks']> }} */
+    /** @type {StepBoard} */
     const opts = {
       queens: Array.from(w.columns()),
       cells: w.attacked(),

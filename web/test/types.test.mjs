@@ -1,7 +1,9 @@
 // The page's modules against their types: TypeScript checks every file of web/src (each starts
 // with `// @ts-check`) with the JSDoc types they declare and the declarations wasm-bindgen writes
 // beside the bindings in the built folder (jsconfig.json joins src/ and dist/ with rootDirs, so
-// that `./pkg/nqueens_web.js` is found). No browser: this is the compiler alone.
+// that `./pkg/nqueens_web.js` is found). The check is strict (jsconfig.json sets `strict`): no
+// value is left implicitly `any`, and null and undefined are told apart from the values they may
+// stand in for. No browser: this is the compiler alone.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
