@@ -148,43 +148,37 @@ impl<'a> Count<'a> {
                 ),
             )?,
         };
-        let Some(opened) = opened else {
-            return Ok(Job {
-                n,
-                method,
-                threads: threads_for(method, asked, cores, fit, 0),
-                devices: Vec::new(),
-                health: None,
-                notes,
-                plan: None,
-                puzzle,
-                shard,
-                kept,
-                unique: self.unique,
-                progress: self.progress,
-                stop: self.stop,
-            });
+        let (plan, devices, health, threads) = match opened {
+            // Stopped while listing: nothing to check, since nothing will be counted or saved.
+            None => (
+                None,
+                Vec::new(),
+                None,
+                threads_for(method, asked, cores, fit, 0),
+            ),
+            Some(opened) => {
+                // A count on GPUs has opened them: how many there are sets its threads.
+                let threads = threads_for(method, asked, cores, fit, opened.devices.len());
+                // A software device chosen by default means no GPU's driver was found: a count
+                // that runs a thousand times slower than asked must say why.
+                if opened.software && !matches!(gpus, Some(GpuDevice::Index(_))) {
+                    notes.push(Note::SoftwareGpu);
+                }
+                if let Kept::Resume { path, saved, .. } = &kept {
+                    saved.check(&opened.plan.id(), shard, path)?;
+                    saved.check_counts(opened.plan.as_ref(), path)?;
+                }
+                (Some(opened.plan), opened.devices, opened.health, threads)
+            }
         };
-        // A count on GPUs has opened them: how many there are sets its threads.
-        let threads = threads_for(method, asked, cores, fit, opened.devices.len());
-        // A software device chosen by default means no GPU's driver was found: a count that
-        // runs a thousand times slower than asked must say why.
-        if opened.software && !matches!(gpus, Some(GpuDevice::Index(_))) {
-            notes.push(Note::SoftwareGpu);
-        }
-        let plan = opened.plan;
-        if let Kept::Resume { path, saved, .. } = &kept {
-            saved.check(&plan.id(), shard, path)?;
-            saved.check_counts(plan.as_ref(), path)?;
-        }
         Ok(Job {
             n,
             method,
             threads,
-            devices: opened.devices,
-            health: opened.health,
+            devices,
+            health,
             notes,
-            plan: Some(plan),
+            plan,
             puzzle,
             shard,
             kept,
