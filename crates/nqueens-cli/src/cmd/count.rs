@@ -133,16 +133,18 @@ pub fn run(a: CountArgs) -> Outcome {
     for note in report.notes.iter().skip(told) {
         say(&note.to_string());
     }
-    if let End::Stopped { of: None, .. } = report.end {
-        return Err(stopped_early(l));
-    }
-    if let End::Stopped { done, of: Some(of) } = report.end {
-        let path = checkpoint.unwrap_or_default();
-        say(&format!(
-            "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens count \
-             --resume {path}"
-        ));
-        return Ok(ExitCode::from(STOPPED));
+    match report.end {
+        // Stopped while the subproblems were listed: nothing was counted or saved.
+        End::Stopped { of: None, .. } => return Err(stopped_early(l)),
+        End::Stopped { done, of: Some(of) } => {
+            let path = checkpoint.unwrap_or_default();
+            say(&format!(
+                "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens \
+                 count --resume {path}"
+            ));
+            return Ok(ExitCode::from(STOPPED));
+        }
+        _ => {}
     }
     print(&report, &a, board.as_deref(), None)?;
     // The count is complete and printed; a save that failed at the end is still a failure.
