@@ -263,7 +263,7 @@ pub struct TraceArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens merge shard-*.json           the total of all shards\n  nqueens merge --json shard-*.json    {\"n\":16,\"method\":\"bitmask\",\"shards\":8,\"solutions\":14772512}"
+    after_help = "Examples:\n  nqueens merge shard-*.json           the total of all shards\n  nqueens merge --json shard-*.json    {\"n\":16,\"method\":\"halves\",\"shards\":8,\"solutions\":14772512}"
 )]
 pub struct MergeArgs {
     /// Files of shard records, one JSON object a line ('-' reads standard input)
@@ -277,7 +277,7 @@ pub struct MergeArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
+    after_help = "Examples:\n  mkdir -p ~/.local/share/bash-completion/completions\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
 )]
 pub struct CompletionsArgs {
     /// The shell

@@ -159,3 +159,26 @@ fn closed_stdout_ends_quietly_with_success() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// The JSON that `merge --help` shows is what merging eight shards of n = 16 prints, method and
+/// all (it once showed a method that no longer counts such shards).
+#[test]
+fn merge_help_shows_what_merge_prints() {
+    let help = stdout_of(&["merge", "--help"]);
+    let (command, shown) = help
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("nqueens merge --json shard-*.json"))
+        .map(|shown| ("merge --json", shown.trim().to_string()))
+        .expect("merge --help shows a merge --json example");
+    let dir = common::scratch("merge-help");
+    let mut files = Vec::new();
+    for i in 0..8 {
+        let path = dir.join(format!("shard-{i}.json"));
+        let record = stdout_of(&["count", "16", "--shard", &format!("{i}/8"), "--json"]);
+        std::fs::write(&path, record).unwrap();
+        files.push(path.display().to_string());
+    }
+    let mut args: Vec<&str> = command.split(' ').collect();
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(stdout_of(&args).trim(), shown);
+}
