@@ -3,7 +3,7 @@
 
 use crate::numbers::whole_as;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nqueens::find::MAX_CONSTRUCT_N;
 use nqueens::io::Format;
@@ -440,6 +440,22 @@ pub fn one_line(e: &clap::Error) -> String {
         }
         ErrorKind::InvalidSubcommand => {
             msg.push_str(&format!("; the commands are {}", commands()));
+        }
+        // `count 8 9`: a second board size, which clap calls only an unexpected argument.
+        ErrorKind::UnknownArgument => {
+            let sub = usage.split_whitespace().nth(1).unwrap_or("");
+            let extra = match e.get(ContextKind::InvalidArg) {
+                Some(ContextValue::String(s)) => s.as_str(),
+                _ => "",
+            };
+            if matches!(sub, "count" | "list" | "find" | "trace")
+                && !extra.is_empty()
+                && !extra.starts_with('-')
+            {
+                msg.push_str(&format!(
+                    "; {sub} takes one board size N (run it once for each size)"
+                ));
+            }
         }
         _ => {}
     }

@@ -114,9 +114,12 @@ pub fn advice(e: &Error) -> String {
         Error::OutOfMemory { .. } => {
             format!("{e}: free memory, or use --method symmetry, which needs almost none")
         }
-        Error::Gpu(GpuProblem::NotBuilt) => "this nqueens was built without GPU support: rebuild \
-             it with 'cargo build --release -p nqueens-cli --features gpu'"
-            .to_string(),
+        Error::Gpu(GpuProblem::NotBuilt) => {
+            format!(
+                "this nqueens was built without GPU support: {}",
+                rebuild_with("gpu")
+            )
+        }
         Error::Gpu(GpuProblem::NoSuchDevice { found, .. }) => format!(
             "{e}: use --gpu-device {} or --gpu-device all",
             match found.len() {
@@ -144,6 +147,25 @@ pub fn advice(e: &Error) -> String {
             format!("{}{hint}", e.problem())
         }
         other => other.to_string(),
+    }
+}
+
+/// How to get a binary with an optional part built in (`gpu`, `mpi`): a binary run from a build
+/// folder (`target/release/nqueens`) is rebuilt there, an installed one is installed again, since
+/// a rebuild into `target/release` would leave the installed one as it was.
+pub fn rebuild_with(feature: &str) -> String {
+    let built_here = std::env::current_exe().is_ok_and(|exe| {
+        exe.parent()
+            .and_then(|dir| dir.parent())
+            .is_some_and(|dir| dir.file_name().is_some_and(|name| name == "target"))
+    });
+    if built_here {
+        format!("rebuild it with 'cargo build --release -p nqueens-cli --features {feature}'")
+    } else {
+        format!(
+            "reinstall it with 'cargo install --path crates/nqueens-cli --features {feature}' \
+             from the source tree"
+        )
     }
 }
 

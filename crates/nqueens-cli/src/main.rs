@@ -26,6 +26,10 @@ fn main() -> ExitCode {
     one_arena_when_limited();
     #[cfg(feature = "gpu")]
     quiet_device_select();
+    if output::closed_at_start() {
+        failure::say("cannot write the output: standard output is closed");
+        return ExitCode::from(1);
+    }
     let cli = match args::parse() {
         Ok(cli) => cli,
         // Help and the version are output like any other: written and flushed here, so that a

@@ -7,6 +7,8 @@ use nqueens::io::SolutionWriter;
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
+#[cfg(target_os = "linux")]
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Prints a count as a bare number on its own line.
 pub fn number(number: u128) -> io::Result<()> {
@@ -44,4 +46,39 @@ pub fn stream<W: Write>(
     }
     writer.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether standard output was a closed descriptor when the process started (`nqueens count 8
+/// >&-`), so that the command can refuse at once rather than lose its answer: Rust's runtime
+/// reopens a closed descriptor 0, 1 or 2 on `/dev/null` before `main`, where every write then
+/// succeeds unseen and the program would exit 0 with nothing written anywhere. The descriptor is
+/// therefore looked at earlier, by a function the loader runs before the runtime starts (an ELF
+/// `.init_array` entry); elsewhere than Linux this gives false.
+pub fn closed_at_start() -> bool {
+    #[cfg(target_os = "linux")]
+    return STDOUT_CLOSED.load(Ordering::Relaxed);
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    use std::ffi::c_int;
+    unsafe extern "C" {
+        fn fcntl(fd: c_int, cmd: c_int, ...) -> c_int;
+    }
+    /// `F_GETFD` of fcntl.h.
+    const F_GETFD: c_int = 1;
+    // SAFETY: F_GETFD only reads the descriptor's flags; on a closed descriptor it fails with
+    // EBADF and changes nothing.
+    let closed = unsafe { fcntl(1, F_GETFD) } == -1;
+    STDOUT_CLOSED.store(closed, Ordering::Relaxed);
 }

@@ -14,7 +14,7 @@ use nqueens::error::CheckpointProblem;
 use nqueens::progress::{NoProgress, Progress};
 use nqueens::{Count, Counts, End, Error, Method, Report};
 use serde::Serialize;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -105,10 +105,12 @@ pub fn run(a: CountArgs) -> Outcome {
     }
 
     // A checkpointed count saves and stops on the first Ctrl-C or SIGTERM; other counts end at
-    // once, as programs do, since there is nothing to keep.
+    // once, as programs do, since there is nothing to keep, but say so.
     let stop = Arc::new(AtomicBool::new(false));
     if l.checkpoint.is_some() || l.resume.is_some() {
         stop_on_signals(&stop)?;
+    } else {
+        end_on_signals()?;
     }
     let reporter = progress::reporter(a.progress, a.quiet);
     let progress: &dyn Progress = match &reporter {
@@ -218,6 +220,29 @@ fn stop_on_signals(stop: &Arc<AtomicBool>) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Ends a count without a checkpoint on the first SIGINT or SIGTERM, at once, with a line that
+/// says the work is lost and how a count keeps it: a bare exit 130 left users wondering, and
+/// left the progress bar's line unended on a terminal.
+fn end_on_signals() -> Result<(), Failure> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| Failure::from(io::Error::other(format!("cannot catch signals: {e}"))))?;
+    std::thread::spawn(move || {
+        if signals.forever().next().is_some() {
+            if io::stderr().is_terminal() {
+                // Back to the start of the bar's line, and clear it.
+                eprint!("\r\x1b[2K");
+            }
+            say(
+                "interrupted; nothing was saved (a count with --checkpoint FILE keeps its \
+                 finished work, and --resume FILE continues it)",
+            );
+            std::process::exit(STOPPED.into());
+        }
+    });
+    Ok(())
+}
+
 /// Prints a finished count: the bare total (the unique count with `--unique`), one JSON object,
 /// or for a shard with `--json` the record `merge` reads. Whether the count is a shard is the
 /// count's to say, not the flags': a resumed shard takes its part from its checkpoint.
@@ -236,13 +261,34 @@ fn print(
     } else {
         // Only a finished count is printed, and the library refuses --unique for methods that
         // cannot count it, so the number is known; a partial sum is never printed as one.
-        let number = report.number().ok_or_else(|| match report.is_finished() {
-            false => Failure::none("the count was stopped before it finished: it has no total"),
-            true => Failure::usage(format!(
-                "method {} counted no unique solutions",
-                report.method
-            )),
-        })?;
+        let part = match report.unique {
+            true => report.counts.unique,
+            false => Some(report.counts.total),
+        };
+        let number = match (report.number(), part) {
+            (Some(number), _) => number,
+            // A shard's number is one part of the answer: printed, as asked, but said to be a
+            // part, since a count continued from a shard's checkpoint is that shard unasked.
+            (None, Some(part)) if report.is_finished() && !report.shard.is_whole() => {
+                say(&format!(
+                    "this is shard {} of the count, not its total: count every shard with \
+                     --shard I/{} --json and add them with 'nqueens merge'",
+                    report.shard, report.shard.count
+                ));
+                part
+            }
+            (None, _) => {
+                return Err(match report.is_finished() {
+                    false => {
+                        Failure::none("the count was stopped before it finished: it has no total")
+                    }
+                    true => Failure::usage(format!(
+                        "method {} counted no unique solutions",
+                        report.method
+                    )),
+                });
+            }
+        };
         output::number(number)?;
     }
     Ok(())
@@ -262,9 +308,8 @@ fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outco
 
 #[cfg(not(feature = "mpi"))]
 fn cluster(_request: Count<'static>, _a: &CountArgs, _board: Option<&str>) -> Outcome {
-    Err(Failure::usage(
-        "this nqueens was built without MPI support: rebuild it with \
-         'cargo build --release -p nqueens-cli --features mpi' (needs an MPI library such as \
-         Open MPI)",
-    ))
+    Err(Failure::usage(format!(
+        "this nqueens was built without MPI support: {} (needs an MPI library such as Open MPI)",
+        crate::failure::rebuild_with("mpi")
+    )))
 }

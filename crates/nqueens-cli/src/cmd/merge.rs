@@ -40,7 +40,7 @@ pub fn run(a: MergeArgs) -> Outcome {
                 Error::Shards(ShardsProblem::NotARecord {
                     file: name.clone(),
                     line: k,
-                    why: e.to_string(),
+                    why: without_position(&e),
                 })
             })?;
             records.push(record);
@@ -59,6 +59,17 @@ pub fn run(a: MergeArgs) -> Outcome {
         output::number(counts.total)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What serde says is wrong with a line, less the position it appends (" at line 1 column 4"):
+/// the message names the line already, and the column is said in words.
+fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match text.strip_suffix(&suffix) {
+        Some(why) => format!("{why}, at column {}", e.column()),
+        None => text,
+    }
 }
 
 /// The longest line a file of shard records may hold, in bytes. A record is a few hundred

@@ -321,7 +321,7 @@ impl Job<'_> {
         let remaining = state.remaining();
         let (before, of) = (state.done.len(), state.shard_len());
         let (counted, saved) = {
-            let saving = Saving::new(&mut state);
+            let saving = Saving::new(&mut state, path);
             let runner = Runner {
                 plan,
                 threads: self.threads,

@@ -128,8 +128,10 @@ impl Report {
     /// The number the count was asked for: the unique count when it was asked for unique
     /// solutions, the total otherwise. None for a count that was stopped before it finished
     /// (its counts are those of the subproblems it finished, not the answer; see
-    /// [`Report::counts`]), and for a unique count the method did not make, which the request
-    /// refuses before counting.
+    /// [`Report::counts`]), for a shard, whose counts are one part of the answer, to be added
+    /// to the others' by [`merge`](crate::shard::merge) (a count continued from a shard's
+    /// checkpoint is that shard, whether or not the request named it), and for a unique count
+    /// the method did not make, which the request refuses before counting.
     ///
     /// ```
     /// use nqueens::Count;
@@ -141,9 +143,13 @@ impl Report {
     /// let stop = AtomicBool::new(true);
     /// let r = Count::new(10).stop(&stop).run().unwrap();
     /// assert_eq!((r.number(), r.counts.total), (None, 0));
+    /// // One shard of three: a part, not Q(12).
+    /// let part = Count::new(12).shard("1/3".parse()?).run()?;
+    /// assert_eq!((part.number(), part.counts.total), (None, 4504));
+    /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn number(&self) -> Option<u128> {
-        if !self.is_finished() {
+        if !self.is_finished() || !self.shard.is_whole() {
             None
         } else if self.unique {
             self.counts.unique

@@ -19,6 +19,9 @@ pub enum CheckpointProblem {
     /// The path names something other than a regular file (a named pipe, a device, a
     /// directory): reading it could block forever or never end.
     NotAFile,
+    /// While the count ran, something else took the file's place (another count's checkpoint
+    /// moved onto it, say): it is kept as it was found, and the count saves no more there.
+    Replaced,
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and

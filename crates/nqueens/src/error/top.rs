@@ -231,6 +231,12 @@ impl Error {
                         "checkpoint {path} is not a regular file (a pipe, a device or a \
                          directory): a checkpoint must be a file"
                     ),
+                    CheckpointProblem::Replaced => write!(
+                        f,
+                        "checkpoint {path} was replaced by another file while the count ran: \
+                         that file is kept as it is, and this count's progress was no longer \
+                         saved"
+                    ),
                 }
             }
             Error::TwoCheckpoints { first, second } => write!(

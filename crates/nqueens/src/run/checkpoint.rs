@@ -486,17 +486,43 @@ fn temporary_name(path: &Path) -> std::io::Result<String> {
 /// checkpoint is saved before counting begins, a resumed one was read from it), so a count with
 /// nothing new to keep (a finished checkpoint resumed, say, perhaps from read-only media) never
 /// writes at all, and cannot fail to.
+///
+/// Nor does a save replace a file it did not write: before each one, the file at the path must
+/// still be the one this count last wrote (or found there when it began). Where something else
+/// took its place (another count's checkpoint moved onto the path while this one ran), that file
+/// is another count's work, and overwriting it would lose it; the count keeps it, saves no more,
+/// and its last save reports [`CheckpointProblem::Replaced`].
 pub(crate) struct Saving<'a> {
-    /// The checkpoint, and whether it holds results the file does not yet.
-    state: Mutex<(&'a mut Checkpoint, bool)>,
+    state: Mutex<State<'a>>,
     pending: Mutex<Vec<(usize, Counts)>>,
 }
 
+/// What a save reads and changes, under one lock.
+struct State<'a> {
+    checkpoint: &'a mut Checkpoint,
+    /// The checkpoint holds results the file does not yet.
+    unsaved: bool,
+    /// The file as this count last wrote or read it: its bytes, and what its metadata said then
+    /// (`None` where it could not be read, in which case the bytes decide).
+    written: Vec<u8>,
+    seen: Option<FileStamp>,
+    /// The file was found replaced: nothing more is written.
+    replaced: bool,
+}
+
 impl<'a> Saving<'a> {
-    /// Keeps `state`, which must be what the file already holds.
-    pub fn new(state: &'a mut Checkpoint) -> Saving<'a> {
+    /// Keeps `state`, which must be what the file at `path` already holds.
+    pub fn new(state: &'a mut Checkpoint, path: &Path) -> Saving<'a> {
+        // Where the file cannot be read now, the first save will find out why.
+        let written = fs::read(path).unwrap_or_default();
         Saving {
-            state: Mutex::new((state, false)),
+            state: Mutex::new(State {
+                checkpoint: state,
+                unsaved: false,
+                written,
+                seen: FileStamp::of(path),
+                replaced: false,
+            }),
             pending: Mutex::new(Vec::new()),
         }
     }
@@ -511,15 +537,36 @@ impl<'a> Saving<'a> {
     fn save(&self, path: &Path) -> Result<(), Error> {
         let batch = std::mem::take(&mut *lock(&self.pending));
         let mut guard = lock(&self.state);
-        let (state, unsaved) = &mut *guard;
+        let state = &mut *guard;
         for (i, c) in batch {
-            state.record(i, c);
-            *unsaved = true;
+            state.checkpoint.record(i, c);
+            state.unsaved = true;
         }
-        if *unsaved {
-            state.save(path)?;
-            *unsaved = false;
+        let replaced = || Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem: CheckpointProblem::Replaced,
+        };
+        if state.replaced {
+            return Err(replaced());
         }
+        if !state.unsaved {
+            return Ok(());
+        }
+        // The stamp settles the common case without reading the file; a file whose stamp
+        // changed (touched, copied back) is still this count's if its bytes are.
+        let now = FileStamp::of(path);
+        let ours = (now.is_some() && now == state.seen)
+            || fs::read(path).map_or(true, |bytes| bytes == state.written);
+        if !ours {
+            state.replaced = true;
+            return Err(replaced());
+        }
+        let text = state.checkpoint.to_text().into_bytes();
+        write_atomically(path, &text)
+            .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))?;
+        state.written = text;
+        state.seen = FileStamp::of(path);
+        state.unsaved = false;
         Ok(())
     }
 
@@ -577,6 +624,32 @@ impl<'a> Saving<'a> {
         });
         let last = self.save(path);
         (out, last)
+    }
+}
+
+/// What a file's metadata says of its identity and last change: the same file, unchanged since,
+/// has the same stamp. A file renamed onto the path has another inode; one written in place has
+/// another length or time of change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileStamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+impl FileStamp {
+    fn of(path: &Path) -> Option<FileStamp> {
+        let m = fs::metadata(path).ok()?;
+        Some(FileStamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+            #[cfg(unix)]
+            inode: {
+                use std::os::unix::fs::MetadataExt;
+                (m.dev(), m.ino())
+            },
+        })
     }
 }
 

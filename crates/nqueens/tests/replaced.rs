@@ -1,0 +1,98 @@
+//! A file changed under a running count: a checkpoint that something else replaces while the
+//! count runs is kept as found, never overwritten by the count's next save.
+
+use nqueens::error::CheckpointProblem;
+use nqueens::{Count, Error};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nq-replaced-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_checkpoint_replaced_while_counting_is_kept() {
+    let dir = scratch("moved-onto");
+    let path = dir.join("count.ckpt");
+    // Another count's finished checkpoint, to be moved onto this count's file.
+    let other = dir.join("other.ckpt");
+    Count::new(15).checkpoint(&other).run().unwrap();
+    let foreign = std::fs::read(&other).unwrap();
+
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        let running = scope.spawn(|| {
+            Count::new(19)
+                .threads(1)
+                .checkpoint(&path)
+                .save_every(Duration::from_millis(20))
+                .stop(&stop)
+                .run()
+        });
+        let start = Instant::now();
+        while !path.exists() && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // Some saves of its own first, then the file is replaced, then some more intervals.
+        std::thread::sleep(Duration::from_millis(200));
+        std::fs::rename(&other, &path).unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        stop.store(true, Ordering::Relaxed);
+        running.join().unwrap()
+    });
+    match result {
+        Err(Error::Checkpoint {
+            path: p,
+            problem: CheckpointProblem::Replaced,
+        }) => assert_eq!(p, path),
+        other => panic!("expected the replaced file to be reported, got {other:?}"),
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        foreign,
+        "the moved file was overwritten"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_checkpoint_touched_but_unchanged_is_still_saved() {
+    let dir = scratch("touched");
+    let path = dir.join("count.ckpt");
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        let running = scope.spawn(|| {
+            Count::new(19)
+                .threads(1)
+                .checkpoint(&path)
+                .save_every(Duration::from_millis(20))
+                .stop(&stop)
+                .run()
+        });
+        let start = Instant::now();
+        while !path.exists() && start.elapsed() < Duration::from_secs(60) {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        // The same bytes written back in place: a new time of change, the same checkpoint.
+        let bytes = std::fs::read(&path).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        std::thread::sleep(Duration::from_millis(200));
+        stop.store(true, Ordering::Relaxed);
+        running.join().unwrap()
+    });
+    let report = result.expect("a file written back unchanged is still the count's own");
+    assert!(report.save_error.is_none());
+    // The count goes on from what it saved.
+    let done = Count::new(19)
+        .threads(1)
+        .checkpoint(&path)
+        .stop(&AtomicBool::new(true))
+        .run();
+    assert!(done.is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
