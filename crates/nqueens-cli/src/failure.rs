@@ -91,6 +91,9 @@ pub fn advice(e: &Error) -> String {
         } => {
             let what = match task {
                 Task::CountUnique => "does not count unique solutions".to_string(),
+                Task::CountUniqueInParts => "counts unique solutions of a whole count only, \
+                                             not of a shard or a cluster rank's part"
+                    .to_string(),
                 Task::List => "only counts: it cannot list solutions".to_string(),
                 Task::Split => "has no subproblem split, so its count cannot be checkpointed, \
                                 sharded or run under MPI"

@@ -121,6 +121,7 @@ fn every_flag_combination_is_exact_or_refused() {
                     let resumed_foreign = matches!(mode, Mode::Resume) && !m.has_split();
                     if !m.is_built()
                         || (unique && !m.counts_unique())
+                        || (unique && parts.is_some() && !m.counts_unique_in_parts())
                         || (long && !m.has_split())
                         || resumed_foreign
                     {

@@ -94,16 +94,33 @@ impl Method {
         self.describe().about
     }
 
-    /// True when the method counts unique solutions (solutions up to symmetry).
+    /// True when the method counts unique solutions (solutions up to symmetry), of a whole
+    /// count at least: see [`counts_unique_in_parts`](Method::counts_unique_in_parts) for
+    /// shards and cluster runs.
     ///
     /// ```
     /// use nqueens::Method;
     ///
     /// assert!(Method::Symmetry.counts_unique());
+    /// assert!(Method::Halves.counts_unique());
     /// assert!(!Method::Bitmask.counts_unique());
     /// ```
     pub fn counts_unique(self) -> bool {
-        self.describe().counts_unique
+        self.describe().unique != Unique::No
+    }
+
+    /// True when the method counts unique solutions in every part of its count, so that a
+    /// shard, a cluster rank's part and a checkpoint's subproblems carry their own (their
+    /// symmetry classes add up). `halves` counts them of a whole count only, from its total.
+    ///
+    /// ```
+    /// use nqueens::Method;
+    ///
+    /// assert!(Method::Symmetry.counts_unique_in_parts());
+    /// assert!(!Method::Halves.counts_unique_in_parts());
+    /// ```
+    pub fn counts_unique_in_parts(self) -> bool {
+        self.describe().unique == Unique::InEveryPart
     }
 
     /// True when the method can list solutions, not only count them. The symmetry engine lists
@@ -161,7 +178,10 @@ impl Method {
     /// ```
     /// use nqueens::Method;
     ///
-    /// assert_eq!(Method::able(Method::counts_unique), vec![Method::Symmetry, Method::Gpu]);
+    /// assert_eq!(
+    ///     Method::able(Method::counts_unique_in_parts),
+    ///     vec![Method::Symmetry, Method::Gpu]
+    /// );
     /// ```
     pub fn able(can: impl Fn(Method) -> bool) -> Vec<Method> {
         Method::ALL.iter().copied().filter(|&m| can(m)).collect()
@@ -180,8 +200,8 @@ pub(crate) struct Description {
     pub name: &'static str,
     /// One line on what it does, for `--help`.
     pub about: &'static str,
-    /// Whether it counts unique solutions.
-    pub counts_unique: bool,
+    /// Whether it counts unique solutions, and of which counts.
+    pub unique: Unique,
     /// Whether it lists solutions.
     pub lists: bool,
     /// Whether its count splits into subproblems to share out (threads, checkpoints, shards,
@@ -200,6 +220,20 @@ pub(crate) struct Description {
     /// Whether the search can be told operation by operation
     /// ([`crate::reference::ops`]).
     pub explains: bool,
+}
+
+/// Which counts of a method know their unique solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unique {
+    /// None.
+    No,
+    /// Every count, and every part of one: each subproblem's counts carry its symmetry classes,
+    /// which add up across shards, ranks and checkpoints.
+    InEveryPart,
+    /// A whole count only: its classes follow from its total and the solutions the board's
+    /// turns fix, searched on their own once (`engine::turns`), which a part's total cannot
+    /// share in.
+    OfTheWhole,
 }
 
 /// How many worker threads a method counts on. A number asked for is taken as it is, except by
@@ -226,7 +260,7 @@ const DESCRIPTIONS: [Description; 6] = [
         method: Method::Naive,
         name: "naive",
         about: "scan the board above for attacks (reference, slowest)",
-        counts_unique: false,
+        unique: Unique::No,
         lists: true,
         splits: false,
         counts_puzzles: false,
@@ -240,7 +274,7 @@ const DESCRIPTIONS: [Description; 6] = [
         method: Method::Sets,
         name: "sets",
         about: "sets of used columns and diagonals (reference)",
-        counts_unique: false,
+        unique: Unique::No,
         lists: true,
         splits: false,
         counts_puzzles: false,
@@ -254,7 +288,7 @@ const DESCRIPTIONS: [Description; 6] = [
         method: Method::Bitmask,
         name: "bitmask",
         about: "bit masks, lowest free bit first (reference, threaded; counts boards too)",
-        counts_unique: false,
+        unique: Unique::No,
         lists: true,
         splits: true,
         counts_puzzles: true,
@@ -268,7 +302,7 @@ const DESCRIPTIONS: [Description; 6] = [
         method: Method::Symmetry,
         name: "symmetry",
         about: "one board per symmetry class, weighted (threaded; counts unique)",
-        counts_unique: true,
+        unique: Unique::InEveryPart,
         // It counts classes without building boards: it lists with the bit-mask walk.
         lists: true,
         splits: true,
@@ -282,9 +316,9 @@ const DESCRIPTIONS: [Description; 6] = [
     Description {
         method: Method::Halves,
         name: "halves",
-        about: "meet in the middle: pairs of half boards (fastest count, threaded; totals only, \
-                n up to 32 within 4 GiB)",
-        counts_unique: false,
+        about: "meet in the middle: pairs of half boards (fastest count, threaded; unique counts \
+                of whole counts, n up to 32 within 4 GiB)",
+        unique: Unique::OfTheWhole,
         lists: false,
         splits: true,
         counts_puzzles: false,
@@ -300,7 +334,7 @@ const DESCRIPTIONS: [Description; 6] = [
         name: "gpu",
         about: "the symmetry engine on GPUs (Vulkan, Metal, DirectX 12; builds with the feature \
                 gpu; counts unique, n up to 32)",
-        counts_unique: true,
+        unique: Unique::InEveryPart,
         lists: false,
         splits: true,
         counts_puzzles: false,

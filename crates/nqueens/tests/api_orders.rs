@@ -54,9 +54,15 @@ fn the_builders_calls_give_one_answer_in_every_order() {
             ],
         ),
         (
-            "halves with unique (refused)",
+            "halves with unique",
             vec![|c| c.method(Method::Halves), |c| c.unique(true), |c| {
                 c.threads(2)
+            }],
+        ),
+        (
+            "halves with unique in a shard (refused)",
+            vec![|c| c.method(Method::Halves), |c| c.unique(true), |c| {
+                c.shard(Shard::new(0, 2).unwrap())
             }],
         ),
         (
@@ -100,6 +106,7 @@ fn the_builders_calls_give_one_answer_in_every_order() {
         // The whole counts are the published ones; the refusals are refusals.
         match *name {
             "halves, threads, unique off" => assert!(answer.contains("724"), "{name}: {answer}"),
+            "halves with unique" => assert!(answer.contains("unique: Some(92)"), "{answer}"),
             n if n.contains("refused") => assert!(answer.starts_with("refused"), "{n}: {answer}"),
             _ => assert!(!answer.starts_with("refused"), "{name}: {answer}"),
         }

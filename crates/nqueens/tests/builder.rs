@@ -96,6 +96,7 @@ enum Why {
     UniquePuzzle,
     NotPuzzle,
     NotUnique,
+    NotUniqueInParts,
     NoSplit,
 }
 
@@ -129,6 +130,13 @@ impl Why {
                 e,
                 Error::Unsupported {
                     task: Task::CountUnique,
+                    ..
+                }
+            ),
+            Why::NotUniqueInParts => matches!(
+                e,
+                Error::Unsupported {
+                    task: Task::CountUniqueInParts,
                     ..
                 }
             ),
@@ -270,6 +278,11 @@ impl Request {
         refuse(puzzle && self.unique, Why::UniquePuzzle);
         refuse(puzzle && !m.counts_puzzles(), Why::NotPuzzle);
         refuse(self.unique && !m.counts_unique(), Why::NotUnique);
+        let parts = self.shard.is_some_and(|s| !s.is_whole());
+        refuse(
+            self.unique && m.counts_unique() && parts && !m.counts_unique_in_parts(),
+            Why::NotUniqueInParts,
+        );
         refuse(long && !m.has_split(), Why::NoSplit);
         why
     }
@@ -387,9 +400,11 @@ impl Request {
                 }
                 if self.unique {
                     let unique = whole.then(|| known::unique(self.n).unwrap());
-                    if r.counts.unique != expected.unique
-                        || unique.is_some_and(|u| r.counts.unique != Some(u))
-                    {
+                    // A method that counts unique solutions of a whole count only makes them
+                    // at the end, from the total: its subproblems carry none.
+                    let parts_agree =
+                        !r.method.counts_unique_in_parts() || r.counts.unique == expected.unique;
+                    if !parts_agree || unique.is_some_and(|u| r.counts.unique != Some(u)) {
                         return Err(format!("unique {:?}, not {expected:?}", r.counts.unique));
                     }
                 }

@@ -89,7 +89,8 @@ fn servable(method: Option<Method>, unique: bool, shard: Shard, mode: Mode) -> b
         None => return true,
     };
     let long = !shard.is_whole() || !matches!(mode, Mode::Plain);
-    m.is_built() && (!unique || m.counts_unique()) && (!long || m.has_split())
+    let unique_served = m.counts_unique() && (shard.is_whole() || m.counts_unique_in_parts());
+    m.is_built() && (!unique || unique_served) && (!long || m.has_split())
 }
 
 #[test]
@@ -135,7 +136,10 @@ fn every_combination_is_exact_or_refused() {
                             assert!(sum.is_none(), "{what}: served {sum:?}");
                             match refusal {
                                 Some(Error::Unsupported { task, .. }) => assert!(
-                                    matches!(task, Task::CountUnique | Task::Split),
+                                    matches!(
+                                        task,
+                                        Task::CountUnique | Task::CountUniqueInParts | Task::Split
+                                    ),
                                     "{what}"
                                 ),
                                 // The GPU method, in a build without it.

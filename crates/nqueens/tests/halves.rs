@@ -1,12 +1,12 @@
 //! The meet-in-the-middle counter against the published counts and the reference method, and
-//! its contract: a deterministic plan, totals only, refusals with a reason.
+//! its contract: a deterministic plan, unique counts of whole counts, refusals with a reason.
 
 mod common;
 
 use common::count_with;
 use nqueens::error::Task;
 use nqueens::internals::halves;
-use nqueens::known::A000170;
+use nqueens::known::{A000170, A002562};
 use nqueens::plan::plan_for;
 use nqueens::{Count, Error, Method};
 
@@ -25,7 +25,11 @@ fn totals_match_oeis_up_to_16() {
 fn totals_match_bitmask_on_small_boards() {
     for n in 1..=11 {
         let reference = count_with(n, Method::Bitmask, 1);
-        assert_eq!(count_with(n, Method::Halves, 1), reference, "n = {n}");
+        assert_eq!(
+            count_with(n, Method::Halves, 1).total,
+            reference.total,
+            "n = {n}"
+        );
     }
 }
 
@@ -51,19 +55,54 @@ fn plan_is_deterministic_and_adds_up_in_any_order() {
 }
 
 #[test]
-fn refuses_unique_counts_and_listing() {
+fn unique_counts_of_whole_counts_match_oeis_and_the_symmetry_engine() {
+    for n in 1..=17 {
+        let halves = Count::new(n)
+            .method(Method::Halves)
+            .unique(true)
+            .threads(2)
+            .run()
+            .unwrap();
+        assert_eq!(halves.counts.unique, Some(A002562[n - 1]), "n = {n}");
+        assert_eq!(halves.number(), Some(A002562[n - 1]), "n = {n}");
+        if n <= 15 {
+            assert_eq!(halves.counts, count_with(n, Method::Symmetry, 2), "n = {n}");
+        }
+    }
+    // Through a checkpoint too: stopped, continued, and the classes made at the end.
+    let dir = std::env::temp_dir().join(format!("nq-halves-unique-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("h16.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let stopped = std::sync::atomic::AtomicBool::new(true);
+    let count = || Count::new(16).method(Method::Halves).unique(true);
+    let first = count().checkpoint(&path).stop(&stopped).run().unwrap();
+    assert_eq!(first.number(), None);
+    let r = count().checkpoint(&path).run().unwrap();
+    assert_eq!(r.counts, count_with(16, Method::Symmetry, 2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn refuses_unique_counts_in_parts_and_listing() {
     let err = Count::new(10)
         .method(Method::Halves)
         .unique(true)
+        .shard("1/2".parse().unwrap())
         .run()
         .unwrap_err();
     assert!(
         matches!(
             &err,
-            Error::Unsupported { method: Method::Halves, task: Task::CountUnique, instead }
+            Error::Unsupported { method: Method::Halves, task: Task::CountUniqueInParts, instead }
                 if instead == &[Method::Symmetry]
         ),
         "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "method halves cannot count unique solutions in parts (shards or cluster ranks): it \
+         counts them of a whole count only; method symmetry can"
     );
     assert!(!Method::Halves.can_list());
     let listed = nqueens::solutions_by(6, Method::Halves);
@@ -122,9 +161,18 @@ fn the_automatic_choice_is_halves_where_it_is_fastest_and_fits() {
     for n in [24, 27, 32, 40, 64] {
         assert_eq!(chosen(n), Method::Symmetry, "n = {n}");
     }
-    // Unique counts need the symmetry engine.
+    // Unique counts of a whole count too; in parts they need the symmetry engine.
     assert_eq!(
         Count::new(18).unique(true).prepare().unwrap().method(),
+        Method::Halves
+    );
+    assert_eq!(
+        Count::new(18)
+            .unique(true)
+            .shard("0/3".parse().unwrap())
+            .prepare()
+            .unwrap()
+            .method(),
         Method::Symmetry
     );
 }

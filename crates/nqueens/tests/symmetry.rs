@@ -126,7 +126,7 @@ fn constellations_are_canonical_and_valid() {
 
 #[test]
 fn other_methods_refuse_unique_and_name_the_one_that_can() {
-    for m in [Method::Naive, Method::Sets, Method::Bitmask, Method::Halves] {
+    for m in [Method::Naive, Method::Sets, Method::Bitmask] {
         let err = Count::new(8).method(m).unique(true).run().unwrap_err();
         match err {
             nqueens::Error::Unsupported { instead, .. } => {

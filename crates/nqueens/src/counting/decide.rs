@@ -31,9 +31,13 @@ impl<'a> Count<'a> {
     /// let job = Count::new(20).prepare().unwrap();
     /// assert_eq!(job.method(), Method::Halves);
     /// let job = Count::new(20).unique(true).prepare().unwrap();
-    /// assert_eq!(job.method(), Method::Symmetry);
+    /// assert_eq!(job.method(), Method::Halves);
+    /// // Unique counts in parts take the symmetry engine, whose parts carry their own.
+    /// let part = Count::new(20).unique(true).shard("0/4".parse()?).prepare()?;
+    /// assert_eq!(part.method(), Method::Symmetry);
     /// // n = 24 does not fit halves in memory: the automatic choice takes what fits.
     /// assert_eq!(Count::new(24).prepare().unwrap().method(), Method::Symmetry);
+    /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn prepare(self) -> Result<Job<'a>, Error> {
         // A resumed count reads its file before it looks at the board: the board and the
@@ -74,13 +78,16 @@ impl<'a> Count<'a> {
             Some(_) => 1,
         };
         let mut memory = Memory::new(n, want);
+        // A count in parts (a shard, or the ranks of a cluster run): a method that counts
+        // unique solutions of a whole count only cannot serve it with --unique.
+        let in_parts = !shard.is_whole() || several.is_some();
         let (method, automatic) = method_for(
             self.method,
             self.gpu,
             saved,
             n,
             puzzle.is_some(),
-            self.unique,
+            self.unique.then_some(in_parts),
             &mut memory,
         );
 
@@ -101,6 +108,9 @@ impl<'a> Count<'a> {
         }
         if self.unique && !method.counts_unique() {
             return Err(Error::unsupported(method, Task::CountUnique));
+        }
+        if self.unique && in_parts && !method.counts_unique_in_parts() {
+            return Err(Error::unsupported(method, Task::CountUniqueInParts));
         }
         if n > method.max_n() {
             return Err(Error::out_of_range(
@@ -198,7 +208,7 @@ fn method_for(
     saved: Option<&Checkpoint>,
     n: usize,
     puzzle: bool,
-    unique: bool,
+    unique: Option<bool>,
     memory: &mut Memory,
 ) -> (Method, bool) {
     match (asked, gpu, saved) {
@@ -210,13 +220,16 @@ fn method_for(
 }
 
 /// The method for a count that names none: halves where it is fastest and fits in memory on
-/// one thread, the symmetry engine everywhere else (and for unique counts), the bit-mask method
-/// for partly filled boards. It depends on the board alone, so that every shard and every rank
-/// of one count makes the same choice.
-fn choose(n: usize, puzzle: bool, unique: bool, memory: &mut Memory) -> Method {
+/// one thread (for unique counts too, of a whole count), the symmetry engine everywhere else
+/// (and for unique counts in parts), the bit-mask method for partly filled boards. `unique`
+/// says whether unique solutions are asked for, and if so whether the count is in parts. It
+/// depends on the board and the request alone, so that every shard and every rank of one
+/// count makes the same choice.
+fn choose(n: usize, puzzle: bool, unique: Option<bool>, memory: &mut Memory) -> Method {
+    let in_parts = unique == Some(true);
     if puzzle {
         Method::Bitmask
-    } else if !unique
+    } else if !in_parts
         && (HALVES_FROM..=Method::Halves.max_n()).contains(&n)
         && memory.fits_one(Method::Halves)
     {
@@ -334,6 +347,7 @@ mod tests {
     use super::*;
     use crate::counting::plan::plan_for;
     use crate::counting::report::Report;
+    use crate::method::Unique;
     use crate::problems::complete::Puzzle;
     use crate::reference::{bitmask, ops};
     use std::sync::atomic::AtomicBool;
@@ -399,9 +413,19 @@ mod tests {
             let threads = if d.threads == Threads::One { 1 } else { 3 };
             assert_eq!((r.counts.total, r.threads), (92, threads), "{m}");
             let r = Count::new(8).method(m).unique(true).run();
-            match d.counts_unique {
-                true => assert_eq!(r.unwrap().counts.unique, Some(12), "{m}"),
-                false => assert!(refused(r, Task::CountUnique), "{m}"),
+            match d.unique {
+                Unique::No => assert!(refused(r, Task::CountUnique), "{m}"),
+                _ => assert_eq!(r.unwrap().counts.unique, Some(12), "{m}"),
+            }
+            let part = Count::new(8)
+                .method(m)
+                .unique(true)
+                .shard(Shard::new(0, 2).unwrap())
+                .run();
+            match d.unique {
+                Unique::No => assert!(refused(part, Task::CountUnique), "{m}"),
+                Unique::OfTheWhole => assert!(refused(part, Task::CountUniqueInParts), "{m}"),
+                Unique::InEveryPart => assert!(part.unwrap().counts.unique.is_some(), "{m}"),
             }
             let corner = Puzzle::new(8).unwrap().place(0, 0).unwrap();
             let r = Count::puzzle(corner).method(m).run();

@@ -7,6 +7,7 @@ use super::persist::Kept;
 use super::report::{End, Note, Report};
 use crate::counts::{Counts, SymmetryClasses};
 use crate::engine::gpu::health::Health;
+use crate::engine::turns;
 use crate::error::{CheckpointProblem, Error, Task};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
@@ -14,7 +15,7 @@ use crate::run::checkpoint::{Checkpoint, Saving};
 use crate::run::runner::{Runner, Stopwatch};
 use crate::run::shard::Shard;
 use crate::split::plan::{Plan, PlanId};
-use crate::split::watch::{NoProgress, Progress};
+use crate::split::watch::{NoProgress, Progress, Watch};
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -247,13 +248,50 @@ impl Job<'_> {
                 (counts, end)
             }
         };
+        // A method that counts unique solutions of a whole count only (halves) makes them from
+        // the finished total and the solutions the board's turns fix, searched last: a small
+        // search beside the count. A stop during it leaves every subproblem counted (and saved,
+        // in a checkpoint, which a resumed count finishes with this search alone).
+        let (counts, end) = match end {
+            End::Finished if self.unique && !self.method.counts_unique_in_parts() => {
+                match turns::fixed(self.n, &Watch::new(stop, progress, None)) {
+                    Some(fixed) => {
+                        let counts = turns::counts(self.n, counts.total, fixed)
+                            .ok_or_else(|| self.no_classes())?;
+                        (counts, End::Finished)
+                    }
+                    None => {
+                        let of = self.shard.len(plan.len());
+                        let end = End::Stopped {
+                            done: of,
+                            of: Some(of),
+                        };
+                        (counts, end)
+                    }
+                }
+            }
+            _ => (counts, end),
+        };
         Ok(self.report(counts, end, clock, save_error))
+    }
+
+    /// A total that makes no whole number of symmetry classes with the solutions the turns fix.
+    /// Only saved counts can give one (a checkpoint forged to hold other counts that its
+    /// subproblems could each give): an engine's own total always makes whole classes.
+    fn no_classes(&self) -> Error {
+        let path = self.kept.path().map(Path::to_path_buf).unwrap_or_default();
+        Error::Checkpoint {
+            path,
+            problem: CheckpointProblem::Damaged(
+                "its counts add up to no whole number of symmetry classes".to_string(),
+            ),
+        }
     }
 
     /// The counts of a count that counted nothing: zero, with the unique count and the classes
     /// where the method makes them.
     fn nothing(&self) -> Counts {
-        match self.method.counts_unique() {
+        match self.method.counts_unique_in_parts() {
             true => Counts::from_classes(SymmetryClasses::default()),
             false => Counts::total(0),
         }

@@ -10,6 +10,9 @@ use crate::method::Method;
 pub enum Task {
     /// Count solutions up to symmetry.
     CountUnique,
+    /// Count solutions up to symmetry in parts (shards, or the ranks of a cluster run), whose
+    /// totals a method that counts unique solutions of a whole count only cannot use.
+    CountUniqueInParts,
     /// List solutions rather than count them.
     List,
     /// Split the count into subproblems: threads, checkpoints, shards and cluster runs.
@@ -26,6 +29,10 @@ impl Task {
     pub(super) fn phrase(self) -> &'static str {
         match self {
             Task::CountUnique => "count unique solutions",
+            Task::CountUniqueInParts => {
+                "count unique solutions in parts (shards or cluster ranks): it counts them of \
+                 a whole count only"
+            }
             Task::List => "list solutions",
             Task::Split => {
                 "split its count into subproblems (for checkpoints, shards and clusters)"
@@ -41,7 +48,11 @@ impl Task {
     /// with a GPU.
     pub(super) fn served_by(self) -> Vec<Method> {
         let can = |m: Method| match self {
-            Task::CountUnique => m.counts_unique() && !m.counts_on_gpu(),
+            // The methods named are those that count unique solutions of every count, whole or
+            // in parts, so that the advice holds whatever else the request asks.
+            Task::CountUnique | Task::CountUniqueInParts => {
+                m.counts_unique_in_parts() && !m.counts_on_gpu()
+            }
             Task::List => m.can_list(),
             Task::Split => m.has_split() && !m.counts_on_gpu(),
             Task::CountPuzzle => m.counts_puzzles(),

@@ -285,7 +285,7 @@ impl Checkpoint {
                 return Err(bad());
             }
             counts
-                .check(n, method.counts_unique())
+                .check(n, method.counts_unique_in_parts())
                 .map_err(|why| damaged(&format!("subproblem {index}: {why}")))?;
             if done.insert(index, counts).is_some() {
                 return Err(damaged(&format!("subproblem {index} appears twice")));
@@ -338,7 +338,7 @@ impl Checkpoint {
         let announced = field("subproblems ").and_then(|k| k.trim().parse::<u64>().ok());
         let unique = field("method ")
             .and_then(|m| m.trim().parse::<Method>().ok())
-            .is_some_and(|m| m.counts_unique());
+            .is_some_and(|m| m.counts_unique_in_parts());
         let line = line_bytes(if unique { 5 } else { 1 });
         let bound = match announced {
             Some(k) => HEADER_BYTES + k.min(MAX_SUBPROBLEMS) * line + line,

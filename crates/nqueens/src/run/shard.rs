@@ -276,7 +276,7 @@ impl TryFrom<Wire> for ShardRecord {
             unique: w.unique,
             classes: w.classes,
         };
-        counts.check(w.n, w.method.counts_unique())?;
+        counts.check(w.n, w.method.counts_unique_in_parts())?;
         let hex = |text: &str| {
             parse_fingerprint(text).ok_or_else(|| format!("'{text}' is not 16 hexadecimal digits"))
         };
