@@ -57,6 +57,41 @@ const viewOf = (name) => /** @type {View} */ (views[/** @type {keyof typeof view
 /** @type {string[]} */
 const notes = [];
 
+// The most characters of a link's value that a note quotes: a link of any length (a board of a
+// hundred thousand squares, say) gives notes of a few lines.
+const QUOTED_MAX = 40;
+
+// The most names that are not link parameters that are noted one by one; the rest are counted.
+const UNKNOWN_MAX = 3;
+
+// `text` as a note quotes it: whole when short, otherwise its start and its length. Control
+// characters (a newline in the link) show as U+FFFD, so that each note stays one line.
+/**
+ * @param {string} text
+ * @param {string} [size] what the text holds, said of a long one instead of its length
+ */
+function quoted(text, size) {
+  const clean = (/** @type {string} */ t) => t.replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
+  if (text.length <= QUOTED_MAX) return clean(text);
+  // Whole code points, so that the excerpt never ends in half a character.
+  const start = Array.from(text.slice(0, QUOTED_MAX)).slice(0, QUOTED_MAX / 2).join('');
+  return `${clean(start)}… (${size ?? `${text.length.toLocaleString('en')} characters`})`;
+}
+
+// The link's board as a note names it: whole when short, otherwise by its size.
+/** @param {string} board */
+function quotedBoard(board) {
+  const rows = board.split('/');
+  // Not Math.max(...rows): a link of a hundred thousand rows would overflow the call's arguments.
+  const widest = rows.reduce((most, r) => Math.max(most, r.length), 0);
+  const count = `${rows.length.toLocaleString('en')} ${rows.length === 1 ? 'row' : 'rows'}`;
+  let size = `${count} of up to ${widest.toLocaleString('en')} squares`;
+  if (rows.every((r) => r.length === widest)) {
+    size = widest === rows.length ? `a ${widest}×${widest} board` : `${count} of ${widest.toLocaleString('en')} squares`;
+  }
+  return quoted(board, size);
+}
+
 // The whole number `name` of the link when it is one from `min` to `max`; otherwise null, with a
 // note that says what the page does `instead`. Absent, null without a note.
 /**
@@ -72,7 +107,7 @@ function whole(params, name, min, max, instead) {
   const raw = params.get(name);
   const v = raw !== null && /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
   if (Number.isSafeInteger(v) && v >= min && v <= max) return v;
-  notes.push(`${name}=${raw} is not a whole number from ${min} to ${max}: ${instead}`);
+  notes.push(`${name}=${quoted(String(raw))} is not a whole number from ${min} to ${max}: ${instead}`);
   return null;
 }
 
@@ -80,8 +115,13 @@ async function main() {
   await init();
   defineSymbols();
   const params = new URLSearchParams(location.search);
-  for (const key of new Set(params.keys())) {
-    if (!PARAMS.includes(key)) notes.push(`${key} is not a link parameter (${PARAMS.join(', ')}): ignored`);
+  const unknown = [...new Set(params.keys())].filter((key) => !PARAMS.includes(key));
+  for (const key of unknown.slice(0, UNKNOWN_MAX)) {
+    notes.push(`${quoted(key)} is not a link parameter (${PARAMS.join(', ')}): ignored`);
+  }
+  if (unknown.length > UNKNOWN_MAX) {
+    const more = unknown.length - UNKNOWN_MAX;
+    notes.push(`${more.toLocaleString('en')} more ${more === 1 ? 'name is' : 'names are'} not link parameters: ignored`);
   }
   const n = whole(params, 'n', 1, N_MAX, `showing n = ${state.n}`);
   if (n !== null) state.n = n;
@@ -91,7 +131,7 @@ async function main() {
   if (params.has('code')) {
     const lang = String(params.get('code'));
     if (Object.hasOwn(LANGS, lang)) state.code = /** @type {Lang} */ (lang);
-    else codeNote = `code=${lang} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[state.code]}`;
+    else codeNote = `code=${quoted(lang)} is not one of ${Object.keys(LANGS).join(', ')}: showing ${LANGS[state.code]}`;
   }
 
   const select = /** @type {HTMLSelectElement} */ ($('n'));
@@ -114,7 +154,7 @@ async function main() {
   if (params.has('view')) {
     const view = String(params.get('view'));
     if (isView(view)) state.view = view;
-    else notes.push(`view=${view} is not one of ${names().join(', ')}: showing ${state.view}`);
+    else notes.push(`view=${quoted(view)} is not one of ${names().join(', ')}: showing ${state.view}`);
   }
   if (codeNote) notes.push(codeNote);
 
@@ -127,11 +167,11 @@ async function main() {
   search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   const board = params.get('board');
   const unread = setN(state.n, board);
-  if (unread) {
-    notes.push(`board=${board} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
+  if (board && unread) {
+    notes.push(`board=${quotedBoard(board)} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
   } else if (board && views.puzzle.board.n() !== state.n) {
     const m = views.puzzle.board.n();
-    notes.push(`board=${board} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
+    notes.push(`board=${quotedBoard(board)} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
   }
   const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
   if (step !== null) goTo(step);

@@ -27,7 +27,9 @@ export function serve() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) {
     throw new Error(`${DIST}/index.html is missing: run web/build.sh first`);
   }
-  const server = http.createServer((req, res) => {
+  // Node's 16 KiB limit on a request's head would refuse the long links the tests open (a board
+  // of a hundred thousand squares); the page itself takes any length.
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
     const rel = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
     const file = path.join(DIST, path.normalize(rel));

@@ -530,6 +530,35 @@ test('a link the page cannot follow says what was wrong and what it shows instea
   await p.close();
 });
 
+test('a link of any length gives notes of a few lines, a large board named by its size', async () => {
+  const rows = (count, width) => Array(count).fill('.'.repeat(width)).join('/');
+  const unknown = Array.from({ length: 500 }, (_, i) => `x${i}=1`).join('&');
+  const cases = [
+    // A hundred thousand squares: one row, a thousand rows of a hundred, rows of every length.
+    [`?view=puzzle&board=${'Q'.repeat(100000)}`, ['board=QQQQQQQQQQQQQQQQQQQQ… (1 row of 100,000 squares)']],
+    [`?view=puzzle&board=${rows(1000, 99)}`, ['1,000 rows of 99 squares', 'the board has 1000 rows']],
+    [`?view=puzzle&board=${Array.from({ length: 400 }, (_, i) => '.'.repeat(i + 1)).join('/')}`, ['400 rows of up to 400 squares']],
+    [`?view=puzzle&board=${rows(65, 65)}`, ['a 65×65 board', 'the board has 65 rows']],
+    [`?view=puzzle&n=4&board=${rows(10, 10)}`, ['a 10×10 board', 'has 10 rows but n = 4']],
+    [`?n=${'9'.repeat(5000)}`, ['n=99999999999999999999… (5,000 characters) is not a whole number']],
+    [`?view=${'m'.repeat(100000)}`, ['view=mmmmmmmmmmmmmmmmmmmm… (100,000 characters) is not one of']],
+    [`?code=${'é'.repeat(3000)}&speed=a%0Ab`, ['(3,000 characters)', 'speed=a\ufffdb is not']],
+    [`?${'k'.repeat(50000)}=1&${unknown}`, ['(50,000 characters) is not a link parameter', '498 more names are not']],
+  ];
+  for (const [query, said] of cases) {
+    const p = await page(query);
+    const notes = await text(p, '#link-notes');
+    const shown = `${query.slice(0, 60)}…: ${notes.slice(0, 2000)}`;
+    for (const words of said) assert.ok(notes.includes(words), shown);
+    const lines = notes.split('\n');
+    assert.ok(lines.length <= 5, shown);
+    for (const line of lines) assert.ok(line.length <= 300, `${line.length} characters: ${shown}`);
+    assert.ok((await text(p, '#p-error')).length <= 300, shown);
+    noProblems(p);
+    await p.close();
+  }
+});
+
 test('README and the guide serve the page on the loopback interface and pin wasm-bindgen-cli', () => {
   for (const file of ['README.md', 'docs/web-page.md', 'web/build.sh']) {
     const lines = fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n');

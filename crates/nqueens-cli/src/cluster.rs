@@ -43,7 +43,7 @@ use nqueens::error::Origin;
 use nqueens::plan::{Plan, PlanId};
 use nqueens::shard::{Chunk, Dispenser};
 use nqueens::{Count, Counts, Error, Job, Report};
-use std::sync::Mutex;
+use std::sync::{Mutex, mpsc};
 use std::thread::ScopedJoinHandle;
 use std::time::{Duration, Instant};
 
@@ -66,6 +66,11 @@ const CLAIMED: u64 = 1;
 /// core that rank 0 counts on.
 const POLL_SHORTEST: Duration = Duration::from_micros(100);
 const POLL_LONGEST: Duration = Duration::from_millis(10);
+
+/// How long a rank waits in `MPI_Init` for the other processes of the launch, beyond twice the
+/// time it took itself to prepare the count (which a slower node takes longer over): MPI starts
+/// in tenths of a second, so a process missing after this never joined.
+const JOIN_WAIT: Duration = Duration::from_secs(10);
 
 /// The job's split. A cluster count is given no stop flag, so its split is always listed whole.
 fn split<'j>(job: &'j Job) -> Result<&'j dyn Plan, Error> {
@@ -112,6 +117,7 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
     let guess = launcher_rank();
     let processes = guess.map_or(1, |(_, size)| size);
     let job = request.one_of(processes, local_rank()).prepare()?;
+    let prepared = start.elapsed();
     let plan = split(&job)?;
     let guess = guess.filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {
@@ -122,8 +128,10 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
             (rank, size, handle)
         });
         // Only the main thread calls MPI; the counting threads never do.
+        let started = watch_the_start(scope, JOIN_WAIT + prepared * 2, processes);
         let (universe, _level) = mpi::initialize_with_threading(Threading::Funneled)
             .ok_or_else(|| Failure::usage("MPI could not be started"))?;
+        drop(started);
         no_delay_on_loopback();
         let world = universe.world();
         let size = world.size() as usize;
@@ -147,6 +155,64 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
         Role::Root(counts, size) => Ok(Some((job.finished(counts, start.elapsed()), size))),
         Role::Worker => Ok(None),
     }
+}
+
+/// Ends the process with a message unless MPI has started within `limit`, which it signals by
+/// dropping the returned sender. `MPI_Init` returns only once every process of the launch has
+/// called it, and a process of the launch that runs something else (`mpirun -np 2 nqueens count
+/// 15 --mpi : -np 1 nqueens list 4`) never does: without this watch the counting ranks would
+/// wait in it for ever. MPI is not up, so nothing can be said to the other ranks; this rank's
+/// exit makes the launcher end them.
+fn watch_the_start<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    limit: Duration,
+    processes: usize,
+) -> mpsc::Sender<()> {
+    let (started, watch) = mpsc::channel::<()>();
+    scope.spawn(move || {
+        if let Err(mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(limit) {
+            say(&format!(
+                "MPI did not start within {} s: a process of the launch ({}) never joined the \
+                 count; every process must run nqueens count --mpi with the same arguments",
+                limit.as_secs(),
+                launch_words(processes, std::env::var("OMPI_APP_CTX_NUM_PROCS").ok())
+            ));
+            // SAFETY: _exit ends the process at once; no destructor or exit handler runs, so
+            // none can wait on the main thread, which is inside MPI_Init.
+            unsafe { libc::_exit(2) }
+        }
+    });
+    started
+}
+
+/// The launch in words: its number of processes, and the ranks of each program when the launcher
+/// says it starts several (Open MPI's `OMPI_APP_CTX_NUM_PROCS`, "2 1" for `-np 2 A : -np 1 B`).
+fn launch_words(processes: usize, programs: Option<String>) -> String {
+    let total = if processes == 1 {
+        "1 process".to_string()
+    } else {
+        format!("{processes} processes")
+    };
+    let sizes: Option<Vec<usize>> = programs
+        .as_deref()
+        .and_then(|p| p.split_whitespace().map(|n| n.parse().ok()).collect());
+    let Some(sizes) = sizes.filter(|sizes| sizes.len() > 1 && sizes.len() <= 16) else {
+        return total;
+    };
+    let mut first = 0usize;
+    let ranks: Vec<String> = sizes
+        .iter()
+        .map(|&size| {
+            let from = first;
+            first = first.saturating_add(size);
+            match size {
+                0 => "none".to_string(),
+                1 => format!("rank {from}"),
+                _ => format!("ranks {from} to {}", first - 1),
+            }
+        })
+        .collect();
+    format!("{total}, {} programs: {}", sizes.len(), ranks.join(", "))
 }
 
 /// What this process turned out to be in the job, with what it counted.
@@ -389,7 +455,7 @@ fn decode(plan: &dyn Plan, rank: usize, w: &[u64]) -> Result<(Counts, u64), Erro
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::{loopback_tcp_peer, no_delay_on_loopback};
+    use super::{launch_words, loopback_tcp_peer, no_delay_on_loopback};
     use std::net::{TcpListener, TcpStream};
     use std::os::fd::AsRawFd;
     use std::os::unix::net::UnixStream;
@@ -430,5 +496,18 @@ mod tests {
         no_delay_on_loopback();
         assert!(client.nodelay().unwrap());
         assert!(server.nodelay().unwrap());
+    }
+
+    #[test]
+    fn the_launch_is_named_with_the_ranks_of_each_program() {
+        let words = |programs: Option<&str>| launch_words(3, programs.map(str::to_string));
+        assert_eq!(
+            words(Some("2 1")),
+            "3 processes, 2 programs: ranks 0 to 1, rank 2"
+        );
+        assert_eq!(words(Some("3")), "3 processes");
+        assert_eq!(words(None), "3 processes");
+        assert_eq!(words(Some("2 x")), "3 processes");
+        assert_eq!(launch_words(1, None), "1 process");
     }
 }

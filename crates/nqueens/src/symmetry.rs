@@ -7,7 +7,7 @@
 //! use nqueens::symmetry::{canonical, class_size};
 //!
 //! assert_eq!(canonical(&[2, 0, 3, 1]), vec![1, 3, 0, 2]);
-//! assert_eq!(class_size(&[1, 3, 0, 2]), 2);
+//! assert_eq!(class_size(&[1, 3, 0, 2]), Ok(2));
 //! ```
 
 pub use crate::board::symmetry::{Symmetry, canonical, class_size, images, is_canonical};

@@ -5,6 +5,8 @@
 //! weighs; unique listings need them to pick one representative per class; tests need them to
 //! check that the representatives cover every solution.
 
+use crate::board::conflict::{Conflict, conflict};
+
 /// One of the eight symmetries of the square (the dihedral group of order 8).
 ///
 /// ```
@@ -146,17 +148,34 @@ pub fn is_canonical(columns: &[u32]) -> bool {
 /// How many distinct boards the solution's class holds: 1 (only n = 1), 2 (a quarter turn maps
 /// it to itself), 4 (only a half turn does) or 8.
 ///
-/// No solution of two or more queens is its own mirror image, so the rotations decide it.
+/// No solution of two or more queens is its own mirror image, so the rotations decide it; a
+/// placement that is not a solution may be its own mirror image, and the rotations would then
+/// miscount its class. So `columns` must be a solution, and is refused with its first
+/// [`Conflict`] otherwise (a column off the board, two queens in one column or on one
+/// diagonal).
 ///
 /// ```
 /// use nqueens::symmetry::class_size;
 ///
-/// assert_eq!(class_size(&[0]), 1);
-/// assert_eq!(class_size(&[1, 3, 0, 2]), 2);
-/// assert_eq!(class_size(&[0, 4, 7, 5, 2, 6, 1, 3]), 8);
+/// assert_eq!(class_size(&[0]), Ok(1));
+/// assert_eq!(class_size(&[1, 3, 0, 2]), Ok(2));
+/// assert_eq!(class_size(&[0, 4, 7, 5, 2, 6, 1, 3]), Ok(8));
+/// assert_eq!(
+///     class_size(&[1, 3, 1, 2]).unwrap_err().to_string(),
+///     "queens at row 1, column 2 and row 3, column 2 share a column"
+/// );
 /// ```
-pub fn class_size(columns: &[u32]) -> u32 {
-    if columns.len() == 1 {
+pub fn class_size(columns: &[u32]) -> Result<u32, Conflict> {
+    match conflict(columns) {
+        Some(c) => Err(c),
+        None => Ok(solution_class_size(columns)),
+    }
+}
+
+/// [`class_size`] of a placement known to be a solution (the searches' own), without checking
+/// it again.
+pub(crate) fn solution_class_size(columns: &[u32]) -> u32 {
+    if columns.len() <= 1 {
         return 1;
     }
     if Symmetry::Rot90.apply(columns) == columns {
@@ -216,6 +235,34 @@ mod tests {
     #[should_panic(expected = "row 1 has column 9")]
     fn the_other_entries_check_too() {
         is_canonical(&[0, 9]);
+    }
+
+    #[test]
+    fn class_size_refuses_what_is_not_a_solution_without_a_panic() {
+        let refused = |columns: &[u32]| {
+            std::panic::catch_unwind(|| class_size(columns))
+                .expect("no panic")
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            refused(&[0, 2, 0]),
+            "queens at row 1, column 1 and row 3, column 1 share a column"
+        );
+        assert_eq!(
+            refused(&[5]),
+            "the queen at row 1, column 6 is off the board"
+        );
+        assert_eq!(
+            refused(&[0, 1, 2, 3]),
+            "queens at row 1, column 1 and row 2, column 2 share a diagonal (\\)"
+        );
+        // Large boards too, where the placement check of the images switches to a vector.
+        assert_eq!(
+            refused(&[5; 100]),
+            "queens at row 1, column 6 and row 2, column 6 share a column"
+        );
+        assert_eq!(class_size(&[]), Ok(1));
     }
 
     #[test]

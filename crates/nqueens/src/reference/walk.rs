@@ -11,7 +11,7 @@
 
 use crate::board::bits::lowest;
 use crate::board::placement::Placement;
-use crate::board::symmetry::{class_size, is_canonical};
+use crate::board::symmetry::{is_canonical, solution_class_size};
 
 /// How a method finds the safe squares of a row, given the queens placed above it.
 pub trait Rule {
@@ -213,7 +213,7 @@ impl Classes {
     pub fn advance(&mut self, budget: u64) -> Advance<Class> {
         match self.walk.advance(budget) {
             Advance::Found(p) if is_canonical(p.columns()) => Advance::Found(Class {
-                size: class_size(p.columns()) as u8,
+                size: solution_class_size(p.columns()) as u8,
                 representative: p,
             }),
             Advance::Found(_) | Advance::Searching => Advance::Searching,
@@ -229,7 +229,7 @@ impl Iterator for Classes {
         self.walk
             .find(|p| is_canonical(p.columns()))
             .map(|p| Class {
-                size: class_size(p.columns()) as u8,
+                size: solution_class_size(p.columns()) as u8,
                 representative: p,
             })
     }

@@ -109,7 +109,7 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
         found: &mut [u64; 3],
     ) {
         if t == rows.len() {
-            match crate::board::symmetry::class_size(board) {
+            match crate::board::symmetry::solution_class_size(board) {
                 8 => found[0] += 1,
                 4 => found[1] += 1,
                 _ => found[2] += 1,
