@@ -114,8 +114,15 @@ pub fn advice(e: &Error) -> String {
             };
             format!("{}: {help}", e.problem())
         }
-        Error::OutOfMemory { .. } => {
-            format!("{e}: free memory, or use --method symmetry, which needs almost none")
+        Error::OutOfMemory {
+            method: nqueens::Method::Halves,
+            ..
+        } => format!("{e}: free memory, or use --method symmetry, which needs almost none"),
+        // The list of a board's subproblems is the least a count can hold.
+        Error::OutOfMemory { .. } => format!("{e}: raise the limit on memory (ulimit -v)"),
+        // Only the random search holds a solution whole: the construction streams it.
+        Error::SolutionMemory { .. } => {
+            format!("{e}: drop --random and --seed, whose construction needs no memory")
         }
         Error::Gpu(GpuProblem::NotBuilt) => {
             format!(

@@ -661,3 +661,74 @@ fn verify_refuses_a_board_beyond_the_memory_it_may_take() {
     assert!(err.contains("not enough memory for more than"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `nqueens ARGS` under `ulimit -v KB`, with a minute of processor time at most: a count that
+/// was to be refused and is not ends there, failing its test, instead of running for ages.
+fn under_address_limit_for_a_minute(kb: u64, args: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kb} && ulimit -t 60 && exec \"$0\" {args}"
+        ))
+        .arg(binary())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_count_whose_subproblems_do_not_fit_is_refused_in_one_line() {
+    // n = 64 has 1.7 million subproblems. Under 80 MB the list of them does not fit; under
+    // 95 MB the list does, and the run's list of their indices does not. Either is refused in
+    // one line with exit code 2, where both aborted.
+    for kb in [80_000, 95_000] {
+        let out = under_address_limit_for_a_minute(kb, "count 64");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{kb}: {err}");
+        assert_eq!(err.lines().count(), 1, "{kb}: {err}");
+        assert!(
+            err.starts_with("nqueens: n = 64 with method symmetry: the system refused the ")
+                && err.ends_with(
+                    " MiB of its list of subproblems: raise the limit on memory (ulimit -v)\n"
+                ),
+            "{kb}: {err}"
+        );
+        assert!(out.stdout.is_empty());
+    }
+    // A checkpointed count is refused before its file is made, so that none is left behind.
+    let dir = scratch("refused-list");
+    let path = dir.join("q.ckpt");
+    let out = under_address_limit_for_a_minute(
+        80_000,
+        &format!("count 64 --checkpoint {}", path.display()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_random_board_beyond_the_memory_it_may_take_is_refused_in_one_line() {
+    // The random search holds about 20 bytes a queen: 191 MiB for ten million, 39 MiB for two
+    // million. Refused in one line, the seed drawn for it unsaid, where both aborted.
+    for (kb, args, n, mib) in [
+        (100_000, "find 10000000 --seed 1", 10_000_000, 191),
+        (30_000, "find 2000000 --random", 2_000_000, 39),
+    ] {
+        let out = under_address_limit_for_a_minute(kb, args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args}: {err}");
+        assert_eq!(
+            err,
+            format!(
+                "nqueens: n = {n}: the system refused the {mib} MiB of the random search (about \
+                 20 bytes a queen): drop --random and --seed, whose construction needs no \
+                 memory\n"
+            )
+        );
+        assert!(out.stdout.is_empty());
+    }
+    // The construction streams: ten million queens under the same limit.
+    let out = under_address_limit_for_a_minute(100_000, "find 10000000");
+    assert!(out.status.success());
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b' ').count(), 9_999_999);
+}

@@ -218,7 +218,14 @@ impl Solution {
             let picked: Vec<u32> = rows.map(|r| self.columns.get(r)).collect();
             return Ok(PyTuple::new(py, picked)?.into_any());
         }
-        let i: isize = index.extract()?;
+        let i: isize = match index.extract() {
+            Ok(i) => i,
+            // An int past isize either way is off the board, as a tuple says of it.
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+                return Err(PyIndexError::new_err("solution index out of range"));
+            }
+            Err(e) => return Err(e),
+        };
         let row = if i < 0 { i + len as isize } else { i };
         if row < 0 || row as usize >= len {
             return Err(PyIndexError::new_err("solution index out of range"));

@@ -239,6 +239,13 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             attrs.push(("fits", py.None().into_bound(py)));
             "memory"
         }
+        // Not a count: no method, as for the refusal of boards(n).
+        LibraryError::SolutionMemory { bytes, .. } => {
+            attrs.push(("needed", int(py, *bytes as u128)));
+            attrs.push(("limit", py.None().into_bound(py)));
+            attrs.push(("fits", py.None().into_bound(py)));
+            "memory"
+        }
         LibraryError::NotForPuzzles(_) => "not_for_puzzles",
         LibraryError::Board(b) => {
             message = board(b);

@@ -171,6 +171,17 @@ def test_a_full_disk_is_one_line_and_exit_code_1_as_for_the_binary(cli, args):
         assert done.stderr == b"nqueens: No space left on device (os error 28)\n"
 
 
+@pytest.mark.parametrize("args", [["count", "8"], ["find", "8"], ["list", "6"]])
+def test_a_closed_output_is_one_line_and_exit_code_1(args):
+    # `>&-`: the interpreter starts without a sys.stdout at all.
+    done = subprocess.run(
+        module() + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == b"nqueens: cannot write the output: standard output is closed\n"
+
+
 def test_the_other_commands_are_the_binarys_alone():
     done = run(module(), ["trace", "4"])
     assert done.returncode == 2 and done.stdout == b""

@@ -41,6 +41,18 @@ def test_a_billion_queens_are_computed_as_they_are_read():
     assert repr(s).startswith("Solution([") and "n=1000000000" in repr(s)
 
 
+def test_an_index_past_any_int_of_the_platform_is_off_the_board_as_for_a_tuple():
+    s = nqueens.find(10**9)
+    for index in (2**64, -(2**64), 2**63, 10**30):
+        with pytest.raises(IndexError) as raised:
+            s[index]
+        assert str(raised.value) == "solution index out of range"
+        with pytest.raises(IndexError):
+            tuple(nqueens.find(8))[index]
+    with pytest.raises(TypeError):
+        s["1"]
+
+
 def test_a_solution_is_a_sequence():
     s = nqueens.find(8)
     assert list(s) == [3, 5, 7, 1, 6, 0, 2, 4]

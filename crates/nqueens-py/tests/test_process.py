@@ -115,6 +115,42 @@ def test_a_placement_without_end_under_a_memory_limit_raises_memory_error():
     assert lines[3] == "None"
 
 
+# A random board and a count's list of subproblems past what an address-space limit leaves
+# (about 191 MiB for ten million queens, some 80 MiB for the 1.7 million subproblems of n = 64):
+# nqueens.Error of kind "memory", and the interpreter goes on, where both aborted it.
+REFUSED = """
+import resource, nqueens
+with open("/proc/self/statm") as f:
+    mapped = int(f.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (mapped + (60 << 20), resource.RLIM_INFINITY))
+for call in (lambda: nqueens.find(10**7, seed=1), lambda: nqueens.count(64)):
+    try:
+        call()
+    except nqueens.Error as e:
+        print(e.kind, e.needed, getattr(e, "method", None), e, sep="|")
+print(nqueens.count(8), len(nqueens.find(10**7)))
+"""
+
+
+def test_a_board_or_a_list_past_a_memory_limit_raises_an_error_of_kind_memory():
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc")
+    p = python(REFUSED)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    lines = out.splitlines()
+    assert len(lines) == 3, (out, err)
+    assert lines[0] == (
+        "memory|200000000|None|n = 10000000: the system refused the 191 MiB of the random search "
+        "(about 20 bytes a queen)"
+    )
+    kind, needed, method, message = lines[1].split("|")
+    assert (kind, method) == ("memory", "symmetry") and int(needed) > 10 << 20, lines[1]
+    assert message.startswith("n = 64 with method symmetry: the system refused the "), message
+    assert message.endswith(" MiB of its list of subproblems"), message
+    assert lines[2] == "92 10000000"
+
+
 # A count, then a fork: the child's counts run on threads of its own, not on the parent's pool,
 # whose threads do not exist in the child.
 FORKED = """

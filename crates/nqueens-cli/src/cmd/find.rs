@@ -47,13 +47,14 @@ pub fn run(a: FindArgs) -> Outcome {
     }
     let mut writer = SolutionWriter::new(out, format);
     if random {
-        let seed = a.seed.unwrap_or_else(|| {
-            let seed = clock_seed();
-            say(&format!("random seed {seed} (repeat with --seed {seed})"));
-            seed
-        });
+        let seed = a.seed.unwrap_or_else(clock_seed);
         let columns = nqueens::find::random(n, seed)?
             .ok_or_else(|| Failure::none(format!("no solution for n = {n}")))?;
+        // Named once there is a board it repeats: a search refused for its memory says so in
+        // its one line alone.
+        if a.seed.is_none() {
+            say(&format!("random seed {seed} (repeat with --seed {seed})"));
+        }
         writer.write(&columns)?;
     } else {
         let c = Construction::new(n)?

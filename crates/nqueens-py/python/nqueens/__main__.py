@@ -271,6 +271,10 @@ def main(argv=None):
             raise Failure(
                 "a command is required: one of count, list, find (see 'python -m nqueens --help')"
             )
+        if sys.stdout is None:
+            # Started with its output closed (`>&-`), Python has no sys.stdout at all: said as
+            # any output that cannot be written is, before anything is counted for nobody.
+            raise Failure("cannot write the output: standard output is closed", code=1)
         {"count": count, "list": listing, "find": find}[args.command](args)
         # Written out here, so that a failure to write is this function's to report, not the
         # interpreter's at exit.

@@ -12,7 +12,7 @@ use crate::error::{CheckpointProblem, Error, Task};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::run::checkpoint::{Checkpoint, Saving};
-use crate::run::runner::{Runner, Stopwatch};
+use crate::run::runner::{Runner, Stopwatch, subproblem_list};
 use crate::run::shard::Shard;
 use crate::split::plan::{Plan, PlanId};
 use crate::split::watch::{NoProgress, Progress, Watch};
@@ -180,7 +180,9 @@ impl Job<'_> {
             done_before: 0,
             total: indices.len() as u64,
         };
-        Ok(runner.run(indices, &|_, _| {}).0)
+        let mut list = subproblem_list(plan, indices.len())?;
+        list.extend_from_slice(indices);
+        Ok(runner.run(list, &|_, _| {}).0)
     }
 
     /// The report of a count whose subproblems were all counted elsewhere, through
@@ -217,22 +219,24 @@ impl Job<'_> {
         };
         let (counts, end) = match &self.kept {
             Kept::Off => {
-                let indices: Vec<usize> = self.shard.indices(plan.len()).collect();
+                let mut indices = subproblem_list(plan, self.shard.len(plan.len()))?;
+                indices.extend(self.shard.indices(plan.len()));
+                let of = indices.len();
                 let runner = Runner {
                     plan,
                     threads: self.threads,
                     progress,
                     stop,
                     done_before: 0,
-                    total: indices.len() as u64,
+                    total: of as u64,
                 };
-                let (sum, counted) = runner.run(&indices, &|_, _| {});
-                let end = if counted == indices.len() {
+                let (sum, counted) = runner.run(indices, &|_, _| {});
+                let end = if counted == of {
                     End::Finished
                 } else {
                     End::Stopped {
                         done: counted,
-                        of: Some(indices.len()),
+                        of: Some(of),
                     }
                 };
                 (sum, end)
@@ -346,6 +350,20 @@ impl Job<'_> {
         saved: Option<&Checkpoint>,
     ) -> Result<(Counts, End, Option<Error>), Error> {
         let saved_before = saved.is_some_and(|cp| !cp.done.is_empty());
+        // The list is made before a new checkpoint is created, so that a count refused for
+        // its memory leaves no file behind.
+        let remaining = match saved {
+            Some(cp) => {
+                let mut list = subproblem_list(plan, cp.shard_len().saturating_sub(cp.done.len()))?;
+                list.extend(cp.remaining_indices());
+                list
+            }
+            None => {
+                let mut list = subproblem_list(plan, self.shard.len(plan.len()))?;
+                list.extend(self.shard.indices(plan.len()));
+                list
+            }
+        };
         let mut state = match saved {
             Some(cp) => cp.clone(),
             None => {
@@ -356,7 +374,6 @@ impl Job<'_> {
                 cp
             }
         };
-        let remaining = state.remaining();
         let (before, of) = (state.done.len(), state.shard_len());
         let (counted, saved) = {
             let saving = Saving::new(&mut state, path);
@@ -369,7 +386,7 @@ impl Job<'_> {
                 total: of as u64,
             };
             let ((_, counted), saved) = saving.run(path, every, || {
-                runner.run(&remaining, &|i, c| saving.record(i, c))
+                runner.run(remaining, &|i, c| saving.record(i, c))
             });
             (counted, saved)
         };

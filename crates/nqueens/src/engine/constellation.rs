@@ -60,7 +60,7 @@ use symmetric::classes_of;
 /// Counts the completions of one constellation, by class; `None` when the watch stopped the
 /// search.
 fn count_constellation(n: usize, c: &Constellation, watch: &Watch) -> Option<SymmetryClasses> {
-    let (_, lay) = cheapest_image(n, &c.queens);
+    let (_, lay) = cheapest_image(n, c.queens());
     let all = count_layout(n, &lay.avail, &lay.gap, lay.border_cols, watch) as u128;
     classes_of(n, c, all, watch)
 }
@@ -93,7 +93,7 @@ impl SymmetryPlan {
     /// at n = 64): `None` when it asked to stop before the list was whole.
     pub fn watched(n: usize, watch: &Watch) -> Result<Option<SymmetryPlan>, Error> {
         check_n(n)?;
-        Ok(constellations_watched(n, watch).map(|parts| SymmetryPlan { n, parts }))
+        Ok(constellations_watched(n, watch)?.map(|parts| SymmetryPlan { n, parts }))
     }
 
     /// The constellation behind subproblem `index`.
@@ -104,14 +104,14 @@ impl SymmetryPlan {
     /// The rows that the search of subproblem `index` fills (those of the constellation's
     /// cheapest image); `None` for the 1×1 board, which has no border lines to tell apart.
     pub fn layout(&self, index: usize) -> Option<Layout> {
-        (self.n > 1).then(|| cheapest_image(self.n, &self.parts[index].queens).1)
+        (self.n > 1).then(|| cheapest_image(self.n, self.parts[index].queens()).1)
     }
 
     /// [`SymmetryPlan::layout`], with an estimate of the number of nodes its search visits:
     /// the figure its image was picked by, good for comparing searches of the same board.
     pub(crate) fn sized_layout(&self, index: usize) -> Option<(Layout, f64)> {
         (self.n > 1).then(|| {
-            let (size, _, lay) = cheapest_image_scored(self.n, &self.parts[index].queens);
+            let (size, _, lay) = cheapest_image_scored(self.n, self.parts[index].queens());
             (lay, size)
         })
     }

@@ -83,12 +83,45 @@ pub enum Error {
         fits: Option<usize>,
     },
     /// The system refused the memory of a method's tables, though the count fitted within the
-    /// method's limit: the machine has less free than the process may map.
+    /// method's limit (the machine has less free than the process may map), or the memory of a
+    /// count's list of subproblems (millions of them for n = 64) in a process whose address
+    /// space is limited (`ulimit -v`).
+    ///
+    /// ```
+    /// use nqueens::{Error, Method};
+    ///
+    /// let err = Error::OutOfMemory { method: Method::Symmetry, n: 64, bytes: 60 << 20 };
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "n = 64 with method symmetry: the system refused the 60 MiB of its list of subproblems"
+    /// );
+    /// ```
     OutOfMemory {
         /// The method.
         method: Method,
         /// The board size.
         n: usize,
+        /// The bytes asked for, about.
+        bytes: u64,
+    },
+    /// The system refused the memory of one solution of a large board, though n is in range:
+    /// the columns of a solution built whole, or those and the diagonal counters of the random
+    /// search (under `ulimit -v`, ten million queens may not fit).
+    ///
+    /// ```
+    /// use nqueens::Error;
+    ///
+    /// let err = Error::SolutionMemory { n: 10_000_000, what: "of the random search", bytes: 200 << 20 };
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "n = 10000000: the system refused the 200 MiB of the random search"
+    /// );
+    /// ```
+    SolutionMemory {
+        /// The board size.
+        n: usize,
+        /// What was refused, worded to follow the size ("of the random search").
+        what: &'static str,
         /// The bytes asked for, about.
         bytes: u64,
     },
@@ -194,16 +227,19 @@ impl Error {
                 )
             }
             Error::OutOfMemory { method, n, bytes } => {
-                // Tables of a small board are megabytes, not a tenth of a GiB.
-                let size = if *bytes >= 1 << 30 {
-                    format!("{:.1} GiB", *bytes as f64 / (1u64 << 30) as f64)
-                } else {
-                    format!("{} MiB", bytes.div_ceil(1 << 20))
+                let size = size(*bytes);
+                // Only halves has tables to speak of; every other plan's memory is its list.
+                let what = match method {
+                    Method::Halves => "its tables",
+                    _ => "its list of subproblems",
                 };
                 write!(
                     f,
-                    "n = {n} with method {method}: the system refused the {size} of its tables"
+                    "n = {n} with method {method}: the system refused the {size} of {what}"
                 )
+            }
+            Error::SolutionMemory { n, what, bytes } => {
+                write!(f, "n = {n}: the system refused the {} {what}", size(*bytes))
             }
             Error::NotForPuzzles(task) => write!(
                 f,
@@ -324,6 +360,15 @@ impl Error {
             }
             other => other.to_string(),
         }
+    }
+}
+
+/// Bytes in words: what a small board refuses is megabytes, not a tenth of a GiB.
+fn size(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
     }
 }
 

@@ -115,7 +115,9 @@ impl Construction {
 }
 
 /// One solution by construction ([`Construction`]) as a column list, or `Ok(None)` when `n`
-/// has none (2 and 3).
+/// has none (2 and 3). The list takes 4 bytes a queen (4 GB for a billion), which the system
+/// may refuse: that is [`Error::SolutionMemory`], where [`Construction::columns`] streams the
+/// same columns in no memory at all.
 ///
 /// ```
 /// let cols = nqueens::find::construct(5).unwrap().unwrap();
@@ -123,7 +125,19 @@ impl Construction {
 /// assert_eq!(nqueens::find::construct(2).unwrap(), None);
 /// ```
 pub fn solution(n: usize) -> Result<Option<Vec<u32>>, Error> {
-    Ok(Construction::new(n)?.map(|c| c.columns().collect()))
+    let Some(c) = Construction::new(n)? else {
+        return Ok(None);
+    };
+    let mut columns = Vec::new();
+    columns
+        .try_reserve_exact(n)
+        .map_err(|_| Error::SolutionMemory {
+            n,
+            what: "of the solution's columns (4 bytes a queen)",
+            bytes: 4 * n as u64,
+        })?;
+    columns.extend(c.columns());
+    Ok(Some(columns))
 }
 
 #[cfg(test)]

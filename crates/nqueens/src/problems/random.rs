@@ -16,6 +16,7 @@
 //! the same seed gives the same board on every machine.
 
 use crate::error::{Error, Quantity};
+use std::collections::TryReserveError;
 
 /// The largest board [`solution`] accepts: its column list and diagonal counters take about 20
 /// bytes a queen.
@@ -25,7 +26,9 @@ pub const MAX_RANDOM_N: usize = 10_000_000;
 const GREEDY_TRIES: u32 = 32;
 
 /// A random solution of the `n`×`n` board, the same for the same `seed`; `Ok(None)` for `n` = 2
-/// and 3, which have none.
+/// and 3, which have none. Where the system refuses the search its memory (about 20 bytes a
+/// queen: 200 MB for ten million, more than a process under `ulimit -v` may have), it is
+/// refused with [`Error::SolutionMemory`].
 ///
 /// ```
 /// let a = nqueens::find::random(50, 7).unwrap().unwrap();
@@ -40,13 +43,26 @@ pub fn solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, Error> {
     if !crate::problems::construct::has_solution(n) {
         return Ok(None);
     }
+    let refused = |_| Error::SolutionMemory {
+        n,
+        what: "of the random search (about 20 bytes a queen)",
+        bytes: 20 * n as u64,
+    };
     let mut rng = SplitMix64::new(seed);
     loop {
-        let mut board = Board::greedy(n, &mut rng);
-        if board.repair(&mut rng) {
+        let mut board = Board::greedy(n, &mut rng).map_err(refused)?;
+        if board.repair(&mut rng).map_err(refused)? {
             return Ok(Some(board.columns));
         }
     }
+}
+
+/// `len` zeros, or the system's refusal of their memory.
+fn zeros(len: usize) -> Result<Vec<u32>, TryReserveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)?;
+    v.resize(len, 0);
+    Ok(v)
 }
 
 /// A permutation board with queen counts on every diagonal.
@@ -91,11 +107,15 @@ impl Board {
     }
 
     /// Rows filled top to bottom, each from the columns not used yet, preferring safe ones.
-    fn greedy(n: usize, rng: &mut SplitMix64) -> Board {
+    fn greedy(n: usize, rng: &mut SplitMix64) -> Result<Board, TryReserveError> {
+        let mut columns = zeros(n)?;
+        for (c, i) in columns.iter_mut().zip(0..) {
+            *c = i;
+        }
         let mut board = Board {
-            columns: (0..n as u32).collect(),
-            down: vec![0; 2 * n - 1],
-            up: vec![0; 2 * n - 1],
+            columns,
+            down: zeros(2 * n - 1)?,
+            up: zeros(2 * n - 1)?,
             collisions: 0,
         };
         for row in 0..n {
@@ -113,7 +133,7 @@ impl Board {
             board.columns.swap(row, pick);
             board.add(row, board.columns[row]);
         }
-        board
+        Ok(board)
     }
 
     /// Swaps the columns of rows `a` and `b`, keeping the counters right.
@@ -126,11 +146,25 @@ impl Board {
         self.add(b, ca);
     }
 
-    /// Min-conflicts repair; false when it stalls (the caller starts again).
-    fn repair(&mut self, rng: &mut SplitMix64) -> bool {
+    /// The rows whose queens are attacked, into `rows` (emptied first).
+    fn attacked_rows(&self, rows: &mut Vec<usize>) -> Result<(), TryReserveError> {
+        rows.clear();
+        for r in 0..self.n() {
+            if self.attacked(r) {
+                rows.try_reserve(1)?;
+                rows.push(r);
+            }
+        }
+        Ok(())
+    }
+
+    /// Min-conflicts repair; false when it stalls (the caller starts again). The lists of
+    /// suspects can hold a row each, so their memory is asked for in a way that may fail.
+    fn repair(&mut self, rng: &mut SplitMix64) -> Result<bool, TryReserveError> {
         let n = self.n();
         // Rows that may be attacked; every row a swap touches goes back on the list.
-        let mut suspects: Vec<usize> = (0..n).filter(|&r| self.attacked(r)).collect();
+        let mut suspects = Vec::new();
+        self.attacked_rows(&mut suspects)?;
         let mut next = Vec::new();
         // Enough swap attempts for any board that is not stuck: large boards need a few per
         // attacked queen, small ones (n < 10) sometimes need restarts.
@@ -138,8 +172,10 @@ impl Board {
         while self.collisions > 0 {
             if suspects.is_empty() {
                 // Cannot happen while the list is kept right, but a full scan is cheap insurance.
-                suspects = (0..n).filter(|&r| self.attacked(r)).collect();
+                self.attacked_rows(&mut suspects)?;
             }
+            // Each suspect puts at most two rows on the next list.
+            next.try_reserve(2 * suspects.len())?;
             for &row in &suspects {
                 if !self.attacked(row) {
                     continue;
@@ -158,7 +194,7 @@ impl Board {
                 }
                 next.push(row);
                 if budget == 0 {
-                    return false;
+                    return Ok(false);
                 }
                 budget -= 1;
             }
@@ -167,7 +203,7 @@ impl Board {
             suspects.sort_unstable();
             suspects.dedup();
         }
-        true
+        Ok(true)
     }
 }
 

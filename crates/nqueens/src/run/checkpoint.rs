@@ -118,10 +118,15 @@ impl Checkpoint {
 
     /// The subproblems of the shard still to count, in increasing order.
     pub fn remaining(&self) -> Vec<usize> {
+        self.remaining_indices().collect()
+    }
+
+    /// [`Checkpoint::remaining`], one at a time: for a list whose memory is asked for in a way
+    /// that may be refused.
+    pub(crate) fn remaining_indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.shard
             .indices(self.id.subproblems)
             .filter(|i| !self.done.contains_key(i))
-            .collect()
     }
 
     /// The number of subproblems in the shard.

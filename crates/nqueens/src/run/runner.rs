@@ -10,6 +10,7 @@
 //! The last pool built is kept for the next run with as many threads (see `pool`).
 
 use crate::counts::Counts;
+use crate::error::Error;
 use crate::split::plan::Plan;
 use crate::split::watch::{Progress, Watch};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -42,10 +43,12 @@ pub(crate) struct Runner<'a> {
 impl Runner<'_> {
     /// Counts the subproblems `indices` and hands each finished one, with its count, to
     /// `finished`. Returns the sum of what was counted and how many subproblems that was (fewer
-    /// than asked when stopped).
+    /// than asked when stopped). The list is taken rather than copied, and put in the plan's
+    /// order where it stands: it may hold millions of subproblems (n = 64), made with
+    /// [`subproblem_list`] where memory may run short.
     pub fn run(
         &self,
-        indices: &[usize],
+        mut order: Vec<usize>,
         finished: &(dyn Fn(usize, Counts) + Sync),
     ) -> (Counts, usize) {
         let plan = self.plan;
@@ -69,16 +72,20 @@ impl Runner<'_> {
             Some((sum, chunk.len()))
         };
         let add = |(a, i): (Counts, usize), (b, j): (Counts, usize)| (a + b, i + j);
-        let mut order = indices.to_vec();
         plan.order(&mut order);
-        let chunks: Vec<&[usize]> = order.chunks(plan.batch().max(1)).collect();
+        let batch = plan.batch().max(1);
         // Chunks are started in the plan's order whatever the number of threads: each thread
         // takes the next one as it finishes one, so that the plan's order (largest first,
-        // say) is the order the work begins in.
+        // say) is the order the work begins in. Each is cut from the list as it is taken, not
+        // listed beforehand, which would take another slot per subproblem.
         let next = AtomicUsize::new(0);
+        let chunk = |k: usize| {
+            let start = k.checked_mul(batch).filter(|&s| s < order.len())?;
+            Some(&order[start..order.len().min(start + batch)])
+        };
         let take = || {
             let mut sum = (plan.zero(), 0);
-            while let Some(chunk) = chunks.get(next.fetch_add(1, Ordering::Relaxed)) {
+            while let Some(chunk) = chunk(next.fetch_add(1, Ordering::Relaxed)) {
                 match count(chunk) {
                     Some(part) => sum = add(sum, part),
                     None => break,
@@ -98,6 +105,22 @@ impl Runner<'_> {
         // One thread, or no pool to be had: on the calling thread.
         take()
     }
+}
+
+/// Room for a list of `len` subproblems of `plan`, or the refusal the library gives when the
+/// system has not that memory to spare (under `ulimit -v`): a list for n = 64 takes some
+/// 13 MiB, which a process that just made room for the plan itself may not have.
+pub(crate) fn subproblem_list(plan: &dyn Plan, len: usize) -> Result<Vec<usize>, Error> {
+    let mut list = Vec::new();
+    list.try_reserve_exact(len).map_err(|_| {
+        let id = plan.id();
+        Error::OutOfMemory {
+            method: id.method,
+            n: id.n,
+            bytes: (len * size_of::<usize>()) as u64,
+        }
+    })?;
+    Ok(list)
 }
 
 /// A pool of `threads` worker threads; `None` when the system will not start the threads.
@@ -192,7 +215,7 @@ mod tests {
         for threads in [1, 2, 3] {
             let seen = Mutex::new(vec![0; plan.len()]);
             let (sum, counted) =
-                runner(&plan, threads, None).run(&all, &|i, _| seen.lock().unwrap()[i] += 1);
+                runner(&plan, threads, None).run(all.clone(), &|i, _| seen.lock().unwrap()[i] += 1);
             assert_eq!((sum.total, counted), (724, plan.len()), "{threads} threads");
             assert!(seen.into_inner().unwrap().iter().all(|&s| s == 1));
         }
@@ -204,7 +227,7 @@ mod tests {
         let all: Vec<usize> = (0..plan.len()).collect();
         for threads in [1, 2] {
             let stop = AtomicBool::new(true);
-            let (sum, counted) = runner(&plan, threads, Some(&stop)).run(&all, &|_, _| {});
+            let (sum, counted) = runner(&plan, threads, Some(&stop)).run(all.clone(), &|_, _| {});
             assert_eq!((sum.total, counted), (0, 0));
         }
     }
@@ -239,7 +262,7 @@ mod tests {
             started: Mutex::new(Vec::new()),
         };
         let some: Vec<usize> = (0..plan.len()).filter(|i| i % 3 != 1).collect();
-        let (sum, counted) = runner(&plan, 1, None).run(&some, &|_, _| {});
+        let (sum, counted) = runner(&plan, 1, None).run(some.clone(), &|_, _| {});
         assert_eq!(counted, some.len());
         let started = plan.started.lock().unwrap().clone();
         let mut backwards = some.clone();
@@ -247,7 +270,7 @@ mod tests {
         assert_eq!(started, backwards);
         // On two threads, every one still once, and the total is the sum of their counts.
         plan.started.lock().unwrap().clear();
-        let (two, _) = runner(&plan, 2, None).run(&some, &|_, _| {});
+        let (two, _) = runner(&plan, 2, None).run(some.clone(), &|_, _| {});
         let mut started = plan.started.lock().unwrap().clone();
         started.sort_unstable();
         assert_eq!((started, two.total), (some, sum.total));

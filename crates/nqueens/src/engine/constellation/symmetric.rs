@@ -159,9 +159,9 @@ pub(super) fn classes_of(
     // The completions fixed by a quarter turn have 2 boards in their class, those fixed by the
     // half turn only 4, the others 8. A constellation fixed by the half turn only has no
     // completion fixed by a quarter turn: that completion's constellation would be fixed too.
-    let half = symmetric_completions(n, &c.queens, false, watch) as u128;
+    let half = symmetric_completions(n, c.queens(), false, watch) as u128;
     let quarter = if c.fixed_by == 4 {
-        symmetric_completions(n, &c.queens, true, watch) as u128
+        symmetric_completions(n, c.queens(), true, watch) as u128
     } else {
         0
     };
