@@ -24,7 +24,7 @@
 #
 # Build what it needs on a machine with Rust, then take the binaries to the GPU machine:
 #   cargo build --release -p nqueens-cli --features gpu
-#   cargo build --release -p nqueens --features gpu --example gpu_residency
+#   cargo build --release -p nqueens-engine --features gpu --example gpu_residency
 #
 # Per N it reports our count's seconds (the count itself, as the report's `seconds` gives it,
 # after the GPU has proved itself and built its shaders) and the process's wall time, the CUDA
