@@ -2,8 +2,8 @@
 //! count runs is kept as found, never overwritten by the count's next save.
 
 use nqueens::error::CheckpointProblem;
-use nqueens::{Count, Error};
-use std::path::PathBuf;
+use nqueens::{Count, Error, Report};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -14,21 +14,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-#[test]
-fn a_checkpoint_replaced_while_counting_is_kept() {
-    let dir = scratch("moved-onto");
-    let path = dir.join("count.ckpt");
-    // Another count's finished checkpoint, to be moved onto this count's file.
-    let other = dir.join("other.ckpt");
-    Count::new(15).checkpoint(&other).run().unwrap();
-    let foreign = std::fs::read(&other).unwrap();
-
+/// Runs a checkpointed count of n = 19 on one thread, saving every 20 ms to `path`, calls
+/// `meanwhile` once the file exists, then stops the count and returns how it ended.
+fn count_while(path: &Path, meanwhile: impl FnOnce()) -> Result<Report, Error> {
     let stop = AtomicBool::new(false);
-    let result = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let running = scope.spawn(|| {
             Count::new(19)
                 .threads(1)
-                .checkpoint(&path)
+                .checkpoint(path)
                 .save_every(Duration::from_millis(20))
                 .stop(&stop)
                 .run()
@@ -37,12 +31,25 @@ fn a_checkpoint_replaced_while_counting_is_kept() {
         while !path.exists() && start.elapsed() < Duration::from_secs(60) {
             std::thread::sleep(Duration::from_millis(10));
         }
+        meanwhile();
+        stop.store(true, Ordering::Relaxed);
+        running.join().unwrap()
+    })
+}
+
+#[test]
+fn a_checkpoint_replaced_while_counting_is_kept() {
+    let dir = scratch("moved-onto");
+    let path = dir.join("count.ckpt");
+    // Another count's finished checkpoint, to be moved onto this count's file.
+    let other = dir.join("other.ckpt");
+    Count::new(15).checkpoint(&other).run().unwrap();
+    let foreign = std::fs::read(&other).unwrap();
+    let result = count_while(&path, || {
         // Some saves of its own first, then the file is replaced, then some more intervals.
         std::thread::sleep(Duration::from_millis(200));
         std::fs::rename(&other, &path).unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        stop.store(true, Ordering::Relaxed);
-        running.join().unwrap()
     });
     match result {
         Err(Error::Checkpoint {
@@ -63,27 +70,12 @@ fn a_checkpoint_replaced_while_counting_is_kept() {
 fn a_checkpoint_touched_but_unchanged_is_still_saved() {
     let dir = scratch("touched");
     let path = dir.join("count.ckpt");
-    let stop = AtomicBool::new(false);
-    let result = std::thread::scope(|scope| {
-        let running = scope.spawn(|| {
-            Count::new(19)
-                .threads(1)
-                .checkpoint(&path)
-                .save_every(Duration::from_millis(20))
-                .stop(&stop)
-                .run()
-        });
-        let start = Instant::now();
-        while !path.exists() && start.elapsed() < Duration::from_secs(60) {
-            std::thread::sleep(Duration::from_millis(10));
-        }
+    let result = count_while(&path, || {
         std::thread::sleep(Duration::from_millis(100));
         // The same bytes written back in place: a new time of change, the same checkpoint.
         let bytes = std::fs::read(&path).unwrap();
         std::fs::write(&path, bytes).unwrap();
         std::thread::sleep(Duration::from_millis(200));
-        stop.store(true, Ordering::Relaxed);
-        running.join().unwrap()
     });
     let report = result.expect("a file written back unchanged is still the count's own");
     assert!(report.save_error.is_none());
