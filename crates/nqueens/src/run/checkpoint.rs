@@ -47,7 +47,7 @@ use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
 use crate::method::Method;
 use crate::problems::complete::Puzzle;
 use crate::run::shard::Shard;
-use crate::split::plan::{Plan, PlanId, parse_fingerprint};
+use crate::split::plan::{Plan, PlanId, fnv1a, parse_fingerprint};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -507,9 +507,10 @@ struct State<'a> {
     checkpoint: &'a mut Checkpoint,
     /// The checkpoint holds results the file does not yet.
     unsaved: bool,
-    /// The file as this count last wrote or read it: its bytes, and what its metadata said then
-    /// (`None` where it could not be read, in which case the bytes decide).
-    written: Vec<u8>,
+    /// The file as this count last wrote or read it: a hash of its bytes (FNV-1a, as the
+    /// checksum; a copy of a large checkpoint's bytes would double its memory), and what its
+    /// metadata said then (`None` where it could not be read, in which case the bytes decide).
+    written: u64,
     seen: Option<FileStamp>,
     /// The file was found replaced: nothing more is written.
     replaced: bool,
@@ -519,7 +520,7 @@ impl<'a> Saving<'a> {
     /// Keeps `state`, which must be what the file at `path` already holds.
     pub fn new(state: &'a mut Checkpoint, path: &Path) -> Saving<'a> {
         // Where the file cannot be read now, the first save will find out why.
-        let written = fs::read(path).unwrap_or_default();
+        let written = fs::read(path).map_or(0, |bytes| fnv1a(&bytes));
         Saving {
             state: Mutex::new(State {
                 checkpoint: state,
@@ -561,7 +562,7 @@ impl<'a> Saving<'a> {
         // changed (touched, copied back) is still this count's if its bytes are.
         let now = FileStamp::of(path);
         let ours = (now.is_some() && now == state.seen)
-            || fs::read(path).map_or(true, |bytes| bytes == state.written);
+            || fs::read(path).map_or(true, |bytes| fnv1a(&bytes) == state.written);
         if !ours {
             state.replaced = true;
             return Err(replaced());
@@ -569,7 +570,7 @@ impl<'a> Saving<'a> {
         let text = state.checkpoint.to_text().into_bytes();
         write_atomically(path, &text)
             .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))?;
-        state.written = text;
+        state.written = fnv1a(&text);
         state.seen = FileStamp::of(path);
         state.unsaved = false;
         Ok(())
