@@ -87,7 +87,7 @@ impl<'a> Count<'a> {
             saved,
             n,
             puzzle.is_some(),
-            self.unique.then_some(in_parts),
+            self.unique && in_parts,
             &mut memory,
         );
 
@@ -208,28 +208,26 @@ fn method_for(
     saved: Option<&Checkpoint>,
     n: usize,
     puzzle: bool,
-    unique: Option<bool>,
+    unique_in_parts: bool,
     memory: &mut Memory,
 ) -> (Method, bool) {
     match (asked, gpu, saved) {
         (Some(method), _, _) => (method, false),
         (None, Some(_), _) => (Method::Gpu, false),
         (None, None, Some(cp)) => (cp.id.method, false),
-        (None, None, None) => (choose(n, puzzle, unique, memory), true),
+        (None, None, None) => (choose(n, puzzle, unique_in_parts, memory), true),
     }
 }
 
 /// The method for a count that names none: halves where it is fastest and fits in memory on
 /// one thread (for unique counts too, of a whole count), the symmetry engine everywhere else
-/// (and for unique counts in parts), the bit-mask method for partly filled boards. `unique`
-/// says whether unique solutions are asked for, and if so whether the count is in parts. It
-/// depends on the board and the request alone, so that every shard and every rank of one
-/// count makes the same choice.
-fn choose(n: usize, puzzle: bool, unique: Option<bool>, memory: &mut Memory) -> Method {
-    let in_parts = unique == Some(true);
+/// (and for unique counts in parts, `unique_in_parts`), the bit-mask method for partly filled
+/// boards. It depends on the board and the request alone, so that every shard and every rank of
+/// one count makes the same choice.
+fn choose(n: usize, puzzle: bool, unique_in_parts: bool, memory: &mut Memory) -> Method {
     if puzzle {
         Method::Bitmask
-    } else if !in_parts
+    } else if !unique_in_parts
         && (HALVES_FROM..=Method::Halves.max_n()).contains(&n)
         && memory.fits_one(Method::Halves)
     {
