@@ -17,6 +17,12 @@
 #   CXX=g++         a C++20 compiler (the author builds with GCC)
 #   COMMIT=abc1234  the build whose rows --project reads (default: this checkout's commit)
 #   ARCH=-march=native
+#   SAMPLE=K        for a size too long to count whole (N = 22): time parts of K instead, the
+#                   parts I = 0, K/3 and 2K/3 (`count N --shard I/K`, and the public counter's own
+#                   `THREADS K I`, both of which take every K-th row split), and a part of 10^6
+#                   (one split or a few) for what a run costs beyond its splits, start-up and
+#                   tables; each program's whole is projected as that cost plus K times the mean
+#                   time a part takes beyond it. A projection, not a measurement: say so.
 #
 # Every median is also appended to target/kluev/results.tsv (date, commit, N, threads, seconds and
 # peak MB of each), so that runs made at different times add up. After the table the script
@@ -117,6 +123,32 @@ median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] 
 
 mkdir -p target/kluev
 echo "# $(date -u +%Y-%m-%d) · $(lscpu | sed -n 's/^Model name: *//p' | head -1) · $(nproc) cores"
+
+# SAMPLE=K: the projection of each size from parts of K (see the usage above).
+if [ -n "${SAMPLE:-}" ]; then
+  printf '%3s %7s %10s %8s %10s %8s %7s\n' N threads nqueens_s MB kluev_s MB ratio
+  for n in "${SIZES[@]}"; do
+    build "$n"
+    for t in $THREADS; do
+      read -r base bm _ < <(run "$NQ" count "$n" --threads "$t" --shard 0/1000000)
+      read -r base2 bm2 _ < <(run "target/kluev/$n/kluev" "$t" 1000000 0)
+      ours=() theirs=() om=("$bm") tm=("$bm2")
+      for i in 0 $((SAMPLE / 3)) $((2 * SAMPLE / 3)); do
+        read -r s m _ < <(run "$NQ" count "$n" --threads "$t" --shard "$i/$SAMPLE")
+        read -r s2 m2 _ < <(run "target/kluev/$n/kluev" "$t" "$SAMPLE" "$i")
+        ours+=("$s") theirs+=("$s2") om+=("$m") tm+=("$m2")
+        echo "#   part $i/$SAMPLE on $t threads: nqueens $s s, the public counter $s2 s"
+      done
+      a=$(printf '%s\n' "${ours[@]}" | awk -v b="$base" -v k="$SAMPLE" '{s += $1} END {printf "%.0f", b + k * (s / NR - b)}')
+      b=$(printf '%s\n' "${theirs[@]}" | awk -v b="$base2" -v k="$SAMPLE" '{s += $1} END {printf "%.0f", b + k * (s / NR - b)}')
+      printf '%3s %7s %10s %8s %10s %8s %7s   projected from parts of %s (start-up %s s and %s s), not measured\n' \
+        "$n" "$t" "$a" "$(printf '%s\n' "${om[@]}" | sort -g | tail -1)" "$b" \
+        "$(printf '%s\n' "${tm[@]}" | sort -g | tail -1)" "$(awk "BEGIN {printf \"%.2f\", $a / $b}")" \
+        "$SAMPLE" "$base" "$base2"
+    done
+  done
+  exit 0
+fi
 printf '%3s %7s %10s %8s %10s %8s %7s\n' N threads nqueens_s MB kluev_s MB ratio
 for n in "${SIZES[@]}"; do
   build "$n"

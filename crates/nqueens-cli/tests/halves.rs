@@ -43,12 +43,12 @@ fn refuses_listing_and_oversized_boards_with_one_line() {
         &["--checkpoint", "never-written.ckpt"][..],
     ] {
         nqueens()
-            .args(["count", "23", "--method", "halves", "--threads", "8"])
+            .args(["count", "24", "--method", "halves", "--threads", "8"])
             .args(long)
             .assert()
             .code(2)
             .stderr(
-                predicate::str::contains("use --threads 2 or fewer, or --method symmetry")
+                predicate::str::contains("use --threads 5 or fewer, or --method symmetry")
                     .and(predicate::str::is_match("^[^\n]*\n$").unwrap()),
             );
     }

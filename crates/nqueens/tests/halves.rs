@@ -132,12 +132,12 @@ fn refuses_boards_that_would_not_fit_in_memory() {
 fn memory_refusals_name_a_thread_count_that_fits() {
     // Where even one thread does not fit, no thread count is offered.
     assert!(matches!(
-        halves::check_memory(24, 1),
+        halves::check_memory(26, 1),
         Err(Error::Memory { fits: None, .. })
     ));
     // Where fewer threads fit, the largest such number is named, and it does fit.
     let mut advised = 0;
-    for n in 18..=23 {
+    for n in 18..=25 {
         for threads in [2, 8, 64, 256, 1024] {
             if let Err(Error::Memory { fits: Some(t), .. }) = halves::check_memory(n, threads) {
                 assert!(t < threads, "n = {n}, {threads} threads: {t}");

@@ -50,9 +50,10 @@ static TURN: Mutex<()> = Mutex::new(());
 #[test]
 fn refused_quarter_tables_are_an_error_and_the_next_count_is_exact() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
-    // At n = 16 the largest quarter table holds a few megabytes, and nothing else the count
-    // holds before it starts (the split list, the index of each table) reaches one.
-    LARGEST.store(1 << 20, Ordering::Relaxed);
+    // At n = 16 the largest quarter table holds about a megabyte (119,000 parts of 8 bytes),
+    // and nothing else the count holds before it starts (the split list, the index of each
+    // table, 256 kB) reaches half of one.
+    LARGEST.store(1 << 19, Ordering::Relaxed);
     let refused = Count::new(16).method(Method::Halves).threads(1).run();
     LARGEST.store(usize::MAX, Ordering::Relaxed);
     match refused {
@@ -61,7 +62,7 @@ fn refused_quarter_tables_are_an_error_and_the_next_count_is_exact() {
                 unreachable!()
             };
             assert_eq!((*method, *n), (Method::Halves, 16));
-            assert!(*bytes > 1 << 20, "{bytes}");
+            assert!(*bytes > 1 << 19, "{bytes}");
             let text = e.to_string();
             let size = format!("{} MiB", bytes.div_ceil(1 << 20));
             assert_eq!(

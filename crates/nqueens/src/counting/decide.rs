@@ -21,6 +21,12 @@ use std::sync::atomic::Ordering;
 /// two engines are even at n = 14 and 15, and halves is well ahead from n = 16 on.
 const HALVES_FROM: usize = 14;
 
+/// The largest n for which the automatic choice is [`Method::Halves`]. Past it halves fits in
+/// memory on fewer threads than a large machine has (5 of them at n = 24, 1 at n = 25), and its
+/// speed there against the symmetry engine on every core was not measured: a count names
+/// `--method halves` to take it.
+const HALVES_TO: usize = 23;
+
 impl<'a> Count<'a> {
     /// Decides everything about the count (method, threads, plan), checks that it can be
     /// served, and returns the job ready to run. Nothing is counted yet.
@@ -35,7 +41,8 @@ impl<'a> Count<'a> {
     /// // Unique counts in parts take the symmetry engine, whose parts carry their own.
     /// let part = Count::new(20).unique(true).shard("0/4".parse()?).prepare()?;
     /// assert_eq!(part.method(), Method::Symmetry);
-    /// // n = 24 does not fit halves in memory: the automatic choice takes what fits.
+    /// // From n = 24 on halves fits only some threads, or none: the automatic choice takes
+    /// // the symmetry engine.
     /// assert_eq!(Count::new(24).prepare().unwrap().method(), Method::Symmetry);
     /// # Ok::<(), nqueens::Error>(())
     /// ```
@@ -228,7 +235,7 @@ fn choose(n: usize, puzzle: bool, unique_in_parts: bool, memory: &mut Memory) ->
     if puzzle {
         Method::Bitmask
     } else if !unique_in_parts
-        && (HALVES_FROM..=Method::Halves.max_n()).contains(&n)
+        && (HALVES_FROM..=HALVES_TO).contains(&n)
         && memory.fits_one(Method::Halves)
     {
         Method::Halves

@@ -306,8 +306,9 @@ fn at_tuple(d: Diags) -> (u64, u64, u64) {
 }
 
 /// The largest board whose east placements are joined from quarter boards; past it the quarter
-/// tables would outgrow memory, and each split's east placements are searched instead.
-pub const QUARTERS_MAX_N: usize = 21;
+/// tables would outgrow [`MEMORY_LIMIT`] (the benchmarks chapter gives their measured sizes),
+/// and each split's east placements are searched instead.
+pub const QUARTERS_MAX_N: usize = 22;
 
 /// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
 /// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
@@ -315,8 +316,9 @@ pub const QUARTERS_MAX_N: usize = 21;
 /// quarter tables serve, one vector per (south row, column) of the west half.
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
     // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
-    // 4× per added row (measured up to 17; assumed beyond).
-    let keys = 3_000.0 * 4f64.powi(n as i32 - 16);
+    // 3× per added row (sampled up to n = 23, where the growth is 2.6× per row at even n and
+    // odd n stay below the even n before them).
+    let keys = 3_000.0 * 3f64.powi(n as i32 - 16);
     let bits = 2.0 * n as f64;
     let half = (n / 2) as f64;
     let queens = if n <= QUARTERS_MAX_N {
@@ -333,21 +335,27 @@ pub fn memory_estimate(n: usize, threads: usize) -> u64 {
 
 /// The bytes of the quarter tables for n (zero past [`QUARTERS_MAX_N`]): partial placements on a
 /// band of r rows × c columns number 118,969 at 8 × 8 and less than three times more per added
-/// row or column (counted up to 11 × 10), at 32 bytes each, plus an index of 2^(r + c) entries;
-/// two bands in each half (the west ones, which skip the long diagonals, are counted in full).
+/// row or column (counted up to 12 × 11). Each band has an east table of 8 bytes a part and a
+/// west one of 16 bytes a part (counted here as half as many parts, as the west avoids the long
+/// diagonals: 46% at 10 × 10), each with an index of 2^(r + c) offsets; at even n one band's
+/// tables serve both.
 fn quarters_estimate(n: usize) -> f64 {
     if n > QUARTERS_MAX_N {
         return 0.0;
     }
     let c = (n / 2) as i32;
-    let bands: f64 = [n / 2, n - n / 2]
+    let bands: &[usize] = if n.is_multiple_of(2) {
+        &[n / 2]
+    } else {
+        &[n / 2, n - n / 2]
+    };
+    bands
         .iter()
         .map(|&r| {
             let e = r as i32 + c;
-            119_000.0 * 3f64.powi(e - 16) * 32.0 + 4.0 * 2f64.powi(e)
+            119_000.0 * 3f64.powi(e - 16) * (8.0 + 16.0 / 2.0) + 2.0 * 4.0 * 2f64.powi(e)
         })
-        .sum();
-    2.0 * bands
+        .sum()
 }
 
 fn binomial(n: u64, k: u64) -> u64 {
@@ -648,6 +656,18 @@ mod tests {
     fn the_memory_needed_grows_with_the_board() {
         assert!(memory_estimate(20, 2) < 2 << 30);
         assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
+        // n = 22 keeps its tables on 16 threads; n = 23 would not (4.2 GB measured), and
+        // searches instead.
+        assert!(check_memory(22, 16).is_ok());
+        assert!(quarters_estimate(22) > 0.0 && quarters_estimate(23) == 0.0);
+    }
+
+    #[test]
+    fn the_tables_take_no_more_than_their_estimate() {
+        for n in 16..=18 {
+            let q = Quarters::new(&Geometry::new(n)).unwrap();
+            assert!((q.bytes() as f64) < quarters_estimate(n), "n = {n}");
+        }
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub struct Geometry {
     pub(super) bits: u32,
     /// The key bits of the two long diagonals (corner to corner).
     pub(super) long: u64,
+    /// The diagonals that cross both halves, as bits of `a` (see [`Diags::d1`]) and of `b`: each
+    /// a run of consecutive diagonals, so that a key is two shifted runs (see [`Geometry::key_of`]).
+    pub(super) cross: (u64, u64),
     /// Splits with at least `cut_from` east keys sort them into buckets of about `bucket_keys`
     /// keys (see [`choose_cuts`]); tests lower both to reach the buckets on small boards.
     pub(super) cut_from: usize,
@@ -83,6 +86,7 @@ impl Geometry {
             long: key[0] | key[n - 1],
             key,
             bits: sa.count_ones() + sb.count_ones(),
+            cross: (sa, sb),
             cut_from: 1 << 14,
             bucket_keys: 512,
         }
@@ -90,6 +94,17 @@ impl Geometry {
 
     pub(super) fn full(&self) -> u64 {
         (1u64 << self.n) - 1
+    }
+
+    /// The key of a placement whose diagonals are `d1` and `d2` (as in [`Diags`]): its crossing
+    /// `a` diagonals by rank, then its crossing `b` diagonals. Each crossing set is one run of
+    /// consecutive diagonals (the diagonals of a half form a run, and two runs meet in a run),
+    /// so a rank is an offset and the key two masks and shifts, cheap enough to compute where a
+    /// table would otherwise store it.
+    #[inline(always)]
+    pub(super) fn key_of(&self, d1: u64, d2: u64) -> u64 {
+        let (sa, sb) = self.cross;
+        (d1 & sa) >> sa.trailing_zeros() | (d2 & sb) >> sb.trailing_zeros() << sa.count_ones()
     }
 }
 
@@ -200,5 +215,24 @@ mod tests {
     fn the_keys_hold_every_diagonal_that_crosses_both_halves() {
         // 2(n - 1) of them.
         assert_eq!(Geometry::new(8).bits, 14);
+    }
+
+    #[test]
+    fn a_key_is_read_from_its_diagonals() {
+        // Keys are ORs of the queens' keys, and `key_of` is an OR of masks and shifts: one queen
+        // at a time covers every placement.
+        for n in MIN_N..=Method::Halves.max_n() {
+            let g = Geometry::new(n);
+            for r in 0..n {
+                for c in 0..n {
+                    let d = Diags::default().place(n, r, c);
+                    assert_eq!(
+                        g.key_of(d.d1, d.d2),
+                        g.key[r * n + c],
+                        "n = {n}, ({r}, {c})"
+                    );
+                }
+            }
+        }
     }
 }

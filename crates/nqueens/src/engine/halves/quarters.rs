@@ -7,91 +7,145 @@
 //! part*) on the other east columns, the two sharing no diagonal. The parts depend only on their
 //! own rows and columns, not on the split, so every part of the two quarters is enumerated once
 //! per board size and filed by (rows, columns). A split's east placements are then the compatible
-//! pairs of two short lists for each column set `C`, found with two ANDs per pair in a loop
+//! pairs of two short lists for each column set `C`, found with one AND per pair in a loop
 //! without branches, which is several times cheaper than a depth-first search.
 //!
-//! The parts are kept in absolute board coordinates, so testing a north part against a south part
-//! (or against the queen in the middle column, for odd n) is a plain AND of diagonal masks.
+//! The tables are the largest thing a count holds, so a part is stored as little as it can be:
+//!
+//! - *Its diagonals, relative to its quarter.* The diagonals through a quarter of r rows and c
+//!   columns are two runs of `r + c - 1`, at most 31 each, so one 64-bit word holds a part's
+//!   diagonals of both directions ([`Window`]). Its key (the diagonals that cross both halves) is
+//!   two masks and shifts of them ([`Geometry::key_of`]), computed where it is needed instead of
+//!   stored. A part tested against many others is first moved into their quarter's window, so
+//!   the test is one AND.
+//! - *One table for two quarters.* At even n the south quarter of a half is its north quarter
+//!   upside down: turning the board over maps row `r` to `n - 1 - r`, which exchanges the two
+//!   diagonal directions (`c - r + n - 1` becomes `r + c`) and maps the north band's diagonal runs
+//!   exactly onto the south band's. So the south parts are the north parts with the band's rows
+//!   reversed and the two 32-bit halves of their word exchanged, and one table serves both.
+//! - *The west parts* also keep the column of each queen (four bits each, in the table's row
+//!   order), which the west walk needs to narrow the east keys queen by queen.
+//!
+//! The benchmarks chapter gives the sizes this comes to, beside those of a table per quarter of
+//! 32-byte parts.
 
 use crate::board::bits::lowest;
 use crate::engine::halves::build::{Build, Kernel};
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
 use crate::engine::halves::sliced::{Lacking, Sliced};
 
-/// One placement inside a quarter: its diagonals, its cross-half key bits, and the column of
-/// each of its queens (relative to the half, four bits each, in row order).
+/// The low half of a part's word: its `a` diagonals.
+const LOW: u64 = 0xffff_ffff;
+
+/// Where a quarter's diagonals begin: a part's word holds the diagonal `a = a0 + i` (as in
+/// [`Diags::d1`]) at bit `i` and `b = b0 + i` at bit `32 + i`.
+#[derive(Clone, Copy, Debug)]
+struct Window {
+    a0: u32,
+    b0: u32,
+}
+
+impl Window {
+    /// The window of the quarter of rows `row0..row0 + rows` and columns `col0..col0 + cols`.
+    fn of(n: usize, (row0, rows): (usize, usize), (col0, cols): (usize, usize)) -> Window {
+        let window = Window {
+            // `a = c - r + n - 1` is least at the first column and the last row.
+            a0: (col0 + n - 1 - (row0 + rows - 1)) as u32,
+            b0: (row0 + col0) as u32,
+        };
+        debug_assert!(rows + cols - 1 <= 32, "a quarter's diagonals fit 32 bits");
+        window
+    }
+
+    /// The diagonals `d1`, `d2` (absolute, as in [`Diags`]) that fall in the window, as a word.
+    #[inline(always)]
+    fn pack(self, d1: u64, d2: u64) -> u64 {
+        (d1 >> self.a0) & LOW | ((d2 >> self.b0) & LOW) << 32
+    }
+
+    /// A word back to absolute diagonals `(d1, d2)`.
+    #[inline(always)]
+    fn unpack(self, word: u64) -> (u64, u64) {
+        ((word & LOW) << self.a0, (word >> 32) << self.b0)
+    }
+}
+
+/// A west part: its diagonals' word and the column of each of its queens (relative to the half,
+/// four bits each, in the order of the table's rows).
 #[derive(Clone, Copy, Debug, Default)]
-struct Part {
-    d1: u64,
-    d2: u64,
-    key: u64,
+struct West {
+    word: u64,
     cols: u64,
 }
 
-/// Every placement of one quarter (a band of rows × the east columns), filed by
-/// (rows used, columns used).
-struct Quarter {
-    /// The first row of the band.
-    row0: usize,
-    /// The first column of the half.
-    col0: usize,
-    /// Rows in the band.
-    rows: usize,
-    /// Parts `offsets[i]..offsets[i + 1]` use the rows and columns of index `i`
-    /// (`rows_used << cols | cols_used`, both relative to the band and the half).
-    offsets: Vec<u32>,
-    parts: Vec<Part>,
+/// What a table stores of a part.
+trait Stored: Copy + Default {
+    fn new(word: u64, cols: u64) -> Self;
+    fn word(&self) -> u64;
 }
 
-impl Quarter {
-    /// The band of `rows` rows from `row0` on, in the half whose columns are `half_cols`,
-    /// without the placements that use a diagonal of `blocked`.
-    /// `None` where the system refuses the memory (the tables are the largest thing a count
-    /// holds, hundreds of megabytes from n = 20 on).
-    fn new(
-        g: &Geometry,
-        row0: usize,
-        rows: usize,
-        half_cols: u64,
-        blocked: Diags,
-    ) -> Option<Quarter> {
-        let cols = g.half;
-        let slots = 1usize << (rows + cols);
+impl Stored for u64 {
+    fn new(word: u64, _: u64) -> u64 {
+        word
+    }
+    #[inline(always)]
+    fn word(&self) -> u64 {
+        *self
+    }
+}
+
+impl Stored for West {
+    fn new(word: u64, cols: u64) -> West {
+        West { word, cols }
+    }
+    #[inline(always)]
+    fn word(&self) -> u64 {
+        self.word
+    }
+}
+
+/// Every placement of one quarter (a band of rows × the columns of a half), filed by (rows
+/// used, columns used): parts `offsets[i]..offsets[i + 1]` use the rows and columns of index
+/// `i` (`rows_used << cols | cols_used`, both relative to the band and the half).
+struct Table<P> {
+    offsets: Vec<u32>,
+    parts: Vec<P>,
+}
+
+impl<P: Stored> Table<P> {
+    /// The parts of quarter `q` without those that use a diagonal of `blocked`; `None` where
+    /// the system refuses the memory (hundreds of megabytes from n = 20 on).
+    fn new(g: &Geometry, q: &Quarter, blocked: Diags) -> Option<Table<P>> {
+        let slots = 1usize << (q.rows + g.half);
         // Two passes of the same search: count per index, then place. Within an index the
         // parts keep the search's order, so neighbours share their first queens.
         let mut counts = filled(slots + 1, 0u32)?;
-        enumerate(g, (row0, rows, half_cols), blocked, &mut |index, _| {
-            counts[index + 1] += 1
-        });
+        enumerate(g, q, blocked, &mut |index, _, _| counts[index + 1] += 1);
         for i in 0..slots {
             counts[i + 1] += counts[i];
         }
-        let mut parts = filled(counts[slots] as usize, Part::default())?;
+        let mut parts = filled(counts[slots] as usize, P::default())?;
         let mut next = filled(slots + 1, 0u32)?;
         next.copy_from_slice(&counts);
-        enumerate(g, (row0, rows, half_cols), blocked, &mut |index, part| {
-            parts[next[index] as usize] = part;
+        enumerate(g, q, blocked, &mut |index, word, cols| {
+            parts[next[index] as usize] = P::new(word, cols);
             next[index] += 1;
         });
         // Within an index, parts with fewer queens on the long diagonals first (the sort is
         // stable, so the search order holds within each such class).
         for i in 0..slots {
             let group = &mut parts[counts[i] as usize..counts[i + 1] as usize];
-            group.sort_by_key(|p| (p.key & g.long).count_ones());
+            group.sort_by_key(|p| q.class(g, p.word()));
         }
-        Some(Quarter {
-            row0,
-            col0: half_cols.trailing_zeros() as usize,
-            rows,
+        Some(Table {
             offsets: counts,
             parts,
         })
     }
 
-    /// The parts on exactly the band rows `rows_used` and the east columns `cols_used` (both
-    /// relative).
+    /// The parts at the index `rows_used << cols | cols_used`.
     #[inline]
-    fn get(&self, cols: usize, rows_used: u64, cols_used: u64) -> &[Part] {
+    fn get(&self, cols: usize, rows_used: u64, cols_used: u64) -> &[P] {
         let i = (rows_used as usize) << cols | cols_used as usize;
         &self.parts[self.offsets[i] as usize..self.offsets[i + 1] as usize]
     }
@@ -105,110 +159,243 @@ fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     Some(v)
 }
 
-/// Calls `visit(index, part)` for every non-attacking placement of at most one queen per row of
-/// the band `row0..row0 + rows` on the columns `half_cols` that uses no diagonal of `blocked`;
-/// the parts' diagonal masks leave `blocked` out.
-fn enumerate(
-    g: &Geometry,
-    (row0, rows, half_cols): (usize, usize, u64),
-    blocked: Diags,
-    visit: &mut dyn FnMut(usize, Part),
-) {
-    struct Band<'a> {
-        g: &'a Geometry,
-        row0: usize,
-        rows: usize,
-        half_cols: u64,
-        blocked: Diags,
+/// One quarter of the board: a band of rows in one half, and how its parts are read from the
+/// table that holds them.
+#[derive(Clone, Copy, Debug)]
+struct Quarter {
+    /// The first row of the band.
+    row0: usize,
+    /// Rows in the band.
+    rows: usize,
+    /// The columns of the half (a bit per column).
+    half_cols: u64,
+    /// Where the quarter's diagonals begin.
+    window: Window,
+    /// Whether its parts are read from the other band's table upside down (see the module).
+    flipped: bool,
+}
+
+impl Quarter {
+    fn new(g: &Geometry, (row0, rows): (usize, usize), half_cols: u64, flipped: bool) -> Quarter {
+        let span = (half_cols.trailing_zeros() as usize, g.half);
+        Quarter {
+            row0,
+            rows,
+            half_cols,
+            window: Window::of(g.n, (row0, rows), span),
+            flipped,
+        }
     }
+
+    /// The table index of the band rows `rows_used` (relative): upside down, the rows reverse.
+    #[inline]
+    fn rows_index(&self, rows_used: u64) -> u64 {
+        if self.flipped {
+            rows_used.reverse_bits() >> (64 - self.rows)
+        } else {
+            rows_used
+        }
+    }
+
+    /// A stored word as this quarter's word.
+    #[inline(always)]
+    fn word(&self, stored: u64) -> u64 {
+        if self.flipped {
+            stored.rotate_left(32)
+        } else {
+            stored
+        }
+    }
+
+    /// The diagonals `d1`, `d2` (absolute) as a mask to AND with this quarter's stored words: a
+    /// part shares none of them exactly when the AND is zero.
+    #[inline(always)]
+    fn mask(&self, d1: u64, d2: u64) -> u64 {
+        // The exchange of halves is its own inverse.
+        self.word(self.window.pack(d1, d2))
+    }
+
+    /// The absolute diagonals of a stored word.
+    #[inline(always)]
+    fn diags(&self, stored: u64) -> (u64, u64) {
+        self.window.unpack(self.word(stored))
+    }
+
+    /// The key of a stored word.
+    #[inline(always)]
+    fn key(&self, g: &Geometry, stored: u64) -> u64 {
+        let (d1, d2) = self.diags(stored);
+        g.key_of(d1, d2)
+    }
+
+    /// How many queens a stored word puts on the long diagonals.
+    fn class(&self, g: &Geometry, stored: u64) -> u32 {
+        (self.key(g, stored) & g.long).count_ones()
+    }
+
+    /// The rows (absolute) of the queens of a part on the band rows `rows_used`, in the order
+    /// of its stored columns.
+    fn part_rows(&self, rows_used: u64) -> Vec<usize> {
+        let rows = (0..self.rows).filter(|&r| rows_used >> r & 1 == 1);
+        let rows = rows.map(|r| self.row0 + r);
+        if self.flipped {
+            rows.rev().collect()
+        } else {
+            rows.collect()
+        }
+    }
+}
+
+/// Calls `visit(index, word, cols)` for every non-attacking placement of at most one queen per
+/// row of the quarter `q` that uses no diagonal of `blocked`: its table index, its diagonals'
+/// word (without `blocked`) and its queens' columns (see [`West`]).
+fn enumerate(g: &Geometry, q: &Quarter, blocked: Diags, visit: &mut dyn FnMut(usize, u64, u64)) {
     fn go(
-        band: &Band,
+        (g, q, blocked): (&Geometry, &Quarter, Diags),
         r: usize,
         (used_rows, used_cols): (u64, u64),
-        (d, part): (Diags, Part),
-        visit: &mut dyn FnMut(usize, Part),
+        (d, cols): (Diags, u64),
+        visit: &mut dyn FnMut(usize, u64, u64),
     ) {
-        let g = band.g;
-        if r == band.rows {
+        if r == q.rows {
             let index = (used_rows as usize) << g.half | used_cols as usize;
-            let (d1, d2) = (d.d1 & !band.blocked.d1, d.d2 & !band.blocked.d2);
-            visit(index, Part { d1, d2, ..part });
+            let word = q.window.pack(d.d1 & !blocked.d1, d.d2 & !blocked.d2);
+            debug_assert_eq!(
+                q.window.unpack(word),
+                (d.d1 & !blocked.d1, d.d2 & !blocked.d2)
+            );
+            visit(index, word, cols);
             return;
         }
         // This row left empty, or its queen in each free column.
-        go(band, r + 1, (used_rows, used_cols), (d, part), visit);
-        let row = band.row0 + r;
+        go(
+            (g, q, blocked),
+            r + 1,
+            (used_rows, used_cols),
+            (d, cols),
+            visit,
+        );
+        let row = q.row0 + r;
         let queens = used_rows.count_ones();
-        let mut free = d.free(g.n, row, band.half_cols);
+        let col0 = q.half_cols.trailing_zeros() as usize;
+        let mut free = d.free(g.n, row, q.half_cols);
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
-            let rel = c - band.half_cols.trailing_zeros() as usize;
-            let next = Part {
-                key: part.key | g.key[row * g.n + c],
-                cols: part.cols | (rel as u64) << (4 * queens),
-                ..part
-            };
+            let rel = c - col0;
             go(
-                band,
+                (g, q, blocked),
                 r + 1,
                 (used_rows | 1 << r, used_cols | 1 << rel),
-                (d.place(g.n, row, c), next),
+                (d.place(g.n, row, c), cols | (rel as u64) << (4 * queens)),
                 visit,
             );
         }
     }
-    let band = Band {
-        g,
-        row0,
-        rows,
-        half_cols,
-        blocked,
-    };
-    go(&band, 0, (0, 0), (blocked, Part::default()), visit);
+    go((g, q, blocked), 0, (0, 0), (blocked, 0), visit);
 }
 
-/// The four quarters of one board size: the top band of rows `0..n/2` and the bottom band
-/// `n/2..n`, in the west and in the east half.
-pub struct Quarters {
+/// The two quarters of one half and their parts: the north quarter's table, and the south's
+/// unless it is the north's upside down (even n).
+struct Half<P> {
     north: Quarter,
     south: Quarter,
-    north_west: Quarter,
-    south_west: Quarter,
+    north_parts: Table<P>,
+    south_parts: Option<Table<P>>,
+}
+
+impl<P: Stored> Half<P> {
+    /// The half whose columns are `half_cols`, without the parts that use a diagonal of
+    /// `blocked` (which must look the same upside down); `None` where the system refuses the
+    /// memory.
+    fn new(g: &Geometry, half_cols: u64, blocked: Diags) -> Option<Half<P>> {
+        let top = g.n / 2;
+        let shared = g.n.is_multiple_of(2);
+        let north = Quarter::new(g, (0, top), half_cols, false);
+        let south = Quarter::new(g, (top, g.n - top), half_cols, shared);
+        let north_parts = Table::new(g, &north, blocked)?;
+        let south_parts = match shared {
+            true => None,
+            false => Some(Table::new(g, &south, blocked)?),
+        };
+        Some(Half {
+            north,
+            south,
+            north_parts,
+            south_parts,
+        })
+    }
+
+    /// The north parts on the band rows `rows_used` and the columns `cols_used` (relative).
+    #[inline]
+    fn north(&self, g: &Geometry, rows_used: u64, cols_used: u64) -> &[P] {
+        self.north_parts.get(g.half, rows_used, cols_used)
+    }
+
+    /// The south parts likewise, as stored (read them through [`Half::south`]'s quarter).
+    #[inline]
+    fn south(&self, g: &Geometry, rows_used: u64, cols_used: u64) -> &[P] {
+        let table = self.south_parts.as_ref().unwrap_or(&self.north_parts);
+        table.get(g.half, self.south.rows_index(rows_used), cols_used)
+    }
+
+    /// The parts held.
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.north_parts.parts.len() + self.south_parts.as_ref().map_or(0, |t| t.parts.len())
+    }
+
+    /// The bytes held.
+    #[cfg(test)]
+    fn bytes(&self) -> usize {
+        let table = |t: &Table<P>| t.parts.len() * size_of::<P>() + t.offsets.len() * 4;
+        table(&self.north_parts) + self.south_parts.as_ref().map_or(0, table)
+    }
+}
+
+/// The quarter tables of one board size: the top band of rows `0..n/2` and the bottom band
+/// `n/2..n`, in the east half and in the west half.
+pub struct Quarters {
+    east: Half<u64>,
+    west: Half<West>,
 }
 
 impl Quarters {
     /// Enumerates the four quarters of the board `g`; `None` where the system refuses their
     /// memory.
     pub fn new(g: &Geometry) -> Option<Quarters> {
-        let top = g.n / 2;
         let none = Diags::default();
-        // The west never holds a queen on a long diagonal (see the parent module).
+        // The west never holds a queen on a long diagonal (see the parent module). Upside down
+        // the two long diagonals exchange, so the west's two quarters can still share a table.
         let long = Diags {
             d1: 1 << (g.n - 1),
             d2: 1 << (g.n - 1),
             ..none
         };
         Some(Quarters {
-            north: Quarter::new(g, 0, top, g.east, none)?,
-            south: Quarter::new(g, top, g.n - top, g.east, none)?,
-            north_west: Quarter::new(g, 0, top, g.west, long)?,
-            south_west: Quarter::new(g, top, g.n - top, g.west, long)?,
+            east: Half::new(g, g.east, none)?,
+            west: Half::new(g, g.west, long)?,
         })
     }
 
-    /// The number of parts held, both quarters together.
+    /// The number of parts held, all tables together.
     #[cfg(test)]
     fn parts(&self) -> usize {
-        [&self.north, &self.south, &self.north_west, &self.south_west]
-            .iter()
-            .map(|q| q.parts.len())
-            .sum()
+        self.east.len() + self.west.len()
+    }
+
+    /// The bytes the tables hold.
+    #[cfg(test)]
+    pub(super) fn bytes(&self) -> usize {
+        self.east.bytes() + self.west.bytes()
     }
 
     /// Appends to `out[c]` the key of every east placement on the rows `rows` (a bit per row)
     /// that shares no diagonal with the queens of `at` and has `c` queens on the long
     /// diagonals, in a fixed order; with `bare` false, those with none are left out.
+    ///
+    /// For one column set at a time, the south parts that fit `at` are copied out with their
+    /// keys, so that a key is computed once per south part, not once per pair.
     pub(super) fn east_keys(
         &self,
         g: &Geometry,
@@ -217,37 +404,47 @@ impl Quarters {
         bare: bool,
         out: &mut [Vec<u64>; 3],
     ) {
+        let Half { north, south, .. } = self.east;
         let cols = g.half;
         let all_cols = (1u64 << cols) - 1;
-        let north_rows = rows >> self.north.row0 & ((1 << self.north.rows) - 1);
-        let south_rows = rows >> self.south.row0 & ((1 << self.south.rows) - 1);
+        let north_rows = rows >> north.row0 & ((1 << north.rows) - 1);
+        let south_rows = rows >> south.row0 & ((1 << south.rows) - 1);
         let k = north_rows.count_ones();
         let mut len = out.each_ref().map(|v| v.len());
-        let mut kept = Vec::new();
+        let at_north = north.mask(at.d1, at.d2);
+        let at_south = south.mask(at.d1, at.d2);
+        let mut kept: Vec<(u64, u64)> = Vec::new();
         for cn in column_sets(k, cols) {
-            let north = self.north.get(cols, north_rows, cn);
-            if north.is_empty() {
+            let north_parts = self.east.north(g, north_rows, cn);
+            if north_parts.is_empty() {
                 continue;
             }
-            let south = compatible(
-                self.south.get(cols, south_rows, all_cols ^ cn),
-                at,
-                &mut kept,
+            // The south parts that fit `at`, with their keys, in their class order.
+            kept.clear();
+            kept.extend(
+                self.east
+                    .south(g, south_rows, all_cols ^ cn)
+                    .iter()
+                    .filter(|&&q| q & at_south == 0)
+                    .map(|&q| (q, south.key(g, q))),
             );
-            if south.is_empty() {
+            if kept.is_empty() {
                 continue;
             }
             // The south parts by their queens on the long diagonals (sorted so in the table).
-            let class = |q: &Part| (q.key & g.long).count_ones();
-            let one = south.partition_point(|q| class(q) < 1);
-            let two = south.partition_point(|q| class(q) < 2);
-            let segments = [&south[..one], &south[one..two], &south[two..]];
-            for p in north {
-                if p.d1 & at.d1 != 0 || p.d2 & at.d2 != 0 {
+            let class = |q: &(u64, u64)| (q.1 & g.long).count_ones();
+            let one = kept.partition_point(|q| class(q) < 1);
+            let two = kept.partition_point(|q| class(q) < 2);
+            let segments = [&kept[..one], &kept[one..two], &kept[two..]];
+            for &p in north_parts {
+                if p & at_north != 0 {
                     continue;
                 }
-                let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
-                let cp = (p.key & g.long).count_ones() as usize;
+                let (d1, d2) = north.diags(p);
+                let key = g.key_of(d1, d2);
+                // The north part's diagonals as the south parts store theirs.
+                let mask = south.mask(d1, d2);
+                let cp = (key & g.long).count_ones() as usize;
                 for (cq, segment) in segments.iter().enumerate() {
                     // Two queens on one long diagonal never fit: that class stays empty.
                     let c = cp + cq;
@@ -261,9 +458,9 @@ impl Quarters {
                     // Branch-free: write every candidate, keep it only when it fits.
                     let dst = &mut v[*l..*l + segment.len()];
                     let mut kept = 0;
-                    for q in *segment {
-                        dst[kept] = p.key | q.key;
-                        kept += (d1 & q.d1 | d2 & q.d2 == 0) as usize;
+                    for &(q, q_key) in *segment {
+                        dst[kept] = key | q_key;
+                        kept += (mask & q == 0) as usize;
                     }
                     *l += kept;
                 }
@@ -278,34 +475,22 @@ impl Quarters {
     /// south added: a cheap estimate of how often the split's west placements use each bit.
     pub(super) fn west_shares(&self, g: &Geometry, rows: u64) -> [f64; 64] {
         let mut share = [0f64; 64];
-        for q in [&self.north_west, &self.south_west] {
-            let band_rows = rows >> q.row0 & ((1 << q.rows) - 1);
+        let w = &self.west;
+        for (q, table) in [
+            (&w.north, &w.north_parts),
+            (&w.south, w.south_parts.as_ref().unwrap_or(&w.north_parts)),
+        ] {
+            let band_rows = q.rows_index(rows >> q.row0 & ((1 << q.rows) - 1));
             let first = (band_rows as usize) << g.half;
-            let parts =
-                &q.parts[q.offsets[first] as usize..q.offsets[first + (1 << g.half)] as usize];
-            let uses = bit_uses(parts.iter().map(|p| p.key));
+            let parts = &table.parts
+                [table.offsets[first] as usize..table.offsets[first + (1 << g.half)] as usize];
+            let uses = bit_uses(parts.iter().map(|p| q.key(g, p.word)));
             for (s, u) in share.iter_mut().zip(uses) {
                 *s += u as f64 / parts.len().max(1) as f64;
             }
         }
         share
     }
-}
-
-/// The parts of `parts` that share no diagonal with `at`: all of them when `at` is empty, else
-/// those copied to `kept`, so that the join's inner loop does not test them again and again.
-#[inline]
-fn compatible<'a>(parts: &'a [Part], at: Diags, kept: &'a mut Vec<Part>) -> &'a [Part] {
-    if at.d1 | at.d2 == 0 {
-        return parts;
-    }
-    kept.clear();
-    kept.extend(
-        parts
-            .iter()
-            .filter(|q| q.d1 & at.d1 == 0 && q.d2 & at.d2 == 0),
-    );
-    kept
 }
 
 /// The column sets of `k` queens among `cols` columns, by Gosper's hack, and the empty set
@@ -322,6 +507,18 @@ fn column_sets(k: u32, cols: usize) -> impl Iterator<Item = u64> {
         let next = (((r ^ x) >> 2) / c) | r;
         (next <= all).then_some(next)
     })
+}
+
+/// The parts of `parts` whose words share no bit with `mask`: all of them when `mask` is empty,
+/// else those copied to `kept`, so that the join's inner loop does not test them again and again.
+#[inline]
+fn compatible<'a>(parts: &'a [West], mask: u64, kept: &'a mut Vec<West>) -> &'a [West] {
+    if mask == 0 {
+        return parts;
+    }
+    kept.clear();
+    kept.extend(parts.iter().filter(|q| q.word & mask == 0));
+    kept
 }
 
 impl Quarters {
@@ -365,7 +562,8 @@ impl Quarters {
         rows: u64,
         sliced: &Sliced,
     ) -> u64 {
-        let (nq, sq) = (&self.north_west, &self.south_west);
+        let west = &self.west;
+        let (nq, sq) = (west.north, west.south);
         let cols = g.half;
         let all_cols = (1u64 << cols) - 1;
         let north_rows = rows >> nq.row0 & ((1 << nq.rows) - 1);
@@ -373,12 +571,14 @@ impl Quarters {
         // The key bits of each south queen, by its index in the part and its relative column:
         // the bits to narrow by, and those that choose buckets.
         let cuts = if CUT { sliced.cuts } else { 0 };
-        let (south_key, south_cut): (Vec<[u64; 16]>, Vec<[u32; 16]>) = (0..sq.rows)
-            .filter(|&r| south_rows >> r & 1 == 1)
-            .map(|r| {
+        let col0 = sq.half_cols.trailing_zeros() as usize;
+        let (south_key, south_cut): (Vec<[u64; 16]>, Vec<[u32; 16]>) = sq
+            .part_rows(south_rows)
+            .into_iter()
+            .map(|row| {
                 let (mut k, mut v) = ([0u64; 16], [0u32; 16]);
                 for c in 0..cols {
-                    let key = g.key[(sq.row0 + r) * g.n + sq.col0 + c];
+                    let key = g.key[row * g.n + col0 + c];
                     (k[c], v[c]) = (key & !cuts, sliced.bucket::<CUT>(key));
                 }
                 (k, v)
@@ -400,35 +600,33 @@ impl Quarters {
         let mut total = 0;
         // The middle column's queen, if any: the tables already avoid the long diagonals.
         let long = 1u64 << (g.n - 1);
-        let middle = Diags {
-            d1: at.d1 & !long,
-            d2: at.d2 & !long,
-            ..at
-        };
+        let middle = sq.mask(at.d1 & !long, at.d2 & !long);
+        let at_north = nq.mask(at.d1, at.d2);
         let mut kept = Vec::new();
         let mut fits: Vec<u32> = Vec::new();
         for cn in column_sets(north_rows.count_ones(), cols) {
-            let north = nq.get(cols, north_rows, cn);
+            let north = west.north(g, north_rows, cn);
             if north.is_empty() {
                 continue;
             }
-            let south = compatible(sq.get(cols, south_rows, all_cols ^ cn), middle, &mut kept);
+            let south = compatible(west.south(g, south_rows, all_cols ^ cn), middle, &mut kept);
             if south.is_empty() {
                 continue;
             }
             for p in north {
-                if p.d1 & at.d1 != 0 || p.d2 & at.d2 != 0 {
+                if p.word & at_north != 0 {
                     continue;
                 }
+                let (d1, d2) = nq.diags(p.word);
+                let key = g.key_of(d1, d2);
                 if m == 0 {
-                    total += sliced.count::<CUT>(
-                        sliced.all(),
-                        p.key & !cuts,
-                        sliced.bucket::<CUT>(p.key),
-                    );
+                    total +=
+                        sliced.count::<CUT>(sliced.all(), key & !cuts, sliced.bucket::<CUT>(key));
                     continue;
                 }
-                let (d1, d2) = (p.d1 | at.d1, p.d2 | at.d2);
+                // The north part's diagonals as the south parts store theirs (the south parts
+                // that clash with the middle column's queen are already left out).
+                let mask = sq.mask(d1, d2);
                 // Vectors 0..=ready are up to date for `prev`'s queens; vector `zero` (if
                 // below m) is all zero, so partners that share its queens count nothing.
                 let mut ready = None;
@@ -441,7 +639,7 @@ impl Quarters {
                 let mut partners = 0;
                 for (i, q) in south.iter().enumerate() {
                     fits[partners] = i as u32;
-                    partners += (d1 & q.d1 | d2 & q.d2 == 0) as usize;
+                    partners += (mask & q.word == 0) as usize;
                 }
                 for (k, &i) in fits[..partners].iter().enumerate() {
                     let q = &south[i as usize];
@@ -449,8 +647,8 @@ impl Quarters {
                         None => {
                             // The first partner: narrow by the north part.
                             let first = bufs.get_mut(0);
-                            seen[0] = sliced.bucket::<CUT>(p.key);
-                            if !sliced.narrow::<CUT>(sliced.all(), p.key & !cuts, seen[0], first) {
+                            seen[0] = sliced.bucket::<CUT>(key);
+                            if !sliced.narrow::<CUT>(sliced.all(), key & !cuts, seen[0], first) {
                                 break;
                             }
                             0
@@ -573,43 +771,119 @@ mod tests {
         }
     }
 
+    /// The partial placements (at most one queen per row and column, none attacking) of the
+    /// band of `rows` rows from `row0` on, in the 4 columns from `col0`, by brute force.
+    fn brute(row0: usize, rows: usize, col0: usize) -> usize {
+        let mut count = 0usize;
+        for pick in 0..5usize.pow(rows as u32) {
+            // Digit 0 leaves the row empty, digit c + 1 puts its queen in column col0 + c.
+            let mut cells = Vec::new();
+            let mut p = pick;
+            for r in 0..rows {
+                if p % 5 != 0 {
+                    cells.push((row0 + r, col0 + p % 5 - 1));
+                }
+                p /= 5;
+            }
+            let ok = cells.iter().enumerate().all(|(i, &(r1, c1))| {
+                cells[..i]
+                    .iter()
+                    .all(|&(r2, c2)| c1 != c2 && r1 + c2 != r2 + c1 && r1 + c1 != r2 + c2)
+            });
+            count += ok as usize;
+        }
+        count
+    }
+
     #[test]
     fn quarters_hold_every_partial_placement() {
-        // 8 × 8 band of rows on 4 columns (n = 8): count against a direct count of partial
-        // placements with at most one queen per row and column.
-        let g = Geometry::new(8);
-        let q = Quarters::new(&g).unwrap();
-        let brute = |row0: usize, rows: usize| {
-            let mut count = 0usize;
-            for pick in 0..5usize.pow(rows as u32) {
-                // Digit 0 leaves the row empty, digit c + 1 puts its queen in east column c.
-                let mut cells = Vec::new();
-                let mut p = pick;
-                for r in 0..rows {
-                    if p % 5 != 0 {
-                        cells.push((row0 + r, 4 + p % 5 - 1));
-                    }
-                    p /= 5;
-                }
-                let ok = cells.iter().enumerate().all(|(i, &(r1, c1))| {
-                    cells[..i]
+        // n = 8: one east table of 4 × 4 serves both bands. n = 9: the bands have 4 and 5 rows,
+        // east of the middle column, each its own table.
+        let q = Quarters::new(&Geometry::new(8)).unwrap();
+        assert_eq!(q.east.north_parts.parts.len(), brute(0, 4, 4));
+        assert_eq!(brute(4, 4, 4), brute(0, 4, 4));
+        assert!(q.east.south_parts.is_none() && q.west.south_parts.is_none());
+        let q = Quarters::new(&Geometry::new(9)).unwrap();
+        assert_eq!(q.east.north_parts.parts.len(), brute(0, 4, 5));
+        assert_eq!(q.east.south_parts.unwrap().parts.len(), brute(4, 5, 5));
+    }
+
+    #[test]
+    fn upside_down_the_north_table_reads_as_the_south_one() {
+        // For each index of the south band, the parts read through the flipped view are those
+        // of a table built for the south band itself: the same words, and in the west the same
+        // queens (row, column).
+        for n in [6usize, 8, 10] {
+            let g = Geometry::new(n);
+            let q = Quarters::new(&g).unwrap();
+            let long = Diags {
+                d1: 1 << (n - 1),
+                d2: 1 << (n - 1),
+                ..Diags::default()
+            };
+            for (half, blocked) in [(g.east, Diags::default()), (g.west, long)] {
+                let flipped = if half == g.east {
+                    q.east.south
+                } else {
+                    q.west.south
+                };
+                let direct = Quarter {
+                    flipped: false,
+                    ..flipped
+                };
+                let table: Table<West> = Table::new(&g, &direct, blocked).unwrap();
+                let queens = |quarter: &Quarter, rows_used: u64, p: &West| {
+                    let rows = quarter.part_rows(rows_used);
+                    let mut cells: Vec<(usize, u64)> = rows
                         .iter()
-                        .all(|&(r2, c2)| c1 != c2 && r1 + c2 != r2 + c1 && r1 + c1 != r2 + c2)
-                });
-                count += ok as usize;
+                        .enumerate()
+                        .map(|(j, &r)| (r, p.cols >> (4 * j) & 15))
+                        .collect();
+                    cells.sort_unstable();
+                    (quarter.word(p.word), cells)
+                };
+                let mut seen = 0;
+                for rows_used in 0..1u64 << direct.rows {
+                    for cols_used in 0..1u64 << g.half {
+                        let mut want: Vec<_> = table
+                            .get(g.half, rows_used, cols_used)
+                            .iter()
+                            .map(|p| queens(&direct, rows_used, p))
+                            .collect();
+                        let got: Vec<(u64, Vec<(usize, u64)>)> = if half == g.east {
+                            let parts = q.east.south(&g, rows_used, cols_used);
+                            want = want.into_iter().map(|(w, _)| (w, Vec::new())).collect();
+                            parts
+                                .iter()
+                                .map(|&p| (flipped.word(p), Vec::new()))
+                                .collect()
+                        } else {
+                            let parts = q.west.south(&g, rows_used, cols_used);
+                            parts
+                                .iter()
+                                .map(|p| queens(&flipped, rows_used, p))
+                                .collect()
+                        };
+                        let mut got = got;
+                        want.sort_unstable();
+                        got.sort_unstable();
+                        assert_eq!(got, want, "n = {n}, rows {rows_used:b}, cols {cols_used:b}");
+                        seen += want.len();
+                    }
+                }
+                assert_eq!(seen, table.parts.len());
             }
-            count
-        };
-        assert_eq!(q.north.parts.len(), brute(0, 4));
-        assert_eq!(q.south.parts.len(), brute(4, 4));
+        }
     }
 
     #[test]
     fn the_quarters_hold_every_placement_of_their_bands() {
-        // n = 8: quarters of 4 rows × 4 columns. Each east one holds 87 non-attacking placements
-        // of at most one queen per row (the empty one included); each west one 51, as the west
-        // avoids the long diagonals.
+        // n = 8: quarters of 4 rows × 4 columns. The east one holds 87 non-attacking placements
+        // of at most one queen per row (the empty one included); the west one 51, as the west
+        // avoids the long diagonals. Each serves its half's two bands; 16 bytes a west part,
+        // 8 an east one, and an index of 2^8 + 1 offsets each.
         let q = Quarters::new(&Geometry::new(8)).unwrap();
-        assert_eq!(q.parts(), 2 * 87 + 2 * 51);
+        assert_eq!(q.parts(), 87 + 51);
+        assert_eq!(q.bytes(), 87 * 8 + 51 * 16 + 2 * 257 * 4);
     }
 }
