@@ -122,7 +122,7 @@ export class MethodsView extends View {
   goTo(step) {
     if (this.advance(step) >= step) return '';
     const n = this.n;
-    return `step=${step} is past the end of the methods on ${n}×${n} (${this.stepper().position()} operations): showing their end`;
+    return `step=${step} is past the end of the methods on ${n}×${n} (${this.stepper().position().toLocaleString('en')} operations): showing their end`;
   }
 
   tick() {
@@ -310,7 +310,7 @@ function describe(op, n) {
   const bin = (v) => '0b' + v.toString(2).padStart(n, '0');
   switch (kind) {
     case 1:
-      return `read (${a}, ${b}): ${c ? 'a queen — attacked' : 'empty'}`;
+      return `read row ${a} col ${b}: ${c ? 'a queen — attacked' : 'empty'}`;
     case 2:
       return `${b} in ${SETS[a]}? ${c ? 'yes — attacked' : 'no'}`;
     case 3:
@@ -318,11 +318,11 @@ function describe(op, n) {
     case 4:
       return `x & −x = ${bin(b)}: column ${31 - Math.clz32(b)}`;
     case 5:
-      return `(${a}, ${b}) is attacked: next column`;
+      return `row ${a} col ${b} is attacked: next column`;
     case 6:
-      return `place (${a}, ${b})`;
+      return `place row ${a} col ${b}`;
     case 7:
-      return `backtrack: lift (${a}, ${b})`;
+      return `backtrack: lift row ${a} col ${b}`;
     case 8:
       return `solution ${a}`;
     default:

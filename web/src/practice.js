@@ -85,7 +85,7 @@ export function firstAttacker(columns, row, col) {
  * @param {boolean} [lower] the sentence goes on another, so it starts in lower case
  */
 function attackedBy(row, col, [ar, ac, line], lower = false) {
-  return `${lower ? 'row' : 'Row'} ${row}, column ${col} is attacked by the queen at row ${ar}, column ${ac} ${along(line, row, col)}`;
+  return `${lower ? 'row' : 'Row'} ${row} col ${col} is attacked by the queen at row ${ar} col ${ac} ${along(line, row, col)}`;
 }
 
 // A list in words: "a", "a and b", "a, b and c".
@@ -339,12 +339,12 @@ export class WatchPractice {
       ? ` (on the way it tries and prunes column${q.pruned.length > 1 ? 's' : ''} ${words(q.pruned.map(String))})`
       : '';
     if (q.kind === 'place') {
-      return `row ${row}, column ${col} is the first square of row ${row} from column ${q.from} on that no queen attacks${pruned}, so it gets the queen.`;
+      return `row ${row} col ${col} is the first square of row ${row} from column ${q.from} on that no queen attacks${pruned}, so it gets the queen.`;
     }
     if (q.row === q.n) {
-      return `the board is full, so the search takes back the queen at row ${row}, column ${col} and goes on looking for other solutions.`;
+      return `the board is full, so the search takes back the queen at row ${row} col ${col} and goes on looking for other solutions.`;
     }
-    return `row ${q.row} has no safe square left${pruned}, so the search backtracks: it takes back the queen at row ${row}, column ${col} and tries the next column of row ${row}.`;
+    return `row ${q.row} has no safe square left${pruned}, so the search backtracks: it takes back the queen at row ${row} col ${col} and tries the next column of row ${row}.`;
   }
 
   // Why the square of row `row` the search is filling is no answer, column by column.
@@ -354,7 +354,7 @@ export class WatchPractice {
     const cols = [];
     for (let c = 0; c < q.n; c++) {
       const by = firstAttacker(q.queens, q.row, c);
-      cols.push(by ? `column ${c} by the queen at row ${by[0]}, column ${by[1]}` : `column ${c} was tried already`);
+      cols.push(by ? `column ${c} by the queen at row ${by[0]} col ${by[1]}` : `column ${c} was tried already`);
     }
     return `Row ${q.row} has no safe square left (${cols.join('; ')}), so the search backtracks.`;
   }
@@ -373,7 +373,7 @@ export class WatchPractice {
     }
     const then = q.kind === 'backtrack' ? ` ${this.noSafeSquare()}` : '';
     if (r < R) {
-      const here = q.queens[r] === c ? `Row ${r}, column ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
+      const here = q.queens[r] === c ? `Row ${r} col ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
       return `${here}: the search fills one row at a time from the top, and it is filling row ${R} now.${then}`;
     }
     if (r > R) {
@@ -383,10 +383,10 @@ export class WatchPractice {
     if (by) return `${attackedBy(r, c, by)}, so the search prunes it.${then}`;
     if (c < q.from) {
       const on = q.from < q.n ? ` It goes on from column ${q.from}.` : '';
-      return `Row ${r}, column ${c} was tried already: the search put a queen there, looked at every row below it, and took it back.${on}${then}`;
+      return `Row ${r} col ${c} was tried already: the search put a queen there, looked at every row below it, and took it back.${on}${then}`;
     }
     const C = q.event[2];
-    return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r}, column ${C}.`;
+    return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r} col ${C}.`;
   }
 
   /** @param {string} text */
@@ -411,8 +411,8 @@ export class WatchPractice {
     opts.cursor = focused ? this.cursor : null;
     drawBoard(this.board, this.search.n, opts);
     const [r, c] = this.cursor;
-    this.board.setAttribute('aria-label', `practice board: the arrow keys move the keyboard's square, now row ${r}, column ${c}; Enter answers that square, B that the search backtracks`);
-    this.els.cursor.textContent = `From the keyboard: on the board, the arrow keys move a square (now row ${r}, column ${c}), Enter answers it, B says it backtracks.`;
+    this.board.setAttribute('aria-label', `practice board: the arrow keys move the keyboard's square, now row ${r} col ${c}; Enter answers that square, B that the search backtracks`);
+    this.els.cursor.textContent = `From the keyboard: on the board, the arrow keys move a square (now row ${r} col ${c}), Enter answers it, B says it backtracks.`;
   }
 }
 
@@ -551,7 +551,7 @@ export class MethodsPractice {
       const [, set, key, found] = op;
       const col = set === 1 ? row - key : key - row;
       this.q = { kind: 'key', row, col, set, key, found, queens };
-      e.question.textContent = `The sets method checks row ${row}, column ${col}. Which key does it look up in the ${SETS[set]} set?`;
+      e.question.textContent = `The sets method checks row ${row} col ${col}. Which key does it look up in the ${SETS[set]} set?`;
       e.label.textContent = 'Key';
       e.input.setAttribute('inputmode', 'text');
       e.input.placeholder = 'a whole number';
@@ -647,7 +647,7 @@ export class MethodsPractice {
     const name = SETS[q.set];
     if (!q.found) return `${signed(q.key)} is not in the ${name} set: no queen stands on that diagonal, so this look-up finds no attack.`;
     const r = q.queens.findIndex((c, row) => (q.set === 1 ? row - c : row + c) === q.key);
-    return `${signed(q.key)} is in the ${name} set: the queen at row ${r}, column ${q.queens[r]} stands on that diagonal, so row ${q.row}, column ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
+    return `${signed(q.key)} is in the ${name} set: the queen at row ${r} col ${q.queens[r]} stands on that diagonal, so row ${q.row} col ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
   }
 
   /** @param {number} v the learner's wrong answer */
@@ -656,7 +656,7 @@ export class MethodsPractice {
     if (q.kind === 'key') {
       const sym = q.set === 1 ? '\\' : '/';
       const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
-      return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row}, column ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
+      return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row} col ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
     }
     /** @type {string[]} */
     const why = [];

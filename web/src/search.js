@@ -250,6 +250,6 @@ export class Search {
     this.timeline.jump(step);
     if (step <= this.timeline.length) return '';
     const n = this.n;
-    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position()} steps): showing its end`;
+    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position().toLocaleString('en')} steps): showing its end`;
   }
 }

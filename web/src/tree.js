@@ -6,6 +6,7 @@
 
 import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
+import { counted, num, square } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -217,7 +218,7 @@ export class Tree {
       let x;
       const folded = this.folded(node);
       const kids = folded ? [] : node.children;
-      const label = folded ? `+${node.size}${node.sols ? ' ★' + node.sols : ''}` : '';
+      const label = folded ? `+${num(node.size)}${node.sols ? ' ★' + num(node.sols) : ''}` : '';
       if (kids.length === 0) {
         // A folded node's label is wider than its circle: it takes the slots it needs, so
         // that neighbouring labels never run together.
@@ -301,8 +302,8 @@ function walk(node, visit) {
 /** @param {TreeNode} node */
 function describe(node) {
   if (node.row < 0) return 'the empty board';
-  let s = `row ${node.row} col ${node.col}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
-  if (node.sols) s += `, ${node.sols} solution${node.sols > 1 ? 's' : ''}`;
+  let s = `${square(node.row, node.col)}: ${counted(node.size + 1, 'node')} below and here`;
+  if (node.sols) s += `, ${counted(node.sols, 'solution')}`;
   return s;
 }
 
@@ -403,7 +404,7 @@ export class TreeView extends SearchView {
     }
     const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
     this.status.textContent =
-      `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${t.sols} solution${t.sols === 1 ? '' : 's'}${cap}`;
+      `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${counted(t.sols, 'solution')}${cap}`;
   }
 
   // A key pressed on a node of the tree: Enter or Space folds or unfolds it, the arrow keys go

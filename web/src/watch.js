@@ -8,6 +8,7 @@ import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
 import { WatchPractice } from './practice.js';
 import { escape } from './html.js';
+import { counted, num } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -91,7 +92,7 @@ export class WatchView extends SearchView {
     const at = len >= 0 && pos >= len ? ' · the end' : '';
     this.status.textContent =
       `step ${pos.toLocaleString('en')}${len >= 0 ? ' of ' + len.toLocaleString('en') : ''} · ` +
-      `${w.found()} solution${w.found() === 1 ? '' : 's'} found${at}`;
+      `${counted(w.found(), 'solution')} found${at}`;
     this.text.textContent = s.sentence();
     this.text.dataset.kind = String(kind);
     // Each line's depth (two spaces a row) becomes its left padding, so that a line too long
@@ -105,11 +106,13 @@ export class WatchView extends SearchView {
       .join('');
     this.log.scrollTop = this.log.scrollHeight;
     const found = s.found;
-    this.foundCount.textContent = found.length ? `(${found.length})` : '(none yet)';
+    this.foundCount.textContent = found.length ? `(${num(found.length)})` : '(none yet)';
     const shown = found.slice(-50);
     const first = found.length - shown.length;
-    this.found.start = first + 1;
-    this.found.innerHTML = shown.map((rows) => `<li>${escape(JSON.stringify(rows))}</li>`).join('');
+    // Each number written out, not the list's marker, so that it has its thousands separated.
+    this.found.innerHTML = shown
+      .map((rows, i) => `<li><span class="num">${num(first + i + 1)}.</span> <span class="rows">${escape(JSON.stringify(rows))}</span></li>`)
+      .join('');
     this.found.scrollTop = this.found.scrollHeight;
     if (all) this.practice.changed();
   }

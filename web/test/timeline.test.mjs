@@ -86,7 +86,7 @@ test('a click on each solution tick lands on that solution', async () => {
     assert.equal(await attr(p, '#w-bar', 'aria-valuenow'), String(s.position), `solution ${k + 1}`);
     assert.equal(await queens(p), s.columns.join(','), `solution ${k + 1}`);
     assert.equal(await text(p, '#w-found-count'), `(${k + 1})`);
-    const last = await p.$eval('#w-found li:last-child', (e) => JSON.parse(e.textContent));
+    const last = await p.$eval('#w-found li:last-child .rows', (e) => JSON.parse(e.textContent));
     assert.deepEqual(last, s.columns.map((c) => '.'.repeat(c) + 'Q' + '.'.repeat(7 - c)));
     assert.match(await text(p, '#w-status'), new RegExp(`^step ${s.position.toLocaleString('en')} `));
   }

@@ -24,6 +24,8 @@ use wasm_bindgen::prelude::*;
 /// assert_eq!(sentence(&c), "  conflict row 1 col 0: attacked by row 0 col 1 (diagonal /)");
 /// let s = Step::Solution { number: 1, columns: vec![1, 3, 0, 2] };
 /// assert_eq!(sentence(&s), "solution 1: 1 3 0 2");
+/// let s = Step::Solution { number: 14200, columns: vec![0; 12] };
+/// assert_eq!(sentence(&s), "solution 14,200: 0 0 0 0 0 0 0 0 0 0 0 0");
 /// ```
 pub fn sentence(step: &Step) -> String {
     let indent = |row: usize| " ".repeat(2 * row);
@@ -51,9 +53,30 @@ pub fn sentence(step: &Step) -> String {
         Step::Backtrack { row, col } => format!("{}backtrack row {row} col {col}", indent(*row)),
         Step::Solution { number, columns } => {
             let cols: Vec<String> = columns.iter().map(u32::to_string).collect();
-            format!("solution {number}: {}", cols.join(" "))
+            format!("solution {}: {}", grouped(*number), cols.join(" "))
         }
     }
+}
+
+/// A count with its thousands separated by commas, as the page writes every count.
+///
+/// ```
+/// use nqueens_web::watch::grouped;
+///
+/// assert_eq!(grouped(724), "724");
+/// assert_eq!(grouped(14200), "14,200");
+/// assert_eq!(grouped(1234567), "1,234,567");
+/// ```
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// How many steps apart the saved places are.
