@@ -182,12 +182,16 @@ export class Tree {
   }
 
   // Draws the tree into `svg`, centred in a box `box` px wide and scaled down to fit it (down to
-  // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to.
+  // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to. `current`: the
+  // path to the deepest open node is the search's current one, and is marked as such; false
+  // once the search has gone past the nodes the tree keeps, where that path is the board's no
+  // longer.
   /**
    * @param {SVGSVGElement} svg
    * @param {number} [box]
+   * @param {boolean} [current]
    */
-  render(svg, box = 0) {
+  render(svg, box = 0, current = true) {
     /** @type {string[]} */
     const edges = [];
     /** @type {[number, number][]} the pruned squares' crosses, by their centre */
@@ -206,7 +210,7 @@ export class Tree {
     walkOrder(this.root);
     const keyNode = this.keyNode();
     let next = 0; // next free slot
-    const open = new Set(this.path);
+    const open = new Set(current ? this.path : []);
     /**
      * @param {TreeNode} node
      * @param {number} depth
@@ -279,6 +283,7 @@ export class Tree {
     svg.setAttribute('height', String(height * scale));
     svg.setAttribute('viewBox', `${-left} 0 ${shown} ${height}`);
     svg.dataset.scale = String(scale);
+    svg.dataset.current = String(current);
     svg.innerHTML = edges.join('') + crosses.join('') + nodes.join('');
     // The deepest open node was just drawn, unless a fold by hand above it hid it.
     return (/** @type {number} */ (this.path[this.path.length - 1].x) + left) * scale;
@@ -396,15 +401,27 @@ export class TreeView extends SearchView {
     const svg = this.svg;
     // Drawing replaces the nodes: the keyboard's node gets the focus back if a node had it.
     const focused = svg.contains(document.activeElement) && document.activeElement !== svg;
-    const x = t.render(svg, wrap.clientWidth);
+    // Past the nodes the tree keeps, its deepest open node is where the tree stopped, not where
+    // the search is: no path is marked as the board's.
+    const s = this.search;
+    const past = t.full && s.stepper().position() > t.applied;
+    const x = t.render(svg, wrap.clientWidth, !past);
     wrap.scrollLeft = Math.max(0, x - wrap.clientWidth / 2);
     if (focused) {
       const key = /** @type {SVGElement | null} */ (svg.querySelector('g.node[tabindex="0"]'));
       if (key) key.focus();
     }
-    const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
-    this.status.textContent =
-      `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${counted(t.sols, 'solution')}${cap}`;
+    // The counts are the search's, as Watch gives them; the tree's own, where it stops keeping
+    // nodes, are said apart.
+    let cap = '';
+    if (t.full) {
+      cap =
+        `. The tree keeps the first ${num(t.nodes + t.pruned)} nodes and crosses, the search's first ${num(t.applied)} steps ` +
+        `(${counted(t.sols, 'solution')} among them)` +
+        (past ? ': the search has gone past them, so no path here is the board\'s (its queens are in the call stack below)' : '');
+    }
+    this.status.textContent = `${num(s.placed)} queens placed · ${num(s.pruned)} squares pruned · ${counted(s.found.length, 'solution')} found${cap}`;
+    this.status.dataset.past = String(past);
   }
 
   // A key pressed on a node of the tree: Enter or Space folds or unfolds it, the arrow keys go
