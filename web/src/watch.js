@@ -36,10 +36,13 @@ export class WatchView extends SearchView {
     this.log = $('w-log');
     this.found = /** @type {HTMLOListElement} */ ($('w-found'));
     this.foundCount = $('w-found-count');
+    // The switch that hides the attacked squares, so that the learner works them out.
+    this.attackedSwitch = /** @type {HTMLInputElement} */ ($('w-attacked'));
+    this.attackedSwitch.addEventListener('change', () => this.render(true));
     /** @type {StepBoard | null} the board as last drawn, for practice and the call stack */
     this.boardOpts = null;
     // The call stack: its frames outline their row on the board.
-    this.stack = new StackPanel($('w-stack'), (row) => this.showRow(row));
+    this.stack = new StackPanel($('w-stack'), (row) => (this.practice.active ? this.practice.pickFrame(row) : this.showRow(row)));
     code.listen(() => this.renderStack());
     this.practice = new WatchPractice(root, this);
     search.listen((all) => this.render(all));
@@ -73,7 +76,7 @@ export class WatchView extends SearchView {
     /** @type {StepBoard} */
     const opts = {
       queens: Array.from(w.columns()),
-      cells: w.attacked(),
+      cells: this.attackedSwitch.checked ? w.attacked() : undefined,
       cellClass: ['', 'att'],
       marks: [],
     };

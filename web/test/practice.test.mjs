@@ -69,8 +69,10 @@ async function state(p) {
   }));
 }
 
-// A click in the middle of a square of the Watch board.
+// A click in the middle of a square of the Watch board, scrolled into view first (a button of
+// the practice panel clicked before may have scrolled the page).
 async function clickSquare(p, row, col) {
+  await p.$eval('#w-board', (svg) => svg.scrollIntoView({ block: 'nearest' }));
   const { x, y } = await p.$eval(
     '#w-board',
     (svg, [r, c]) => {
@@ -304,12 +306,13 @@ test('Watch: practice from the keyboard, with a visible focus', async () => {
   assert.deepEqual([s.right, s.asked, s.step], [2, 3, 9]);
   // Tab reaches the panel's buttons; Enter on Leave practice leaves.
   const names = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 8; i++) {
     await p.keyboard.press('Tab');
     names.push(await p.evaluate(() => document.activeElement.id));
     if (names[names.length - 1] === 'wp-leave') break;
   }
-  assert.deepEqual(names.slice(0, 3), ['wp-backtracks', 'wp-show', 'wp-leave']);
+  // The switch under the board and the kind of question come first.
+  assert.deepEqual(names.slice(0, 5), ['w-attacked', 'wp-kind', 'wp-backtracks', 'wp-show', 'wp-leave']);
   await p.keyboard.press('Enter');
   assert.equal(await p.$eval('#wp-panel', (e) => e.hidden), true);
   assert.equal((await state(p)).step, 9);
