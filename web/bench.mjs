@@ -1,15 +1,50 @@
 // Times a count in the page (headless Chromium, the Web Worker the Solutions view starts)
-// against the command line on one thread, and prints the median of each.
-// Usage: node web/bench.mjs [RUNS] [N]   (default 7 runs of n = 14; run web/build.sh first)
+// against the command line on one thread, and prints the median of each; or, with `step`, the
+// latency of one step of Watch: from the key → to the next animation frame after it (the
+// page's redraw of the board, code, call stack, log and timeline, and one frame), one step at a
+// time from the start of the search.
+// Usage: node web/bench.mjs [RUNS] [N]        (default 7 runs of n = 14)
+//        node web/bench.mjs step [STEPS] [N]  (default 300 steps of n = 8)
+// Run web/build.sh first; NQUEENS_WEB_DIST names another built folder to time.
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT, serve, launch, open } from './test/browser.mjs';
 
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+if (process.argv[2] === 'step') {
+  const steps = Number(process.argv[3] || 300);
+  const n = Number(process.argv[4] || 8);
+  const server = await serve();
+  const chromium = await launch();
+  const page = await open(chromium.browser, `${server.url}?n=${n}`, 1280, 1000);
+  const times = await page.evaluate(async (count) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const out = [];
+    await frame();
+    for (let i = 0; i < count; i++) {
+      const start = performance.now();
+      document.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      await frame();
+      out.push(performance.now() - start);
+    }
+    return out;
+  }, steps);
+  if (page.problems.length) console.log('page problems:', page.problems);
+  const at = await page.$eval('#w-status', (e) => e.textContent);
+  await chromium.close();
+  await server.close();
+  const sorted = [...times].sort((a, b) => a - b);
+  const q = (f) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))].toFixed(1);
+  console.log(`step latency at n = ${n}, ${steps} steps from the start (${at}), ms, one animation frame included:`);
+  console.log(`  median ${q(0.5)}  p10 ${q(0.1)}  p90 ${q(0.9)}  max ${q(1 - 1e-9)}`);
+  process.exit(0);
+}
+
 const runs = Number(process.argv[2] || 7);
 const n = Number(process.argv[3] || 14);
 const cli = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const server = await serve();
 const chromium = await launch();

@@ -23,6 +23,7 @@ import { SolutionsView, COUNT_MAX } from './solutions.js';
 import { PuzzleView } from './puzzle.js';
 import { CodeViews } from './code.js';
 import { LANGS, DEFAULT_LANG } from './listings.js';
+import { follow as followPoint } from './follow.js';
 
 const N_MAX = 12;
 /** @param {string} id */
@@ -143,10 +144,10 @@ async function main() {
     state.code = lang;
     saveLink();
   });
-  search = new Search($('search-controls'), $('w-cost'), saveLink);
+  search = new Search($('search-controls'), $('w-cost'), saveLink, $('w-follow'));
   views = {
     watch: new WatchView($('view-watch'), search, code),
-    methods: new MethodsView($('view-methods'), code),
+    methods: new MethodsView($('view-methods'), code, saveLink),
     tree: new TreeView($('view-tree'), search, code),
     solutions: new SolutionsView($('view-solutions')),
     puzzle: new PuzzleView($('view-puzzle'), saveLink),
@@ -230,9 +231,11 @@ function setN(n, board) {
   return unread;
 }
 
-// The view `name` shows, the others hide; its tab is the one selected.
+// The view `name` shows, the others hide; its tab is the one selected. Watch and Tree show one
+// search; Methods follows it to the same point, and it follows Methods back (follow.js).
 /** @param {string} name */
 function show(name) {
+  const from = state.view;
   state.view = name;
   for (const other of names()) {
     if (other !== name) views[other].hide();
@@ -241,7 +244,20 @@ function show(name) {
     tab.tabIndex = other === name ? 0 : -1;
   }
   viewOf(name).show();
+  if (from !== name) follow(from, name);
   saveLink();
+}
+
+// Moving from view `from` to view `to`: the one that shows a search takes the point the other
+// had reached, and says how it stands there.
+/**
+ * @param {string} from
+ * @param {string} to
+ */
+function follow(from, to) {
+  const stepped = (/** @type {string} */ v) => v === 'watch' || v === 'tree';
+  if (stepped(from) && to === 'methods') followPoint(search, views.methods, 'methods');
+  else if (from === 'methods' && stepped(to)) followPoint(search, views.methods, 'search');
 }
 
 // The introduction is open on the first visit only; its summary opens it again. A browser that
@@ -272,14 +288,19 @@ function saveLink() {
 }
 
 // The keys 1 to 5 pick a view; every other key goes to the view shown, as its `keys` declare.
+// A box that takes text keeps its keys; a list (the board size) keeps ↑ and ↓, with which it
+// chooses, and gives the others to the view, so that → steps the search after n is chosen
+// rather than choosing another n. A focused button answers Enter itself, and Space too, but for
+// the buttons of a player (the controls of the search and of Methods), where Space plays or
+// pauses, as the footer says, whichever button was pressed last.
 /** @param {KeyboardEvent} e */
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const t = /** @type {HTMLElement | null} */ (e.target);
-  if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
   const k = e.key;
-  // A focused button answers Space and Enter itself.
-  if (t && t.tagName === 'BUTTON' && (k === ' ' || k === 'Enter')) return;
+  if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
+  if (t && t.tagName === 'SELECT' && (k === 'ArrowUp' || k === 'ArrowDown' || k === 'Enter' || k === 'Tab')) return;
+  if (t && t.tagName === 'BUTTON' && (k === 'Enter' || (k === ' ' && !t.closest('.player')))) return;
   const order = names();
   if (k >= '1' && k <= String(order.length)) {
     show(order[Number(k) - 1]);

@@ -124,10 +124,10 @@ export function stepPoint(method, lang, n, code, queens) {
       values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
       values.push(['placer', placer(lang, n, q)]);
       const along = byCol === col ? 'c == col: the same column' : '|c − col| == d: the same diagonal';
-      return point('hit', values, `the queen of row ${byRow} attacks (${row}, ${col}): ${along}`);
+      return point('hit', values, `the queen of row ${byRow} attacks row ${row} col ${col}: ${along}`);
     }
     values.push(['placer', placer(lang, n, q)]);
-    if (kind === 1) return point('place', values, `(${row}, ${col}) is safe: a queen goes there`);
+    if (kind === 1) return point('place', values, `row ${row} col ${col} is safe: a queen goes there`);
     return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} comes off`);
   }
   if (method === 'sets') {
@@ -150,10 +150,10 @@ export function stepPoint(method, lang, n, code, queens) {
         values.push([name, setText(sets[i], i === s ? keys[i] : undefined)]),
       );
       const what = ['col', 'row − col', 'row + col'][s];
-      return point(`set${s}`, values, `${what} = ${keys[s]} is in ${['cols', 'diffs', 'sums'][s]}: (${row}, ${col}) is attacked`);
+      return point(`set${s}`, values, `${what} = ${keys[s]} is in ${['cols', 'diffs', 'sums'][s]}: row ${row} col ${col} is attacked`);
     }
     ['cols', 'diffs', 'sums'].forEach((name, i) => values.push([name, setText(sets[i])]));
-    if (kind === 1) return point('place', values, `(${row}, ${col}) is safe: a queen goes there, its lines into the sets`);
+    if (kind === 1) return point('place', values, `row ${row} col ${col} is safe: a queen goes there, its lines into the sets`);
     return point('remove', values, `every column of row ${row + 1} tried: the queen of row ${row} and its lines come off`);
   }
   const m = masksAt(n, q, row);
@@ -161,14 +161,14 @@ export function stepPoint(method, lang, n, code, queens) {
   const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
   if (kind === 2) {
     values.push(['free', bin(m.free, n)]);
-    return point('free', values, `column ${col} is not in free: the masks never try the attacked square (${row}, ${col})`);
+    return point('free', values, `column ${col} is not in free: the masks never try the attacked square row ${row} col ${col}`);
   }
   const bit = 1 << col;
   // The row's free squares still held in `free`: the lower ones were taken out one by one,
   // lowest first; the square of the queen goes out after its call returns.
   const untried = m.free & ~(bit - 1) & (kind === 3 ? ~bit : -1);
   values.push(['free', bin(untried, n)], ['bit', bin(bit, n)]);
-  if (kind === 1) return point('place', values, `a queen on (${row}, ${col}), the bit x & −x gave: the call for row ${row + 1} gets the masks with it`);
+  if (kind === 1) return point('place', values, `a queen on row ${row} col ${col}, the bit x & −x gave: the call for row ${row + 1} gets the masks with it`);
   return point('remove', values, `row ${row + 1} has nothing left: the queen of row ${row} comes off free`);
 }
 
@@ -215,7 +215,7 @@ export function opPoint(method, lang, n, op, state) {
     const bit = 1 << b;
     if (kind === 6) {
       values.push(['free', bin(untried | bit, n)], ['bit', bin(bit, n)]);
-      return point('place', values, `a queen on (${a}, ${b}): the call for row ${a + 1} gets the masks with its bit`);
+      return point('place', values, `a queen on row ${a} col ${b}: the call for row ${a + 1} gets the masks with its bit`);
     }
     values.push(['free', bin(untried, n)], ['bit', bin(bit, n)]);
     return point('remove', values, `row ${a + 1} has nothing left: the queen of row ${a} comes off free`);
@@ -228,7 +228,7 @@ export function opPoint(method, lang, n, op, state) {
     if (kind === 1) {
       values.push(['r', String(a)], ['c = placer[r]', String(q[a])], ['d = row − r', String(row - a)]);
       values.push(['placer', placer(lang, n, q)]);
-      return point('check', values, `reads (${a}, ${b}): ${c ? 'a queen — attacked' : 'empty'}`);
+      return point('check', values, `reads row ${a} col ${b}: ${c ? 'a queen — attacked' : 'empty'}`);
     }
     const sets = Array.from(state.sets || [[], [], []]);
     values.push(['placer', placer(lang, n, q)]);
@@ -242,8 +242,8 @@ export function opPoint(method, lang, n, op, state) {
     const sets = Array.from(state.sets || [[], [], []]);
     ['cols', 'diffs', 'sums'].forEach((name, i) => values.push([name, setText(sets[i])]));
   }
-  if (kind === 5) return point('reject', values, `(${a}, ${b}) is attacked: the next column`);
-  if (kind === 6) return point('place', values, `(${a}, ${b}) is safe: a queen goes there`);
+  if (kind === 5) return point('reject', values, `row ${a} col ${b} is attacked: the next column`);
+  if (kind === 6) return point('place', values, `row ${a} col ${b} is safe: a queen goes there`);
   return point('remove', values, `row ${a + 1} has nothing left: the queen of row ${a} comes off`);
 }
 

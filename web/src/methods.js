@@ -21,9 +21,12 @@ export class MethodsView extends View {
   /**
    * @param {HTMLElement} root the view's panel (#view-methods)
    * @param {CodeViews} code the code panels, one in each lane among them
+   * @param {() => void} onChange after each redraw that is not a frame of an animation (the
+   *   link keeps the operation)
    */
-  constructor(root, code) {
+  constructor(root, code, onChange) {
     super(root);
+    this.onChange = onChange;
     /** @param {string} id */
     const $ = (id) => /** @type {HTMLElement} */ (root.querySelector('#' + id));
     this.codePanels = code; // the code of each lane, lit at each operation
@@ -36,6 +39,13 @@ export class MethodsView extends View {
     this.speedInput = /** @type {HTMLInputElement} */ ($('m-speed'));
     this.speedOut = $('m-speed-out');
     this.say = $('m-say');
+    // What following the search did (follow.js), shown until the methods move on.
+    this.followLine = $('m-follow');
+    /** @type {number} the operation at which the note was written */
+    this.notedAt = -1;
+    /** @type {number} the operation at which the methods last took the search's point, or
+     * found it out of reach (follow.js); -1: never */
+    this.syncedAt = -1;
     this.clock = new Clock(
       (due) => {
         const m = this.stepper();
@@ -122,7 +132,25 @@ export class MethodsView extends View {
   goTo(step) {
     if (this.advance(step) >= step) return '';
     const n = this.n;
-    return `step=${step} is past the end of the methods on ${n}×${n} (${this.stepper().position()} operations): showing their end`;
+    return `step=${step} is past the end of the methods on ${n}×${n} (${this.stepper().position().toLocaleString('en')} operations): showing their end`;
+  }
+
+  // The methods after the search's first `events` events, from the start (follow.js).
+  /** @param {number} events */
+  follow(events) {
+    this.open(this.n);
+    const m = this.stepper();
+    m.rounds(events);
+    if ([0, 1, 2].every((i) => m.done(i))) this.end();
+    this.render(true);
+  }
+
+  // The note of what following the search did; '' hides it. It shows until the methods move.
+  /** @param {string} text */
+  note(text) {
+    this.followLine.textContent = text;
+    this.followLine.hidden = !text;
+    this.notedAt = this.stepper().position();
   }
 
   tick() {
@@ -200,6 +228,7 @@ export class MethodsView extends View {
     const said = [];
     this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.root.dataset.step = String(c.position());
+    if (c.position() !== this.notedAt) this.followLine.hidden = true;
     this.lanes.forEach((lane, i) => {
       const ops = c.round_ops(i);
       const list = [];
@@ -251,6 +280,13 @@ export class MethodsView extends View {
       }
     });
     if (say && !this.playing) this.say.textContent = said.join('. ');
+    if (say) this.onChange();
+  }
+
+  /** @param {URLSearchParams} params */
+  link(params) {
+    const at = this.methods ? this.methods.position() : 0;
+    if (at > 0) params.set('step', String(at));
   }
 
   /**
@@ -310,7 +346,7 @@ function describe(op, n) {
   const bin = (v) => '0b' + v.toString(2).padStart(n, '0');
   switch (kind) {
     case 1:
-      return `read (${a}, ${b}): ${c ? 'a queen — attacked' : 'empty'}`;
+      return `read row ${a} col ${b}: ${c ? 'a queen — attacked' : 'empty'}`;
     case 2:
       return `${b} in ${SETS[a]}? ${c ? 'yes — attacked' : 'no'}`;
     case 3:
@@ -318,11 +354,11 @@ function describe(op, n) {
     case 4:
       return `x & −x = ${bin(b)}: column ${31 - Math.clz32(b)}`;
     case 5:
-      return `(${a}, ${b}) is attacked: next column`;
+      return `row ${a} col ${b} is attacked: next column`;
     case 6:
-      return `place (${a}, ${b})`;
+      return `place row ${a} col ${b}`;
     case 7:
-      return `backtrack: lift (${a}, ${b})`;
+      return `backtrack: lift row ${a} col ${b}`;
     case 8:
       return `solution ${a}`;
     default:

@@ -8,6 +8,8 @@
 // goes on watching from the same step. Rows and columns count from 0, as on the rest of the page.
 
 import { drawBoard, squareAt } from './board.js';
+import { frames } from './stack.js';
+import { num, square } from './notation.js';
 
 const STEP = 7; // integers per encoded step (watch.rs)
 const MINUS = '−';
@@ -26,6 +28,19 @@ const MINUS = '−';
  * @property {number[]} event the step of the event, encoded
  * @property {number[]} pruned the columns pruned on the way
  * @property {number} from the first column the search tries from here
+ */
+
+/**
+ * A question of Watch on the call stack: the call for row `returning` returns at the next step;
+ * which call resumes (`part` 'frame': the call for row `resumes`), then what it returns
+ * (`part` 'returns': `returns`, null when the listing's solve returns no value).
+ * @typedef {{ kind: 'stack', part: 'frame' | 'returns', returning: number, resumes: number, returns: string | null, method: string }} StackQuestion
+ */
+
+/**
+ * A question of Watch on the tree: the search is about to prune (row, col); a search that did
+ * not check would grow a subtree of `nodes` nodes there, over the `below` rows under it.
+ * @typedef {{ kind: 'tree', row: number, col: number, nodes: number, below: number }} TreeQuestion
  */
 
 /**
@@ -85,7 +100,7 @@ export function firstAttacker(columns, row, col) {
  * @param {boolean} [lower] the sentence goes on another, so it starts in lower case
  */
 function attackedBy(row, col, [ar, ac, line], lower = false) {
-  return `${lower ? 'row' : 'Row'} ${row}, column ${col} is attacked by the queen at row ${ar}, column ${ac} ${along(line, row, col)}`;
+  return `${lower ? 'row' : 'Row'} ${row} col ${col} is attacked by the queen at row ${ar} col ${ac} ${along(line, row, col)}`;
 }
 
 // A list in words: "a", "a and b", "a, b and c".
@@ -103,6 +118,49 @@ function score(el, right, asked) {
   el.textContent = `Score: ${right} right of ${asked} asked`;
   el.dataset.right = String(right);
   el.dataset.asked = String(asked);
+  showSession();
+}
+
+// The score over the session: every question of every practice (the next move, the call stack,
+// the tree, the sets' keys, the masks) since the tab was opened, kept in the tab's session
+// storage so that it outlives a new n, a view left and a reload.
+const SESSION = 'nqueens-practice-session';
+
+/** @returns {{ right: number, asked: number }} */
+function readSession() {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(SESSION) || 'null');
+    if (v && Number.isInteger(v.right) && Number.isInteger(v.asked)) return v;
+  } catch {
+    // No storage, or not ours: a new tally.
+  }
+  return { right: 0, asked: 0 };
+}
+
+const session = readSession();
+
+// Adds to the session's score: a question asked, an answer right at the first try.
+/**
+ * @param {number} asked
+ * @param {number} right
+ */
+function tally(asked, right) {
+  session.asked += asked;
+  session.right += right;
+  try {
+    sessionStorage.setItem(SESSION, JSON.stringify(session));
+  } catch {
+    // No storage: the tally lasts as long as the page.
+  }
+  showSession();
+}
+
+function showSession() {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('.session-score'))) {
+    el.textContent = `This session, all practice: ${num(session.right)} right of ${num(session.asked)} asked`;
+    el.dataset.right = String(session.right);
+    el.dataset.asked = String(session.asked);
+  }
 }
 
 // Watch: before each queen placed or taken back, the learner says where the next queen goes
@@ -139,6 +197,10 @@ export class WatchPractice {
       score: $('wp-score'),
       feedback: $('wp-feedback'),
       legend: /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('#w-legend .practice-only')),
+      kind: /** @type {HTMLSelectElement} */ ($('wp-kind')),
+      form: $('wp-form'),
+      label: $('wp-label'),
+      input: /** @type {HTMLInputElement} */ ($('wp-answer')),
     };
     this.els = els;
     // The buttons that move the search forward, off while practising (the question moves it).
@@ -156,12 +218,24 @@ export class WatchPractice {
     this.cursor = [0, 0];
     this.at = -1; // the position the question is about
     this.moving = false; // the practice itself moves the search
+    this.advancing = false; // the practice plays on to the next question of its kind
+    /** @type {StackQuestion | TreeQuestion | null} a question on the call stack or the tree */
+    this.other = null;
     els.start.addEventListener('click', () => this.start());
     els.leave.addEventListener('click', () => this.leave(true));
     els.backtracks.addEventListener('click', () => this.answer('backtrack'));
     els.show.addEventListener('click', () => this.reveal());
+    els.kind.addEventListener('change', () => {
+      this.at = -1;
+      this.say('');
+      this.changed();
+    });
+    els.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.answerOther(els.input.value);
+    });
     this.board.addEventListener('click', (e) => {
-      if (!this.active) return;
+      if (!this.active || this.kind() !== 'move') return;
       const sq = squareAt(this.board, e);
       if (!sq) return;
       this.cursor = sq;
@@ -208,9 +282,14 @@ export class WatchPractice {
     if (focus) this.els.start.focus();
   }
 
+  // What is asked about: the next move, the call stack, or the tree.
+  kind() {
+    return this.els.kind.value;
+  }
+
   // After each redraw of the search: a new position asks a new question.
   changed() {
-    if (!this.active) return;
+    if (!this.active || this.advancing) return;
     const pos = this.search.stepper().position();
     if (pos !== this.at) {
       this.at = pos;
@@ -225,6 +304,15 @@ export class WatchPractice {
   // What the search does next (watch.rs `ahead`): the squares pruned on the way, then a queen
   // placed, taken back, or a solution.
   ask() {
+    const moves = this.kind() === 'move';
+    this.els.form.hidden = moves;
+    this.els.backtracks.hidden = !moves;
+    this.els.cursor.hidden = !moves;
+    if (!moves) {
+      this.askOther();
+      return;
+    }
+    this.other = null;
     const w = this.search.stepper();
     const codes = w.ahead();
     const steps = [];
@@ -259,9 +347,207 @@ export class WatchPractice {
     score(e.score, this.right, this.asked);
   }
 
+  // The steps from here up to the next event, encoded one array each (watch.rs `ahead`).
+  ahead() {
+    const codes = this.search.stepper().ahead();
+    const steps = [];
+    for (let i = 0; i < codes.length; i += STEP) steps.push(Array.from(codes.subarray(i, i + STEP)));
+    return steps;
+  }
+
+  // Whether step `s` (encoded) is one that a question of kind `kind` is asked before: a call
+  // that returns, its loop run out (a backtrack but the one after a solution, whose call for
+  // row n returned at the solution), or a square pruned.
+  /**
+   * @param {string} kind
+   * @param {number[]} s
+   */
+  asksBefore(kind, s) {
+    return kind === 'stack' ? s[0] === 3 && s[1] + 1 < this.search.n : s[0] === 2;
+  }
+
+  // Plays on to the next step that a question of the kind asked is about, stopping before it;
+  // false when the search ends first.
+  advance() {
+    const kind = this.kind();
+    this.advancing = true;
+    try {
+      for (;;) {
+        const steps = this.ahead();
+        if (!steps.length) return false;
+        const i = steps.findIndex((s) => this.asksBefore(kind, s));
+        if (i >= 0) {
+          if (i > 0) this.search.forward(i);
+          return true;
+        }
+        this.search.forward(steps.length);
+      }
+    } finally {
+      this.advancing = false;
+      this.at = this.search.stepper().position();
+    }
+  }
+
+  // A question on the call stack (which call resumes when the innermost returns, then what it
+  // returns) or on the tree (how many nodes the next prune saves).
+  askOther() {
+    const e = this.els;
+    const kind = this.kind();
+    const next = this.ahead()[0];
+    if (!next || !this.asksBefore(kind, next)) {
+      if (!this.advance()) {
+        this.other = null;
+        e.question.textContent = 'The search is over: nothing is left to ask. Leave practice to look back over it.';
+        e.show.disabled = true;
+        e.form.hidden = true;
+        score(e.score, this.right, this.asked);
+        return;
+      }
+    }
+    const w = this.search.stepper();
+    const n = this.search.n;
+    const step = this.ahead()[0];
+    const [, row, col] = step;
+    e.show.disabled = false;
+    e.show.textContent = 'Show me';
+    e.input.value = '';
+    if (kind === 'stack') {
+      // The call for row + 1 returns; the backtrack after it, in the call for row, takes the
+      // queen off. What it returns is what the stack shows as it leaves, at that step.
+      const queens = Array.from(w.columns());
+      const code = { lang: this.view.codePanel.lang, method: this.view.codePanel.watchMethod };
+      const after = frames(code.lang, code.method, n, Int32Array.from(step), queens.slice(0, row));
+      const leaving = after.find((f) => f.leaving && f.row === row + 1);
+      this.other = { kind: 'stack', part: 'frame', returning: row + 1, resumes: row, returns: leaving ? leaving.returns : null, method: code.method };
+      e.question.textContent = `The call for row ${row + 1} has tried every column of its row: it returns at the next step. Which call resumes then? Click its frame in the call stack.`;
+      e.form.hidden = true;
+    } else {
+      const below = n - 1 - row;
+      let nodes = 0;
+      for (let k = 0; k <= below; k++) nodes += n ** k;
+      this.other = { kind: 'tree', row, col, nodes, below };
+      e.question.textContent =
+        `The search is about to prune ${square(row, col)}: a queen there would be attacked. Without that check it would put a queen ` +
+        `there and try every square of every row below it, as trying every placement does. How many nodes would that subtree hold, ` +
+        `its own node included? That is what the prune saves.`;
+      e.label.textContent = 'Nodes';
+      e.input.placeholder = 'a whole number';
+      e.form.hidden = false;
+    }
+    score(e.score, this.right, this.asked);
+  }
+
+  // A frame of the call stack picked while a question on the stack is asked.
+  /** @param {number} row */
+  pickFrame(row) {
+    const q = this.other;
+    if (!this.active || !q || q.kind !== 'stack' || q.part !== 'frame') return;
+    const first = this.tries === 0;
+    this.tries++;
+    if (first) {
+      this.asked++;
+      tally(1, 0);
+    }
+    if (row === q.resumes) {
+      if (first) {
+        this.right++;
+        tally(0, 1);
+      }
+      this.say(`Right${first ? '' : ' (a second try: not scored)'}: ${this.resumesWhy(q)} Now: what does the call for row ${q.returning} return?`);
+      this.askReturns(q);
+    } else {
+      const why =
+        row === q.returning
+          ? `The call for row ${row} is the one that returns: its frame leaves the stack.`
+          : `The call for row ${row} waits further down: it resumes only once the call for row ${row + 1} returns to it.`;
+      this.say(`Not quite. ${why} ${this.resumesWhy(q)}`);
+    }
+    score(this.els.score, this.right, this.asked);
+  }
+
+  /** @param {StackQuestion} q */
+  resumesWhy(q) {
+    return `A call returns to the call that made it, the frame just under it on the stack: the call for row ${q.resumes}, which then takes its queen off and tries its next column.`;
+  }
+
+  // The second part of a question on the stack: what the returning call gives back.
+  /** @param {StackQuestion} q */
+  askReturns(q) {
+    const e = this.els;
+    q.part = 'returns';
+    this.tries = 0;
+    e.question.textContent = `What does the call for row ${q.returning} return? Type a number, or “nothing” if it returns no value.`;
+    e.label.textContent = 'Returns';
+    e.input.placeholder = 'a number, or nothing';
+    e.input.value = '';
+    e.form.hidden = false;
+    e.input.focus();
+  }
+
+  // What the returning call gives back, in words.
+  /** @param {StackQuestion} q */
+  returnsWhy(q) {
+    if (q.returns === null) {
+      return `it returns nothing: this listing's solve adds each solution to a list and returns no value (None in Python, void in Java, C++ and JavaScript, () in Rust); the call for row ${q.resumes} goes on with its loop.`;
+    }
+    return `it returns ${q.returns}: the bit masks' solve counts the solutions found below it and returns that count (count in its frame), which the call for row ${q.resumes} adds to its own.`;
+  }
+
+  // An answer typed for a question on the stack's return or on the tree.
+  /** @param {string} text */
+  answerOther(text) {
+    const q = this.other;
+    if (!this.active || !q || (q.kind === 'stack' && q.part !== 'returns')) return;
+    const t = text.trim().toLowerCase().replace(/,/g, '');
+    const nothing = /^(nothing|none|no value|void|\(\)|null|undefined)$/.test(t);
+    const v = /^[0-9]+$/.test(t) ? Number(t) : null;
+    if (v === null && !(q.kind === 'stack' && nothing)) {
+      this.say(q.kind === 'stack' ? 'Type a whole number, or “nothing”.' : 'Type a whole number.');
+      return;
+    }
+    const first = this.tries === 0;
+    this.tries++;
+    if (first) {
+      this.asked++;
+      tally(1, 0);
+    }
+    const right = q.kind === 'stack' ? (q.returns === null ? nothing : v === Number(q.returns)) : v === q.nodes;
+    if (right) {
+      if (first) {
+        this.right++;
+        tally(0, 1);
+      }
+      this.playOther(`Right${first ? '' : ' (a second try: not scored)'}: ${this.otherWhy()}`);
+    } else {
+      score(this.els.score, this.right, this.asked);
+      this.say(`Not quite: ${this.otherWhy()}`);
+    }
+  }
+
+  // Why the answer to a question on the stack's return or the tree is what it is.
+  otherWhy() {
+    const q = /** @type {StackQuestion | TreeQuestion} */ (this.other);
+    if (q.kind === 'stack') return this.returnsWhy(q);
+    const n = this.search.n;
+    const terms = [];
+    for (let k = 0; k <= q.below; k++) terms.push(num(n ** k));
+    const rows = q.below ? `, n = ${n} for each square of row ${q.row + 1} under it${q.below > 1 ? `, n² = ${num(n * n)} for row ${q.row + 2}, and so on down to row ${n - 1}` : ''}` : '';
+    return `1 for the square itself${rows}: ${terms.join(' + ')} = ${num(q.nodes)} nodes, none of which the search visits once it prunes ${square(q.row, q.col)}.`;
+  }
+
+  // Plays the step asked about, and says `text`.
+  /** @param {string} text */
+  playOther(text) {
+    this.moving = true;
+    this.search.forward(1);
+    this.moving = false;
+    this.say(text);
+    score(this.els.score, this.right, this.asked);
+  }
+
   /** @param {KeyboardEvent} e */
   key(e) {
-    if (!this.active || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (!this.active || this.kind() !== 'move' || e.ctrlKey || e.metaKey || e.altKey) return;
     const n = this.search.n;
     /** @type {Record<string, [number, number]>} */
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -288,13 +574,19 @@ export class WatchPractice {
     if (!this.active || !q || q.kind === 'solution' || q.kind === 'end') return;
     const first = this.tries === 0;
     this.tries++;
-    if (first) this.asked++;
+    if (first) {
+      this.asked++;
+      tally(1, 0);
+    }
     const right =
       choice === 'backtrack'
         ? q.kind === 'backtrack'
         : q.kind === 'place' && choice[0] === q.event[1] && choice[1] === q.event[2];
     if (right) {
-      if (first) this.right++;
+      if (first) {
+        this.right++;
+        tally(0, 1);
+      }
       this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
     } else {
       if (choice !== 'backtrack') {
@@ -309,13 +601,32 @@ export class WatchPractice {
 
   // The answer shown and played; a question not answered yet counts as asked.
   reveal() {
+    if (this.active && this.other) {
+      const o = this.other;
+      if (this.tries === 0) {
+        this.asked++;
+        tally(1, 0);
+      }
+      this.tries++;
+      if (o.kind === 'stack' && o.part === 'frame') {
+        this.say(`The answer: ${this.resumesWhy(o)}`);
+        this.askReturns(o);
+        score(this.els.score, this.right, this.asked);
+        return;
+      }
+      this.playOther(`The answer: ${this.otherWhy()}`);
+      return;
+    }
     const q = this.q;
     if (!this.active || !q || q.kind === 'end') return;
     if (q.kind === 'solution') {
       this.play(`Solution ${this.search.stepper().found() + 1}: every row has its queen, none attacked. The search goes on to find the others.`);
       return;
     }
-    if (this.tries === 0) this.asked++;
+    if (this.tries === 0) {
+      this.asked++;
+      tally(1, 0);
+    }
     this.tries++;
     this.play(`The answer: ${this.why()}`);
   }
@@ -339,12 +650,12 @@ export class WatchPractice {
       ? ` (on the way it tries and prunes column${q.pruned.length > 1 ? 's' : ''} ${words(q.pruned.map(String))})`
       : '';
     if (q.kind === 'place') {
-      return `row ${row}, column ${col} is the first square of row ${row} from column ${q.from} on that no queen attacks${pruned}, so it gets the queen.`;
+      return `row ${row} col ${col} is the first square of row ${row} from column ${q.from} on that no queen attacks${pruned}, so it gets the queen.`;
     }
     if (q.row === q.n) {
-      return `the board is full, so the search takes back the queen at row ${row}, column ${col} and goes on looking for other solutions.`;
+      return `the board is full, so the search takes back the queen at row ${row} col ${col} and goes on looking for other solutions.`;
     }
-    return `row ${q.row} has no safe square left${pruned}, so the search backtracks: it takes back the queen at row ${row}, column ${col} and tries the next column of row ${row}.`;
+    return `row ${q.row} has no safe square left${pruned}, so the search backtracks: it takes back the queen at row ${row} col ${col} and tries the next column of row ${row}.`;
   }
 
   // Why the square of row `row` the search is filling is no answer, column by column.
@@ -354,7 +665,7 @@ export class WatchPractice {
     const cols = [];
     for (let c = 0; c < q.n; c++) {
       const by = firstAttacker(q.queens, q.row, c);
-      cols.push(by ? `column ${c} by the queen at row ${by[0]}, column ${by[1]}` : `column ${c} was tried already`);
+      cols.push(by ? `column ${c} by the queen at row ${by[0]} col ${by[1]}` : `column ${c} was tried already`);
     }
     return `Row ${q.row} has no safe square left (${cols.join('; ')}), so the search backtracks.`;
   }
@@ -373,7 +684,7 @@ export class WatchPractice {
     }
     const then = q.kind === 'backtrack' ? ` ${this.noSafeSquare()}` : '';
     if (r < R) {
-      const here = q.queens[r] === c ? `Row ${r}, column ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
+      const here = q.queens[r] === c ? `Row ${r} col ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
       return `${here}: the search fills one row at a time from the top, and it is filling row ${R} now.${then}`;
     }
     if (r > R) {
@@ -383,10 +694,10 @@ export class WatchPractice {
     if (by) return `${attackedBy(r, c, by)}, so the search prunes it.${then}`;
     if (c < q.from) {
       const on = q.from < q.n ? ` It goes on from column ${q.from}.` : '';
-      return `Row ${r}, column ${c} was tried already: the search put a queen there, looked at every row below it, and took it back.${on}${then}`;
+      return `Row ${r} col ${c} was tried already: the search put a queen there, looked at every row below it, and took it back.${on}${then}`;
     }
     const C = q.event[2];
-    return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r}, column ${C}.`;
+    return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r} col ${C}.`;
   }
 
   /** @param {string} text */
@@ -411,8 +722,8 @@ export class WatchPractice {
     opts.cursor = focused ? this.cursor : null;
     drawBoard(this.board, this.search.n, opts);
     const [r, c] = this.cursor;
-    this.board.setAttribute('aria-label', `practice board: the arrow keys move the keyboard's square, now row ${r}, column ${c}; Enter answers that square, B that the search backtracks`);
-    this.els.cursor.textContent = `From the keyboard: on the board, the arrow keys move a square (now row ${r}, column ${c}), Enter answers it, B says it backtracks.`;
+    this.board.setAttribute('aria-label', `practice board: the arrow keys move the keyboard's square, now row ${r} col ${c}; Enter answers that square, B that the search backtracks`);
+    this.els.cursor.textContent = `From the keyboard: on the board, the arrow keys move a square (now row ${r} col ${c}), Enter answers it, B says it backtracks.`;
   }
 }
 
@@ -551,7 +862,7 @@ export class MethodsPractice {
       const [, set, key, found] = op;
       const col = set === 1 ? row - key : key - row;
       this.q = { kind: 'key', row, col, set, key, found, queens };
-      e.question.textContent = `The sets method checks row ${row}, column ${col}. Which key does it look up in the ${SETS[set]} set?`;
+      e.question.textContent = `The sets method checks row ${row} col ${col}. Which key does it look up in the ${SETS[set]} set?`;
       e.label.textContent = 'Key';
       e.input.setAttribute('inputmode', 'text');
       e.input.placeholder = 'a whole number';
@@ -601,10 +912,16 @@ export class MethodsPractice {
     }
     const first = this.tries === 0;
     this.tries++;
-    if (first) this.asked++;
+    if (first) {
+      this.asked++;
+      tally(1, 0);
+    }
     const want = q.kind === 'key' ? q.key : q.free;
     if (v === want) {
-      if (first) this.right++;
+      if (first) {
+        this.right++;
+        tally(0, 1);
+      }
       this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
     } else {
       score(this.els.score, this.right, this.asked);
@@ -614,7 +931,10 @@ export class MethodsPractice {
 
   reveal() {
     if (!this.active || !this.q) return;
-    if (this.tries === 0) this.asked++;
+    if (this.tries === 0) {
+      this.asked++;
+      tally(1, 0);
+    }
     this.tries++;
     this.play(`The answer: ${this.why()}`);
   }
@@ -647,7 +967,7 @@ export class MethodsPractice {
     const name = SETS[q.set];
     if (!q.found) return `${signed(q.key)} is not in the ${name} set: no queen stands on that diagonal, so this look-up finds no attack.`;
     const r = q.queens.findIndex((c, row) => (q.set === 1 ? row - c : row + c) === q.key);
-    return `${signed(q.key)} is in the ${name} set: the queen at row ${r}, column ${q.queens[r]} stands on that diagonal, so row ${q.row}, column ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
+    return `${signed(q.key)} is in the ${name} set: the queen at row ${r} col ${q.queens[r]} stands on that diagonal, so row ${q.row} col ${q.col} is attacked ${along(q.set + 1, q.row, q.col)}.`;
   }
 
   /** @param {number} v the learner's wrong answer */
@@ -656,7 +976,7 @@ export class MethodsPractice {
     if (q.kind === 'key') {
       const sym = q.set === 1 ? '\\' : '/';
       const sum = q.set === 1 ? `${q.row} ${MINUS} ${q.col}` : `${q.row} + ${q.col}`;
-      return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row}, column ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
+      return `Every square of a diagonal ${sym} has the same ${SETS[q.set]}, so that is the key the set keeps for it: for row ${q.row} col ${q.col} it is ${sum} = ${signed(q.key)}, not ${signed(v)}. ${this.found()}`;
     }
     /** @type {string[]} */
     const why = [];

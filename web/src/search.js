@@ -25,12 +25,16 @@ export class Search {
    * @param {HTMLElement} controls the controls above Watch and Tree (#search-controls)
    * @param {HTMLElement} costLine the cost line under them
    * @param {() => void} onChange after each redraw that is not a frame of an animation
+   * @param {HTMLElement} followLine the note of what following Methods did (#w-follow)
    */
-  constructor(controls, costLine, onChange) {
+  constructor(controls, costLine, onChange, followLine) {
     /** @param {string} id */
     const $ = (id) => /** @type {HTMLElement} */ (controls.querySelector('#' + id));
     this.controls = controls;
     this.costLine = costLine;
+    this.followLine = followLine;
+    /** @type {number} the step at which the note was written; it shows until the search moves */
+    this.notedAt = -1;
     this.onChange = onChange;
     this.playButton = $('w-play');
     this.speedInput = /** @type {HTMLInputElement} */ ($('w-speed'));
@@ -112,6 +116,15 @@ export class Search {
   showControls(shown) {
     this.controls.hidden = !shown;
     this.costLine.hidden = !shown;
+    if (!shown) this.followLine.hidden = true;
+  }
+
+  // The note of what following Methods did (follow.js); '' hides it.
+  /** @param {string} text */
+  note(text) {
+    this.followLine.textContent = text;
+    this.followLine.hidden = !text;
+    this.notedAt = this.watch ? this.watch.position() : 0;
   }
 
   /** @param {number} n */
@@ -232,6 +245,7 @@ export class Search {
     // step where playing stopped; never the steps of a running animation.
     if (all && !this.playing) this.say.textContent = this.sentence();
     this.cost.render(this.placed, this.pruned);
+    if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
     this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
     this.playButton.setAttribute('aria-label', this.playing ? 'pause' : 'play');
@@ -250,6 +264,6 @@ export class Search {
     this.timeline.jump(step);
     if (step <= this.timeline.length) return '';
     const n = this.n;
-    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position()} steps): showing its end`;
+    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position().toLocaleString('en')} steps): showing its end`;
   }
 }

@@ -5,6 +5,7 @@
 
 import { class_members, board_svg, leetcode } from './pkg/nqueens_web.js';
 import { View } from './view.js';
+import { counted, placement } from './notation.js';
 
 export const GALLERY_MAX = 10;
 export const COUNT_MAX = 17;
@@ -78,7 +79,7 @@ export class SolutionsView extends View {
     this.shown = 0;
     const total = this.classes.reduce((t, c) => t + c.length, 0);
     const k = this.classes.length;
-    this.$('g-count').textContent = `(${total} board${total === 1 ? '' : 's'} in ${k} class${k === 1 ? '' : 'es'})`;
+    this.$('g-count').textContent = `(${counted(total, 'board')} in ${counted(k, 'class', 'classes')})`;
     if (total === 0) box.innerHTML = '<p class="hint">none: no queen arrangement works</p>';
     this.more();
     /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = leetcode(n);
@@ -92,19 +93,19 @@ export class SolutionsView extends View {
       const i = this.shown++;
       const members = this.classes[i];
       boards += members.length;
-      const rep = Array.from(members[0].cols, (c) => c + 1).join(' ');
+      const rep = placement(members[0].cols);
       const size = members.length;
       parts.push(
-        `<section class="sym-class" data-size="${size}"><h3>Class ${i + 1} · ${size} board${size === 1 ? '' : 's'} · ` +
+        `<section class="sym-class" data-size="${size}"><h3>Class ${i + 1} · ${counted(size, 'board')} · ` +
           `<span class="rep">${rep}</span> <span class="hint">(${SYMMETRY[size] || ''})</span></h3>` +
-          `<div class="gallery">${members.map((m) => figure(m.cols, `${m.number}: ${Array.from(m.cols, (c) => c + 1).join(' ')}`)).join('')}</div></section>`,
+          `<div class="gallery">${members.map((m) => figure(m.cols, `${m.number.toLocaleString('en')}: ${placement(m.cols)}`)).join('')}</div></section>`,
       );
     }
     this.$('g-classes').insertAdjacentHTML('beforeend', parts.join(''));
     const left = this.classes.slice(this.shown).reduce((t, c) => t + c.length, 0);
     const more = this.$('g-more');
     more.hidden = left === 0;
-    more.textContent = `Show more (${left} boards in ${this.classes.length - this.shown} classes left)`;
+    more.textContent = `Show more (${counted(left, 'board')} in ${counted(this.classes.length - this.shown, 'class', 'classes')} left)`;
   }
 
   async copy() {
@@ -196,5 +197,5 @@ export class SolutionsView extends View {
 function figure(cols, caption) {
   const svg = board_svg(Uint32Array.from(cols), new Uint32Array(0));
   const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
-  return `<figure><img src="${src}" alt="board ${Array.from(cols, (c) => c + 1).join(' ')}"><figcaption>${caption}</figcaption></figure>`;
+  return `<figure><img src="${src}" alt="board ${placement(cols)}"><figcaption>${caption}</figcaption></figure>`;
 }

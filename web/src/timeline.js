@@ -1,6 +1,6 @@
 // @ts-check
 // The timeline: a bar across the whole search of Watch and Tree, with a tick at each solution
-// and a strip shaded darker where a larger share of the steps are backtracks. A click or a drag
+// (a bar as tall as their count, where they crowd) and a strip shaded darker where a larger share of the steps are backtracks. A click or a drag
 // jumps to that step; as a slider it answers the arrow keys, PageUp, PageDown, Home, End, and
 // [ and ] for the previous and next solution.
 //
@@ -13,6 +13,7 @@
 import { timeline } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
+import { num } from './notation.js';
 
 const STEP = 7; // integers per encoded step
 // A click this many px from a solution's tick lands on that solution.
@@ -32,6 +33,8 @@ export class Timeline {
     this.search = search;
     this.canvas = /** @type {HTMLCanvasElement} */ (bar.querySelector('canvas'));
     this.thumb = /** @type {HTMLElement} */ (bar.querySelector('.timeline-thumb'));
+    // The legend's words for the solutions' marks, which draw() picks.
+    this.legend = document.getElementById('w-tl-sols');
     /** @type {number | null} */
     this.target = null; // where a drag wants to go, taken at the next animation frame
     this.frame = 0;
@@ -300,16 +303,31 @@ export class Timeline {
       g.fillStyle = `rgba(120, 30, 20, ${(0.15 + 0.85 * (rate[x] / most)).toFixed(3)})`;
       g.fillRect(x, band, 1, h - band);
     }
-    // One path for every tick.
-    g.beginPath();
+    // The solutions in each pixel column. Where no two share one, a tick each; where they do
+    // (14,200 solutions on a bar a thousand pixels wide), ticks would merge into a solid band,
+    // so each column gets a bar as tall as its count against the densest column's: where the
+    // solutions crowd, not merely that there are some.
+    const sols = new Uint32Array(w);
+    let densest = 0;
     for (const p of this.solutions) {
-      const x = Math.min(w - 1, Math.floor((p / this.length) * w)) + 0.5;
-      g.moveTo(x, 0);
-      g.lineTo(x, mid);
+      const x = Math.min(w - 1, Math.floor((p / this.length) * w));
+      densest = Math.max(densest, ++sols[x]);
     }
-    g.strokeStyle = '#187a33';
-    g.lineWidth = Math.max(1, Math.round(dpr));
-    g.stroke();
+    g.fillStyle = '#187a33';
+    const line = Math.max(1, Math.round(dpr));
+    for (let x = 0; x < w; x++) {
+      if (!sols[x]) continue;
+      const tall = densest > 1 ? Math.max(2 * line, Math.round((mid * sols[x]) / densest)) : mid;
+      g.fillRect(x, mid - tall, line, tall);
+    }
+    const dense = densest > 1;
+    this.bar.dataset.solutionMarks = dense ? 'density' : 'ticks';
+    this.bar.dataset.densest = String(densest);
+    if (this.legend) {
+      this.legend.textContent = dense
+        ? `solutions: a bar on top, as tall as the solutions under it (the tallest: ${num(densest)})`
+        : 'solutions: a tick on top';
+    }
   }
 
   // The backtracks among the first `p` steps, counting those of a bin as spread evenly.

@@ -6,6 +6,7 @@
 
 import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
+import { counted, num, square } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -181,12 +182,16 @@ export class Tree {
   }
 
   // Draws the tree into `svg`, centred in a box `box` px wide and scaled down to fit it (down to
-  // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to.
+  // MIN_SCALE); returns the x, in px, of the deepest open node, to scroll to. `current`: the
+  // path to the deepest open node is the search's current one, and is marked as such; false
+  // once the search has gone past the nodes the tree keeps, where that path is the board's no
+  // longer.
   /**
    * @param {SVGSVGElement} svg
    * @param {number} [box]
+   * @param {boolean} [current]
    */
-  render(svg, box = 0) {
+  render(svg, box = 0, current = true) {
     /** @type {string[]} */
     const edges = [];
     /** @type {[number, number][]} the pruned squares' crosses, by their centre */
@@ -205,7 +210,7 @@ export class Tree {
     walkOrder(this.root);
     const keyNode = this.keyNode();
     let next = 0; // next free slot
-    const open = new Set(this.path);
+    const open = new Set(current ? this.path : []);
     /**
      * @param {TreeNode} node
      * @param {number} depth
@@ -217,7 +222,7 @@ export class Tree {
       let x;
       const folded = this.folded(node);
       const kids = folded ? [] : node.children;
-      const label = folded ? `+${node.size}${node.sols ? ' ★' + node.sols : ''}` : '';
+      const label = folded ? `+${num(node.size)}${node.sols ? ' ★' + num(node.sols) : ''}` : '';
       if (kids.length === 0) {
         // A folded node's label is wider than its circle: it takes the slots it needs, so
         // that neighbouring labels never run together.
@@ -278,6 +283,7 @@ export class Tree {
     svg.setAttribute('height', String(height * scale));
     svg.setAttribute('viewBox', `${-left} 0 ${shown} ${height}`);
     svg.dataset.scale = String(scale);
+    svg.dataset.current = String(current);
     svg.innerHTML = edges.join('') + crosses.join('') + nodes.join('');
     // The deepest open node was just drawn, unless a fold by hand above it hid it.
     return (/** @type {number} */ (this.path[this.path.length - 1].x) + left) * scale;
@@ -301,8 +307,8 @@ function walk(node, visit) {
 /** @param {TreeNode} node */
 function describe(node) {
   if (node.row < 0) return 'the empty board';
-  let s = `row ${node.row} col ${node.col}: ${node.size + 1} node${node.size ? 's' : ''} below and here`;
-  if (node.sols) s += `, ${node.sols} solution${node.sols > 1 ? 's' : ''}`;
+  let s = `${square(node.row, node.col)}: ${counted(node.size + 1, 'node')} below and here`;
+  if (node.sols) s += `, ${counted(node.sols, 'solution')}`;
   return s;
 }
 
@@ -395,15 +401,27 @@ export class TreeView extends SearchView {
     const svg = this.svg;
     // Drawing replaces the nodes: the keyboard's node gets the focus back if a node had it.
     const focused = svg.contains(document.activeElement) && document.activeElement !== svg;
-    const x = t.render(svg, wrap.clientWidth);
+    // Past the nodes the tree keeps, its deepest open node is where the tree stopped, not where
+    // the search is: no path is marked as the board's.
+    const s = this.search;
+    const past = t.full && s.stepper().position() > t.applied;
+    const x = t.render(svg, wrap.clientWidth, !past);
     wrap.scrollLeft = Math.max(0, x - wrap.clientWidth / 2);
     if (focused) {
       const key = /** @type {SVGElement | null} */ (svg.querySelector('g.node[tabindex="0"]'));
       if (key) key.focus();
     }
-    const cap = t.full ? ` · the tree stops here (${(t.nodes + t.pruned).toLocaleString('en')} nodes kept); the search goes on in Watch` : '';
-    this.status.textContent =
-      `${t.nodes.toLocaleString('en')} queens placed · ${t.pruned.toLocaleString('en')} squares pruned · ${t.sols} solution${t.sols === 1 ? '' : 's'}${cap}`;
+    // The counts are the search's, as Watch gives them; the tree's own, where it stops keeping
+    // nodes, are said apart.
+    let cap = '';
+    if (t.full) {
+      cap =
+        `. The tree keeps the first ${num(t.nodes + t.pruned)} nodes and crosses, the search's first ${num(t.applied)} steps ` +
+        `(${counted(t.sols, 'solution')} among them)` +
+        (past ? ': the search has gone past them, so no path here is the board\'s (its queens are in the call stack below)' : '');
+    }
+    this.status.textContent = `${num(s.placed)} queens placed · ${num(s.pruned)} squares pruned · ${counted(s.found.length, 'solution')} found${cap}`;
+    this.status.dataset.past = String(past);
   }
 
   // A key pressed on a node of the tree: Enter or Space folds or unfolds it, the arrow keys go

@@ -8,6 +8,7 @@ import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
 import { WatchPractice } from './practice.js';
 import { escape } from './html.js';
+import { counted, num } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -35,10 +36,13 @@ export class WatchView extends SearchView {
     this.log = $('w-log');
     this.found = /** @type {HTMLOListElement} */ ($('w-found'));
     this.foundCount = $('w-found-count');
+    // The switch that hides the attacked squares, so that the learner works them out.
+    this.attackedSwitch = /** @type {HTMLInputElement} */ ($('w-attacked'));
+    this.attackedSwitch.addEventListener('change', () => this.render(true));
     /** @type {StepBoard | null} the board as last drawn, for practice and the call stack */
     this.boardOpts = null;
     // The call stack: its frames outline their row on the board.
-    this.stack = new StackPanel($('w-stack'), (row) => this.showRow(row));
+    this.stack = new StackPanel($('w-stack'), (row) => (this.practice.active ? this.practice.pickFrame(row) : this.showRow(row)));
     code.listen(() => this.renderStack());
     this.practice = new WatchPractice(root, this);
     search.listen((all) => this.render(all));
@@ -72,7 +76,7 @@ export class WatchView extends SearchView {
     /** @type {StepBoard} */
     const opts = {
       queens: Array.from(w.columns()),
-      cells: w.attacked(),
+      cells: this.attackedSwitch.checked ? w.attacked() : undefined,
       cellClass: ['', 'att'],
       marks: [],
     };
@@ -91,7 +95,7 @@ export class WatchView extends SearchView {
     const at = len >= 0 && pos >= len ? ' · the end' : '';
     this.status.textContent =
       `step ${pos.toLocaleString('en')}${len >= 0 ? ' of ' + len.toLocaleString('en') : ''} · ` +
-      `${w.found()} solution${w.found() === 1 ? '' : 's'} found${at}`;
+      `${counted(w.found(), 'solution')} found${at}`;
     this.text.textContent = s.sentence();
     this.text.dataset.kind = String(kind);
     // Each line's depth (two spaces a row) becomes its left padding, so that a line too long
@@ -105,11 +109,13 @@ export class WatchView extends SearchView {
       .join('');
     this.log.scrollTop = this.log.scrollHeight;
     const found = s.found;
-    this.foundCount.textContent = found.length ? `(${found.length})` : '(none yet)';
+    this.foundCount.textContent = found.length ? `(${num(found.length)})` : '(none yet)';
     const shown = found.slice(-50);
     const first = found.length - shown.length;
-    this.found.start = first + 1;
-    this.found.innerHTML = shown.map((rows) => `<li>${escape(JSON.stringify(rows))}</li>`).join('');
+    // Each number written out, not the list's marker, so that it has its thousands separated.
+    this.found.innerHTML = shown
+      .map((rows, i) => `<li><span class="num">${num(first + i + 1)}.</span> <span class="rows">${escape(JSON.stringify(rows))}</span></li>`)
+      .join('');
     this.found.scrollTop = this.found.scrollHeight;
     if (all) this.practice.changed();
   }

@@ -333,7 +333,7 @@ test('Watch names every square one way: the step, the log and the code, from 0; 
       Object.fromEntries(ds.map((d) => [d.querySelector('dt').textContent, d.querySelector('dd').textContent])),
     );
     assert.deepEqual([values.row, values.col, values.r, values['c = placer[r]']], ['3', '3', '0', '0']);
-    assert.match(await text(p, '#w-code .code-note'), /the queen of row 0 attacks \(3, 3\)/);
+    assert.match(await text(p, '#w-code .code-note'), /the queen of row 0 attacks row 3 col 3/);
     const log = await p.$$eval('#w-log li', (li) =>
       li.map((l) => ({ text: l.textContent, cut: l.scrollWidth > l.clientWidth + 1, right: l.getBoundingClientRect().right })),
     );

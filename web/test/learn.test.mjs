@@ -220,10 +220,9 @@ test('the tree stands centred in its box, scaled to it, with pruned squares apar
   await done(p);
 });
 
-// The eight images of a board (columns of rows 0..n-1, written from 1): its rotations and
-// reflections, written the same way.
-function images(cols1) {
-  const cols = cols1.map((c) => c - 1);
+// The eight images of a board (columns of rows 0..n-1, from 0): its rotations and reflections,
+// written the same way.
+function images(cols) {
   const n = cols.length;
   const rot = (c) => {
     const out = new Array(n);
@@ -237,7 +236,7 @@ function images(cols1) {
     out.push(c, mirror(c));
     c = rot(c);
   }
-  return out.map((b) => b.map((c) => c + 1).join(' '));
+  return out.map((b) => b.join(' '));
 }
 
 // The classes the Solutions view shows: each header's text and its boards' captions.

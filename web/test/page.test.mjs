@@ -43,7 +43,7 @@ test('?n=4 steps to exactly the two solutions LeetCode 51 shows', async () => {
     ['.Q..', '...Q', 'Q...', '..Q.'],
     ['..Q.', 'Q...', '...Q', '.Q..'],
   ];
-  const found = () => p.$$eval('#w-found li', (li) => li.map((e) => JSON.parse(e.textContent)));
+  const found = () => p.$$eval('#w-found li .rows', (li) => li.map((e) => JSON.parse(e.textContent)));
   await p.click('#w-solution');
   assert.deepEqual(await found(), leetcode.slice(0, 1));
   assert.equal(await data(p, '#w-board', 'queens'), '1,3,0,2');

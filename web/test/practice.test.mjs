@@ -56,7 +56,7 @@ function along(step) {
   }[step.along];
 }
 const signed = (v) => (v < 0 ? `−${-v}` : String(v));
-const attackedBy = (s) => `Row ${s.row}, column ${s.col} is attacked by the queen at row ${s.by.row}, column ${s.by.col} ${along(s)}`;
+const attackedBy = (s) => `Row ${s.row} col ${s.col} is attacked by the queen at row ${s.by.row} col ${s.by.col} ${along(s)}`;
 
 // The practice's state: score, the step (from the link, which keeps it), the feedback.
 async function state(p) {
@@ -69,8 +69,10 @@ async function state(p) {
   }));
 }
 
-// A click in the middle of a square of the Watch board.
+// A click in the middle of a square of the Watch board, scrolled into view first (a button of
+// the practice panel clicked before may have scrolled the page).
 async function clickSquare(p, row, col) {
+  await p.$eval('#w-board', (svg) => svg.scrollIntoView({ block: 'nearest' }));
   const { x, y } = await p.$eval(
     '#w-board',
     (svg, [r, c]) => {
@@ -180,9 +182,9 @@ test('Watch: why the search goes elsewhere first, and the backtrack answer', asy
   await clickSquare(p, 2, 5);
   assert.match(await says(), /The search tries columns left to right: column 4 comes before column 5/);
   await clickSquare(p, 1, 2);
-  assert.match(await says(), /Row 1, column 2 has a queen already: the search fills one row at a time from the top, and it is filling row 2 now\./);
+  assert.match(await says(), /Row 1 col 2 has a queen already: the search fills one row at a time from the top, and it is filling row 2 now\./);
   await clickSquare(p, 2, 3);
-  assert.match(await says(), /Row 2, column 3 is attacked by the queen at row 1, column 2 along a diagonal \\ \(row − col = −1\)/);
+  assert.match(await says(), /Row 2 col 3 is attacked by the queen at row 1 col 2 along a diagonal \\ \(row − col = −1\)/);
   await p.click('#wp-backtracks');
   assert.match(await says(), /Row 2 still has a safe square: the search places a queen there before it would backtrack/);
   let s = await state(p);
@@ -191,7 +193,7 @@ test('Watch: why the search goes elsewhere first, and the backtrack answer', asy
   await p.click('#wp-show');
   s = await state(p);
   assert.equal(s.step, 9);
-  assert.match(s.feedback, /^The answer: row 2, column 4 is the first square of row 2 from column 0 on that no queen attacks \(on the way it tries and prunes columns 0, 1, 2 and 3\)/);
+  assert.match(s.feedback, /^The answer: row 2 col 4 is the first square of row 2 from column 0 on that no queen attacks \(on the way it tries and prunes columns 0, 1, 2 and 3\)/);
   await done(p);
 
   // n = 4 after four steps: row 2 has no safe square, the search backtracks.
@@ -200,10 +202,10 @@ test('Watch: why the search goes elsewhere first, and the backtrack answer', asy
   await clickSquare(b, 2, 1);
   s = await state(b);
   assert.deepEqual([s.right, s.asked], [0, 1]);
-  assert.ok(s.feedback.includes('Row 2, column 1 is attacked by the queen at row 1, column 2 along a diagonal / (row + col = 3)'), s.feedback);
+  assert.ok(s.feedback.includes('Row 2 col 1 is attacked by the queen at row 1 col 2 along a diagonal / (row + col = 3)'), s.feedback);
   assert.ok(
     s.feedback.includes(
-      'Row 2 has no safe square left (column 0 by the queen at row 0, column 0; column 1 by the queen at row 1, column 2; column 2 by the queen at row 0, column 0; column 3 by the queen at row 1, column 2), so the search backtracks.',
+      'Row 2 has no safe square left (column 0 by the queen at row 0 col 0; column 1 by the queen at row 1 col 2; column 2 by the queen at row 0 col 0; column 3 by the queen at row 1 col 2), so the search backtracks.',
     ),
     s.feedback,
   );
@@ -220,7 +222,7 @@ test('Watch: why the search goes elsewhere first, and the backtrack answer', asy
   await clickSquare(b, 2, 1);
   s = await state(b);
   assert.deepEqual([s.right, s.asked, s.step], [1, 3, 12]);
-  assert.match(s.feedback, /^Right: row 2, column 1 is the first square of row 2 from column 0 on that no queen attacks \(on the way it tries and prunes column 0\)/);
+  assert.match(s.feedback, /^Right: row 2 col 1 is the first square of row 2 from column 0 on that no queen attacks \(on the way it tries and prunes column 0\)/);
   // After a solution (n = 4, step 31), the search backtracks.
   await done(b);
   const z = await page('?n=4&step=30');
@@ -280,20 +282,20 @@ test('Watch: practice from the keyboard, with a visible focus', async () => {
   const focus = await p.$eval('#w-board', (e) => [e.matches(':focus-visible'), getComputedStyle(e).outlineStyle, parseFloat(getComputedStyle(e).outlineWidth)]);
   assert.deepEqual(focus, [true, 'solid', 3]);
   assert.ok(await p.$('#w-board rect.cursor'), 'the keyboard\'s square is drawn');
-  // Row 0, column 0 is the first answer: Enter at once.
+  // Row 0 col 0 is the first answer: Enter at once.
   await p.keyboard.press('Enter');
   let s = await state(p);
   assert.deepEqual([s.right, s.asked, s.step], [1, 1, 1]);
   // Row 1: column 2 (after two pruned squares). Down, right, Enter: column 1, wrong.
   await p.keyboard.press('ArrowDown');
   await p.keyboard.press('ArrowRight');
-  assert.match(await text(p, '#wp-cursor'), /row 1, column 1/);
+  assert.match(await text(p, '#wp-cursor'), /row 1 col 1/);
   await shot(p, 'practice-keyboard');
-  assert.match(await p.$eval('#w-board', (e) => e.getAttribute('aria-label')), /now row 1, column 1/);
+  assert.match(await p.$eval('#w-board', (e) => e.getAttribute('aria-label')), /now row 1 col 1/);
   await p.keyboard.press('Enter');
   s = await state(p);
   assert.deepEqual([s.right, s.asked, s.step], [1, 2, 1]);
-  assert.match(s.feedback, /Row 1, column 1 is attacked by the queen at row 0, column 0 along a diagonal \\ \(row − col = 0\)/);
+  assert.match(s.feedback, /Row 1 col 1 is attacked by the queen at row 0 col 0 along a diagonal \\ \(row − col = 0\)/);
   await p.keyboard.press('ArrowRight');
   await p.keyboard.press(' ');
   s = await state(p);
@@ -304,12 +306,13 @@ test('Watch: practice from the keyboard, with a visible focus', async () => {
   assert.deepEqual([s.right, s.asked, s.step], [2, 3, 9]);
   // Tab reaches the panel's buttons; Enter on Leave practice leaves.
   const names = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 8; i++) {
     await p.keyboard.press('Tab');
     names.push(await p.evaluate(() => document.activeElement.id));
     if (names[names.length - 1] === 'wp-leave') break;
   }
-  assert.deepEqual(names.slice(0, 3), ['wp-backtracks', 'wp-show', 'wp-leave']);
+  // The switch under the board and the kind of question come first.
+  assert.deepEqual(names.slice(0, 5), ['w-attacked', 'wp-kind', 'wp-backtracks', 'wp-show', 'wp-leave']);
   await p.keyboard.press('Enter');
   assert.equal(await p.$eval('#wp-panel', (e) => e.hidden), true);
   assert.equal((await state(p)).step, 9);
@@ -343,7 +346,7 @@ test('Methods: the key the sets look up and the free mask, right and wrong', asy
     let [right, asked] = [0, 0];
     for (let i = 0; i < 6; i++) {
       const s = await mstate(p);
-      const m = s.question.match(/checks row (\d+), column (\d+)\. Which key does it look up in the (row − col|row \+ col) set\?/);
+      const m = s.question.match(/checks row (\d+) col (\d+)\. Which key does it look up in the (row − col|row \+ col) set\?/);
       assert.ok(m, s.question);
       const [row, col] = [Number(m[1]), Number(m[2])];
       const key = m[3] === 'row − col' ? row - col : row + col;
@@ -363,7 +366,7 @@ test('Methods: the key the sets look up and the free mask, right and wrong', asy
       assert.deepEqual([r.right, r.asked], [right, asked]);
       assert.match(r.feedback, /^Right/);
       // The key found names the queen on that diagonal.
-      const found = r.feedback.match(/the queen at row (\d+), column (\d+) stands on that diagonal/);
+      const found = r.feedback.match(/the queen at row (\d+) col (\d+) stands on that diagonal/);
       if (found) {
         const [qr, qc] = [Number(found[1]), Number(found[2])];
         assert.equal(m[3] === 'row − col' ? qr - qc : qr + qc, key);
@@ -393,7 +396,7 @@ test('Methods: the key the sets look up and the free mask, right and wrong', asy
         const w = await mstate(p);
         assert.deepEqual([w.right, w.asked], [right, asked]);
         const ar = attacker[busy];
-        assert.ok(w.feedback.includes(`not ${bits(free | (1 << busy))}: column ${busy} is not free: row ${row}, column ${busy} is attacked by the queen at row ${ar}, column ${queens[ar]} along`), w.feedback);
+        assert.ok(w.feedback.includes(`not ${bits(free | (1 << busy))}: column ${busy} is not free: row ${row} col ${busy} is attacked by the queen at row ${ar} col ${queens[ar]} along`), w.feedback);
         await type(p, bits(free));
       } else {
         await type(p, bits(free));

@@ -62,14 +62,16 @@ test('a click on each solution tick lands on that solution', async () => {
   const p = await page('?n=8');
   const length = Number(await attr(p, '#w-bar', 'aria-valuemax'));
   assert.equal(length, steps.length);
-  // Each tick is drawn: a green pixel in the top band of the canvas at its position.
+  // Each tick is drawn: a green pixel at the foot of the canvas's top band at its position
+  // (where two solutions share a pixel, the marks are bars standing on that line).
   const drawn = await p.$eval(
     '#w-bar canvas',
     (c, at, len) => {
       const g = c.getContext('2d');
+      const foot = Math.round(c.height * 0.45) - 1;
       return at.map((pos) => {
         const x = Math.min(c.width - 1, Math.floor((pos / len) * c.width));
-        const [r, gr, , a] = g.getImageData(x, 1, 1, 1).data;
+        const [r, gr, , a] = g.getImageData(x, foot, 1, 1).data;
         return a > 0 && gr > r;
       });
     },
@@ -86,7 +88,7 @@ test('a click on each solution tick lands on that solution', async () => {
     assert.equal(await attr(p, '#w-bar', 'aria-valuenow'), String(s.position), `solution ${k + 1}`);
     assert.equal(await queens(p), s.columns.join(','), `solution ${k + 1}`);
     assert.equal(await text(p, '#w-found-count'), `(${k + 1})`);
-    const last = await p.$eval('#w-found li:last-child', (e) => JSON.parse(e.textContent));
+    const last = await p.$eval('#w-found li:last-child .rows', (e) => JSON.parse(e.textContent));
     assert.deepEqual(last, s.columns.map((c) => '.'.repeat(c) + 'Q' + '.'.repeat(7 - c)));
     assert.match(await text(p, '#w-status'), new RegExp(`^step ${s.position.toLocaleString('en')} `));
   }
@@ -267,4 +269,82 @@ test('the bar fits 360 px in Watch and Tree', async () => {
   }
   assert.equal(await attr(p, '#w-bar', 'aria-valuenow'), '120');
   await done(p);
+});
+
+// The columns of the queens on the tree's current path, row 0 first (the labels of its nodes
+// marked open, by depth).
+const openPath = (p) =>
+  p.$$eval('#t-svg g.node.open', (gs) =>
+    gs
+      .map((g) => ({ y: Number(g.querySelector('circle').getAttribute('cy')), col: g.querySelector('text').textContent }))
+      .sort((a, b) => a.y - b.y)
+      .map((o) => o.col)
+      .join(','),
+  );
+const solutionsOf = async (p, sel) => (await text(p, sel)).match(/([\d,]+) solutions? found/)[1];
+
+test('the tree never contradicts the board: its path is the board\'s or none, its counts the search\'s', async () => {
+  // Within the nodes the tree keeps (the whole 8×8 tree; the start of 12×12), the current path
+  // holds the board's queens.
+  for (const query of ['?n=8&view=tree&step=5000', '?n=12&view=tree&step=1000']) {
+    const p = await page(query);
+    const board = await queens(p);
+    assert.ok(board.length > 0, query);
+    assert.equal(await openPath(p), board, query);
+    assert.equal(await solutionsOf(p, '#t-status'), await solutionsOf(p, '#w-status'), query);
+    await done(p);
+  }
+  // Past them, the tree marks no path, says why, and counts what Watch counts.
+  const p = await page('?n=12&view=tree&step=5000000', 1280, 1000);
+  assert.equal(await solutionsOf(p, '#w-status'), '6,234');
+  assert.equal(await solutionsOf(p, '#t-status'), '6,234');
+  assert.equal(await openPath(p), '');
+  assert.equal(await p.$eval('#t-svg', (e) => e.dataset.current), 'false');
+  const status = await text(p, '#t-status');
+  assert.match(status, /^[\d,]+ queens placed · [\d,]+ squares pruned · 6,234 solutions found\. The tree keeps the first 40,000 nodes and crosses, the search's first [\d,]+ steps \(18 solutions among them\): the search has gone past them, so no path here is the board's/);
+  // Back at the start, the path is the board's again.
+  await p.keyboard.press('Home');
+  for (let i = 0; i < 30; i++) await p.keyboard.press('ArrowRight');
+  assert.equal(await openPath(p), await queens(p));
+  assert.equal(await p.$eval('#t-status', (e) => e.dataset.past), 'false');
+  await done(p);
+});
+
+// The height of the solutions' mark in each pixel column of the bar's top band that has one.
+const markHeights = (p) =>
+  p.$eval('#w-bar canvas', (c) => {
+    const g = c.getContext('2d');
+    const { data, width, height } = g.getImageData(0, 0, c.width, c.height);
+    const heights = [];
+    for (let x = 0; x < width; x++) {
+      let top = -1;
+      let bottom = -1;
+      for (let y = 0; y < height * 0.5; y++) {
+        const i = (y * width + x) * 4;
+        const green = data[i + 1] > 100 && data[i] < 60 && data[i + 3] > 200;
+        if (green && top < 0) top = y;
+        if (green) bottom = y;
+      }
+      if (top >= 0) heights.push(bottom - top + 1);
+    }
+    return heights;
+  });
+
+test('a timeline dense with solutions draws their density; a sparse one a tick each', async () => {
+  const p = await page('?n=12', 1280, 1000);
+  assert.equal(await p.$eval('#w-bar', (b) => b.dataset.solutionMarks), 'density');
+  const densest = Number(await p.$eval('#w-bar', (b) => b.dataset.densest));
+  assert.ok(densest > 1);
+  assert.equal(await text(p, '#w-tl-sols'), `solutions: a bar on top, as tall as the solutions under it (the tallest: ${densest})`);
+  const heights = await markHeights(p);
+  assert.ok(new Set(heights).size >= 5, `bars of many heights, not one solid band: ${[...new Set(heights)]}`);
+  await p.screenshot({ path: path.join(SHOTS, 'timeline-density-12.png'), clip: await p.$eval('.timeline', (e) => { const r = e.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }) });
+  await done(p);
+  const q = await page('?n=6');
+  assert.equal(await q.$eval('#w-bar', (b) => b.dataset.solutionMarks), 'ticks');
+  assert.equal(await text(q, '#w-tl-sols'), 'solutions: a tick on top');
+  const ticks = await markHeights(q);
+  assert.equal(ticks.length, 4);
+  assert.equal(new Set(ticks).size, 1, 'every tick as tall as the others');
+  await done(q);
 });

@@ -67,6 +67,8 @@ struct Lane {
     /// It has reached the round's event (or the end) and waits for the others.
     waiting: bool,
     done: bool,
+    /// The events it has reached (queens placed and taken back, solutions).
+    events: u64,
 }
 
 /// The three methods on one board: see the module documentation.
@@ -91,6 +93,7 @@ impl Methods {
                 round: Vec::new(),
                 waiting: true,
                 done: false,
+                events: 0,
             });
         }
         Ok(Methods { lanes, ticks: 0 })
@@ -113,6 +116,7 @@ impl Methods {
             match lane.ops.next() {
                 Some(op) => {
                     lane.waiting = op.is_event();
+                    lane.events += u64::from(lane.waiting);
                     lane.round.push(op);
                 }
                 None => {
@@ -132,6 +136,26 @@ impl Methods {
             moved = self.tick();
         }
         moved
+    }
+
+    /// Takes up to `count` rounds at once, stopping at the end; the rounds completed. The page
+    /// follows a point of the search with it: the methods after the search's k-th event.
+    pub fn rounds(&mut self, count: f64) -> f64 {
+        let start = self.events();
+        while self.events() - start < count {
+            let before = self.events();
+            // The last round ends the walks without an event.
+            if !self.round() || self.events() == before {
+                break;
+            }
+        }
+        self.events() - start
+    }
+
+    /// The events (queens placed and taken back, solutions) every method has reached: the
+    /// rounds completed, or the one under way when each method has reached its event.
+    pub fn events(&self) -> f64 {
+        self.lanes.iter().map(|l| l.events).min().unwrap_or(0) as f64
     }
 
     /// The ticks taken since the start (those that moved a method): what `step=K` in a link
@@ -250,6 +274,28 @@ mod tests {
         assert_eq!(c.found(2), 4.0);
         assert!(c.work(0) > c.work(1) && c.work(1) > c.work(2));
         assert!(rounds > 100);
+    }
+
+    #[test]
+    fn the_methods_after_k_events_hold_the_board_of_the_search_after_its_k_th() {
+        use crate::watch::{Watch, event_step, events_before};
+        for n in 1..=7 {
+            let mut c = Methods::new(n).unwrap();
+            let mut w = Watch::new(n).unwrap();
+            let mut k = 0.0;
+            loop {
+                let at = event_step(n, k).unwrap();
+                w.seek(at);
+                assert_eq!(c.columns(0), w.columns(), "n = {n}, {k} events");
+                assert_eq!(c.events(), k);
+                assert_eq!(events_before(n, at).unwrap()[0], k);
+                if c.rounds(1.0) == 0.0 {
+                    break;
+                }
+                k += 1.0;
+            }
+            assert_eq!(w.found(), c.found(0));
+        }
     }
 
     #[test]

@@ -24,6 +24,8 @@ use wasm_bindgen::prelude::*;
 /// assert_eq!(sentence(&c), "  conflict row 1 col 0: attacked by row 0 col 1 (diagonal /)");
 /// let s = Step::Solution { number: 1, columns: vec![1, 3, 0, 2] };
 /// assert_eq!(sentence(&s), "solution 1: 1 3 0 2");
+/// let s = Step::Solution { number: 14200, columns: vec![0; 12] };
+/// assert_eq!(sentence(&s), "solution 14,200: 0 0 0 0 0 0 0 0 0 0 0 0");
 /// ```
 pub fn sentence(step: &Step) -> String {
     let indent = |row: usize| " ".repeat(2 * row);
@@ -51,9 +53,30 @@ pub fn sentence(step: &Step) -> String {
         Step::Backtrack { row, col } => format!("{}backtrack row {row} col {col}", indent(*row)),
         Step::Solution { number, columns } => {
             let cols: Vec<String> = columns.iter().map(u32::to_string).collect();
-            format!("solution {number}: {}", cols.join(" "))
+            format!("solution {}: {}", grouped(*number), cols.join(" "))
         }
     }
+}
+
+/// A count with its thousands separated by commas, as the page writes every count.
+///
+/// ```
+/// use nqueens_web::watch::grouped;
+///
+/// assert_eq!(grouped(724), "724");
+/// assert_eq!(grouped(14200), "14,200");
+/// assert_eq!(grouped(1234567), "1,234,567");
+/// ```
+pub fn grouped(count: u64) -> String {
+    let digits = count.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }
 
 /// How many steps apart the saved places are.
@@ -328,6 +351,58 @@ impl Watch {
         }
         step
     }
+}
+
+/// The events (steps that are not conflicts: a queen placed or taken back, a solution) among
+/// the first `steps` steps of the search on the n×n board (1 to 12), and the position just after
+/// the last of them, as two numbers: where the three methods of the page stand on the same
+/// board, since they reach the same events in the same order but prune in steps of their own.
+///
+/// ```
+/// use nqueens_web::watch::events_before;
+///
+/// // 4×4: place row 0 col 0, a conflict, a conflict, place row 1 col 2, a conflict...
+/// assert_eq!(events_before(4, 3.0).unwrap(), [1.0, 1.0]);
+/// assert_eq!(events_before(4, 4.0).unwrap(), [2.0, 4.0]);
+/// assert_eq!(events_before(4, 5.0).unwrap(), [2.0, 4.0]);
+/// ```
+#[wasm_bindgen]
+pub fn events_before(n: usize, steps: f64) -> Result<Vec<f64>, JsError> {
+    let trace = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+    let (mut events, mut after) = (0u64, 0u64);
+    for (at, step) in trace.take(steps as usize).enumerate() {
+        if !matches!(step, Step::Conflict { .. }) {
+            events += 1;
+            after = at as u64 + 1;
+        }
+    }
+    Ok(vec![events as f64, after as f64])
+}
+
+/// The position just after the `events`-th event (see [`events_before`]) of the search on the
+/// n×n board, or its end when it has fewer: the step of Watch that shows the board the three
+/// methods hold after that many events.
+///
+/// ```
+/// use nqueens_web::watch::event_step;
+///
+/// assert_eq!(event_step(4, 0.0).unwrap(), 0.0);
+/// assert_eq!(event_step(4, 2.0).unwrap(), 4.0);
+/// ```
+#[wasm_bindgen]
+pub fn event_step(n: usize, events: f64) -> Result<f64, JsError> {
+    let trace = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+    let (mut seen, mut at) = (0u64, 0u64);
+    for step in trace {
+        if seen as f64 >= events {
+            break;
+        }
+        at += 1;
+        if !matches!(step, Step::Conflict { .. }) {
+            seen += 1;
+        }
+    }
+    Ok(at as f64)
 }
 
 /// The most bins [`timeline`] returns: finer than any screen shows the whole search.
