@@ -108,7 +108,7 @@ pub use reference::trace::steps as trace;
 /// without notice.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::run::checkpoint::Checkpoint;
+    pub use crate::run::checkpoint::format::Checkpoint;
     pub use crate::split::plan::fnv1a;
 
     /// The symmetry engine.

@@ -10,12 +10,10 @@ use crate::board_file::{Subject, subject};
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
-use nqueens::error::CheckpointProblem;
 use nqueens::progress::{NoProgress, Progress};
-use nqueens::{Count, Counts, End, Error, Method, Report};
+use nqueens::{Count, Counts, End, Method, Report};
 use serde::Serialize;
 use std::io::{self, IsTerminal};
-use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -92,13 +90,13 @@ pub fn run(a: CountArgs) -> Outcome {
     if let Some(secs) = l.checkpoint_every {
         request = request.save_every(Duration::from_secs(secs));
     }
+    // A checkpoint is started with `--checkpoint` and continued with `--resume`, each refusing
+    // the other's case (the library decides, when the count is prepared).
     if let Some(path) = &l.checkpoint {
-        unclaimed(path)?;
-        request = request.checkpoint(path);
+        request = request.new_checkpoint(path);
     }
     if let (Some(path), true) = (&l.resume, a.n.is_some() || a.board.is_some()) {
-        claimed(path)?;
-        request = request.checkpoint(path);
+        request = request.continue_checkpoint(path);
     }
     if l.mpi {
         return cluster(request, &a, board.as_deref());
@@ -175,37 +173,6 @@ fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
     Failure {
         message,
         code: STOPPED,
-    }
-}
-
-/// On the command line a checkpoint is started with `--checkpoint` and continued with
-/// `--resume`, each refusing the other's case, where the library's one door
-/// ([`Count::checkpoint`]) does either: a path given to the wrong flag, or mistyped, is then
-/// caught rather than a count continued or started over unasked. This is the check of
-/// `--checkpoint`: nothing may be at the path yet.
-fn unclaimed(path: &Path) -> Result<(), Error> {
-    if !path.exists() {
-        return Ok(());
-    }
-    let problem = match path.metadata() {
-        Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
-        _ => CheckpointProblem::Exists,
-    };
-    Err(Error::Checkpoint {
-        path: path.to_path_buf(),
-        problem,
-    })
-}
-
-/// The check of `--resume` (see [`unclaimed`]): something must be at the path, which the
-/// library then reads as a checkpoint of this count.
-fn claimed(path: &Path) -> Result<(), Error> {
-    match path.metadata() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(Error::Checkpoint {
-            path: path.to_path_buf(),
-            problem: CheckpointProblem::Io(e),
-        }),
     }
 }
 

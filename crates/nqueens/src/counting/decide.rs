@@ -11,7 +11,7 @@ use crate::dispatch;
 use crate::engine::gpu::select::GpuDevice;
 use crate::error::{Error, GpuProblem, Quantity, Task, check_n};
 use crate::method::{Method, Threads};
-use crate::run::checkpoint::Checkpoint;
+use crate::run::checkpoint::format::Checkpoint;
 use crate::run::runner;
 use crate::run::shard::Shard;
 use crate::split::watch::{NoProgress, Watch};

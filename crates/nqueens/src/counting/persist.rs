@@ -3,8 +3,8 @@
 //! Kept apart from the builder because the builder only records the names, and the decision and
 //! the run are what read them.
 
-use crate::error::Error;
-use crate::run::checkpoint::Checkpoint;
+use crate::error::{CheckpointProblem, Error};
+use crate::run::checkpoint::format::Checkpoint;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -20,6 +20,7 @@ pub(super) enum Persistence {
     On {
         path: PathBuf,
         every: Duration,
+        open: Open,
     },
     /// Two different checkpoints named: the request is refused when it is prepared.
     Conflict {
@@ -28,16 +29,33 @@ pub(super) enum Persistence {
     },
 }
 
+/// What a count may find at its checkpoint's path: the one decision about the file, made when
+/// the count is prepared, so that no front end looks at the file itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Open {
+    /// Nothing yet: a new checkpoint ([`Count::new_checkpoint`](crate::Count::new_checkpoint)).
+    New,
+    /// A checkpoint of this count, continued
+    /// ([`Count::continue_checkpoint`](crate::Count::continue_checkpoint)).
+    Continue,
+    /// Either ([`Count::checkpoint`](crate::Count::checkpoint)).
+    Either,
+}
+
 impl Persistence {
-    /// After a call naming `path`: the first checkpoint named stays; naming it again changes
-    /// nothing; naming another is a conflict, whose first two checkpoints are kept to be
+    /// After a call naming `path`: the first checkpoint named stays (with the last call's
+    /// `open`); naming another is a conflict, whose first two checkpoints are kept to be
     /// reported.
-    pub(super) fn name(self, path: PathBuf) -> Persistence {
+    pub(super) fn name(self, path: PathBuf, open: Open) -> Persistence {
         match self {
-            Persistence::Off { every } => Persistence::On { path, every },
-            Persistence::On { path: first, every } if first == path => {
-                Persistence::On { path: first, every }
-            }
+            Persistence::Off { every } => Persistence::On { path, every, open },
+            Persistence::On {
+                path: first, every, ..
+            } if first == path => Persistence::On {
+                path: first,
+                every,
+                open,
+            },
             Persistence::On { path: first, .. } => Persistence::Conflict {
                 first,
                 second: path,
@@ -50,25 +68,28 @@ impl Persistence {
     pub(super) fn every(self, every: Duration) -> Persistence {
         match self {
             Persistence::Off { .. } => Persistence::Off { every },
-            Persistence::On { path, .. } => Persistence::On { path, every },
+            Persistence::On { path, open, .. } => Persistence::On { path, every, open },
             conflict @ Persistence::Conflict { .. } => conflict,
         }
     }
 
     /// The checkpoint of a count of a board: a new one where nothing is at its path, or the
-    /// one there, read already. Only a path where nothing at all is starts a new file: a link
-    /// that leads nowhere, or a file that cannot be read, is reported by the reading rather
-    /// than replaced.
+    /// one there, read already, as far as the request's [`Open`] allows. Only a path where
+    /// nothing at all is starts a new file: a link that leads nowhere, or a file that cannot be
+    /// read, is reported by the reading rather than replaced.
     pub(super) fn open(self) -> Result<Kept, Error> {
         match self {
             Persistence::Off { .. } => Ok(Kept::Off),
-            Persistence::On { path, every } => match std::fs::symlink_metadata(&path) {
-                Err(e) if e.kind() == ErrorKind::NotFound => Ok(Kept::New { path, every }),
-                _ => {
-                    let saved = Checkpoint::load(&path)?;
-                    Ok(Kept::Resume { path, every, saved })
+            Persistence::On { path, every, open } => {
+                open.allows(&path)?;
+                match std::fs::symlink_metadata(&path) {
+                    Err(e) if e.kind() == ErrorKind::NotFound => Ok(Kept::New { path, every }),
+                    _ => {
+                        let saved = Checkpoint::load(&path)?;
+                        Ok(Kept::Resume { path, every, saved })
+                    }
                 }
-            },
+            }
             Persistence::Conflict { first, second } => Err(Error::TwoCheckpoints { first, second }),
         }
     }
@@ -80,7 +101,7 @@ impl Persistence {
         let own = path.to_path_buf();
         match self {
             Persistence::Off { every } => Ok(every),
-            Persistence::On { path, every } if path == own => Ok(every),
+            Persistence::On { path, every, .. } if path == own => Ok(every),
             Persistence::On { path, .. } => Err(Error::TwoCheckpoints {
                 first: own,
                 second: path,
@@ -93,6 +114,31 @@ impl Persistence {
                 second: first,
             }),
         }
+    }
+}
+
+impl Open {
+    /// Refuses `path` where what is there (or is not) does not fit: a new checkpoint takes a
+    /// path where nothing is, a continued one a path where something is (which the reading then
+    /// checks), so that a path given to the wrong one, or mistyped, is caught rather than a
+    /// count continued or started over unasked.
+    fn allows(self, path: &Path) -> Result<(), Error> {
+        let problem = match self {
+            Open::Either => return Ok(()),
+            Open::New if !path.exists() => return Ok(()),
+            Open::New => match path.metadata() {
+                Ok(m) if !m.is_file() => CheckpointProblem::NotAFile,
+                _ => CheckpointProblem::Exists,
+            },
+            Open::Continue => match path.metadata() {
+                Ok(_) => return Ok(()),
+                Err(e) => CheckpointProblem::Io(e),
+            },
+        };
+        Err(Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem,
+        })
     }
 }
 

@@ -2,7 +2,7 @@
 //! nothing, so that every call in any order leaves one request for [`Count::prepare`] to serve
 //! or refuse; with the short ways in ([`count`], [`Puzzle::count`]) that build one.
 
-use super::persist::{Persistence, SAVE_EVERY};
+use super::persist::{Open, Persistence, SAVE_EVERY};
 use super::report::Report;
 use crate::engine::gpu::select::GpuDevice;
 use crate::error::Error;
@@ -312,7 +312,51 @@ impl<'a> Count<'a> {
     /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
     /// ```
     pub fn checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
-        self.persistence = self.persistence.name(path.into());
+        self.persistence = self.persistence.name(path.into(), Open::Either);
+        self
+    }
+
+    /// Keeps the count's checkpoint at `path` as [`Count::checkpoint`] does, but only as a new
+    /// one: where anything is at `path` already, [`Count::prepare`] refuses the request with
+    /// [`Error::Checkpoint`] ([`CheckpointProblem::Exists`](crate::error::CheckpointProblem),
+    /// or `NotAFile`), so that a count meant to start afresh never takes up
+    /// an old one's work.
+    ///
+    /// ```
+    /// use nqueens::error::CheckpointProblem;
+    /// use nqueens::{Count, Error};
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-new-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// assert_eq!(Count::new(8).new_checkpoint(&path).run().unwrap().counts.total, 92);
+    /// let err = Count::new(8).new_checkpoint(&path).run().unwrap_err();
+    /// assert!(matches!(err, Error::Checkpoint { problem: CheckpointProblem::Exists, .. }));
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn new_checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
+        self.persistence = self.persistence.name(path.into(), Open::New);
+        self
+    }
+
+    /// Keeps the count's checkpoint at `path` as [`Count::checkpoint`] does, but only one that
+    /// is there already: where nothing is at `path`, [`Count::prepare`] refuses the request with
+    /// [`Error::Checkpoint`] ([`CheckpointProblem::Io`](crate::error::CheckpointProblem)), so that a mistyped path is not taken
+    /// for a new count.
+    ///
+    /// ```
+    /// use nqueens::error::CheckpointProblem;
+    /// use nqueens::{Count, Error};
+    ///
+    /// let path = std::env::temp_dir().join(format!("nq-doc-continue-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let err = Count::new(8).continue_checkpoint(&path).run().unwrap_err();
+    /// assert!(matches!(err, Error::Checkpoint { problem: CheckpointProblem::Io(_), .. }));
+    /// assert_eq!(Count::new(8).checkpoint(&path).run().unwrap().counts.total, 92);
+    /// assert_eq!(Count::new(8).continue_checkpoint(&path).run().unwrap().counts.total, 92);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn continue_checkpoint(mut self, path: impl Into<PathBuf>) -> Self {
+        self.persistence = self.persistence.name(path.into(), Open::Continue);
         self
     }
 

@@ -1,0 +1,201 @@
+//! The saves of a running count: workers hand each finished result over, and the file is saved
+//! every interval, when stopped and at the end.
+//!
+//! While a count runs, workers only push each finished result into a shared list; a writer
+//! thread takes the list over and saves the file every interval, so the counting loop pays for
+//! a lock and a push per subproblem and nothing more.
+
+use super::atomic::write_atomically;
+use super::format::Checkpoint;
+use crate::counts::Counts;
+use crate::error::{CheckpointProblem, Error};
+use crate::split::plan::fnv1a;
+use std::fs;
+use std::path::Path;
+use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The state of a count that keeps a checkpoint, while it runs.
+///
+/// A save that fails while counting (a full disk, a directory gone) does not stop the count: it
+/// is tried again at the next interval, and the count goes on to its end, whose result is worth
+/// more than the file. What matters is the last save, which holds everything; its failure is
+/// what [`Saving::run`] reports.
+///
+/// The file is written only when it would change: `state` starts as what the file holds (a new
+/// checkpoint is saved before counting begins, a resumed one was read from it), so a count with
+/// nothing new to keep (a finished checkpoint resumed, say, perhaps from read-only media) never
+/// writes at all, and cannot fail to.
+///
+/// Nor does a save replace a file it did not write: before each one, the file at the path must
+/// still be the one this count last wrote (or found there when it began). Where something else
+/// took its place (another count's checkpoint moved onto the path while this one ran), that file
+/// is another count's work, and overwriting it would lose it; the count keeps it, saves no more,
+/// and its last save reports [`CheckpointProblem::Replaced`].
+/// The check and the write are two steps of the file system, not one: a file put in place in
+/// the instant between them is overwritten unseen.
+pub(crate) struct Saving<'a> {
+    state: Mutex<State<'a>>,
+    pending: Mutex<Vec<(usize, Counts)>>,
+}
+
+/// What a save reads and changes, under one lock.
+struct State<'a> {
+    checkpoint: &'a mut Checkpoint,
+    /// The checkpoint holds results the file does not yet.
+    unsaved: bool,
+    /// The file as this count last wrote or read it: a hash of its bytes (FNV-1a, as the
+    /// checksum; a copy of a large checkpoint's bytes would double its memory), and what its
+    /// metadata said then (`None` where it could not be read, in which case the bytes decide).
+    written: u64,
+    seen: Option<FileStamp>,
+    /// The file was found replaced: nothing more is written.
+    replaced: bool,
+}
+
+impl<'a> Saving<'a> {
+    /// Keeps `state`, which must be what the file at `path` already holds.
+    pub fn new(state: &'a mut Checkpoint, path: &Path) -> Saving<'a> {
+        // Where the file cannot be read now, the first save will find out why.
+        let written = fs::read(path).map_or(0, |bytes| fnv1a(&bytes));
+        Saving {
+            state: Mutex::new(State {
+                checkpoint: state,
+                unsaved: false,
+                written,
+                seen: FileStamp::of(path),
+                replaced: false,
+            }),
+            pending: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Hands a finished subproblem over; the next save writes it.
+    pub fn record(&self, index: usize, counts: Counts) {
+        lock(&self.pending).push((index, counts));
+    }
+
+    /// Moves what the workers finished into the checkpoint and writes it, if the file does not
+    /// hold it all yet. A save that fails leaves the results to the next one.
+    fn save(&self, path: &Path) -> Result<(), Error> {
+        let batch = std::mem::take(&mut *lock(&self.pending));
+        let mut guard = lock(&self.state);
+        let state = &mut *guard;
+        for (i, c) in batch {
+            state.checkpoint.record(i, c);
+            state.unsaved = true;
+        }
+        let replaced = || Error::Checkpoint {
+            path: path.to_path_buf(),
+            problem: CheckpointProblem::Replaced,
+        };
+        if state.replaced {
+            return Err(replaced());
+        }
+        if !state.unsaved {
+            return Ok(());
+        }
+        // The stamp settles the common case without reading the file; a file whose stamp
+        // changed (touched, copied back) is still this count's if its bytes are.
+        let now = FileStamp::of(path);
+        let ours = (now.is_some() && now == state.seen)
+            || fs::read(path).map_or(true, |bytes| fnv1a(&bytes) == state.written);
+        if !ours {
+            state.replaced = true;
+            return Err(replaced());
+        }
+        let text = state.checkpoint.to_text().into_bytes();
+        write_atomically(path, &text)
+            .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))?;
+        state.written = fnv1a(&text);
+        state.seen = FileStamp::of(path);
+        state.unsaved = false;
+        Ok(())
+    }
+
+    /// Runs `work` while a writer thread saves to `path` every `every`, then saves once more.
+    /// Returns what `work` returned, and how the last save went.
+    pub fn run<T: Send>(
+        &self,
+        path: &Path,
+        every: Duration,
+        work: impl FnOnce() -> T + Send,
+    ) -> (T, Result<(), Error>) {
+        let finished = Mutex::new(false);
+        let wake = Condvar::new();
+        let out = std::thread::scope(|scope| {
+            let writer = scope.spawn(|| {
+                // An interval too long for the clock to reach (Duration::MAX, say) means no
+                // save before the last: adding it would overflow the clock.
+                let after = |now: Instant| now.checked_add(every);
+                let mut next = after(Instant::now());
+                let mut guard = lock(&finished);
+                loop {
+                    if *guard {
+                        return;
+                    }
+                    let now = Instant::now();
+                    match next {
+                        None => {
+                            guard = wake.wait(guard).unwrap_or_else(|p| p.into_inner());
+                            continue;
+                        }
+                        Some(due) if now < due => {
+                            guard = wake
+                                .wait_timeout(guard, due - now)
+                                .unwrap_or_else(|p| p.into_inner())
+                                .0;
+                            continue;
+                        }
+                        Some(_) => {}
+                    }
+                    drop(guard);
+                    // A failure is tried again at the next interval, and at the end.
+                    let _ = self.save(path);
+                    next = after(Instant::now());
+                    guard = lock(&finished);
+                }
+            });
+            let out = work();
+            *lock(&finished) = true;
+            wake.notify_all();
+            // The writer only ends by returning; a panic there would be a bug worth seeing.
+            if let Err(p) = writer.join() {
+                std::panic::resume_unwind(p);
+            }
+            out
+        });
+        let last = self.save(path);
+        (out, last)
+    }
+}
+
+/// What a file's metadata says of its identity and last change: the same file, unchanged since,
+/// has the same stamp. A file renamed onto the path has another inode; one written in place has
+/// another length or time of change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileStamp {
+    len: u64,
+    modified: Option<std::time::SystemTime>,
+    #[cfg(unix)]
+    inode: (u64, u64),
+}
+
+impl FileStamp {
+    fn of(path: &Path) -> Option<FileStamp> {
+        let m = fs::metadata(path).ok()?;
+        Some(FileStamp {
+            len: m.len(),
+            modified: m.modified().ok(),
+            #[cfg(unix)]
+            inode: {
+                use std::os::unix::fs::MetadataExt;
+                (m.dev(), m.ino())
+            },
+        })
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
