@@ -71,11 +71,21 @@ export function lessonSteps(steps) {
     if (!s) throw new Error('the search has ended');
     return /** @type {Answer} */ (s[0] === 1 ? [s[1], s[2]] : 'back');
   };
-  /** @param {Answer} right */
-  const nextMove = (right) => (/** @type {Answer} */ got) =>
-    right === 'back'
-      ? `Not ${said(got)}: every square left in this row is attacked, so the search backtracks. Press B.`
-      : `Not ${said(got)}: the search tries the columns of row ${right[0]} from col 0 and places its queen on the first safe one, ${said(right)}.`;
+  // Why `right` is the next move after position `at`, for a wrong answer `got`.
+  /**
+   * @param {Answer} right
+   * @param {number} at
+   */
+  const nextMove = (right, at) => (/** @type {Answer} */ got) => {
+    if (right !== 'back') {
+      return `Not ${said(got)}: the search tries the columns of row ${right[0]} from col 0 and places its queen on the first safe one, ${said(right)}.`;
+    }
+    const back = steps.slice(at).find((c) => c[0] === 3);
+    const row = back ? back[1] + 1 : LESSON_N;
+    return row >= LESSON_N
+      ? `Not ${said(got)}: every row has its queen, so the search backtracks (B) to look for the next solution.`
+      : `Not ${said(got)}: every square left in row ${row} is attacked, so the search backtracks. Press B.`;
+  };
   const firstPlace = find((c) => c[0] === 1);
   const firstConflict = find((c) => c[0] === 2);
   const conflict = steps[firstConflict - 1];
@@ -87,17 +97,15 @@ export function lessonSteps(steps) {
   const rowZeroAgain = find((c) => c[0] === 1 && c[1] === 0, firstPlace);
   const rz = steps[rowZeroAgain - 1];
   const solution = find((c) => c[0] === 4);
+  // The queens of the first solution: those placed before it and not taken back.
+  /** @type {number[]} */
   const solutionCols = [];
-  {
-    /** @type {number[]} */
-    const cols = [];
-    for (const c of steps.slice(0, solution)) {
-      if (c[0] === 1) cols.push(c[2]);
-      else if (c[0] === 3) cols.pop();
-    }
-    solutionCols.push(...cols);
+  for (const c of steps.slice(0, solution)) {
+    if (c[0] === 1) solutionCols.push(c[2]);
+    else if (c[0] === 3) solutionCols.pop();
   }
   const afterSolution = find((c) => c[0] === 3, solution);
+  const takenBack = steps[afterSolution - 1];
   const q0 = steps[firstPlace - 1];
   const secondPlace = find((c) => c[0] === 1, firstPlace);
   const q1 = steps[secondPlace - 1];
@@ -109,7 +117,7 @@ export function lessonSteps(steps) {
       text: `The search puts one queen in each row, from row 0 down, and in each row tries the columns from col 0. Nothing is placed yet: the code is about to call solve for row 0.`,
       ask: 'Try it: click the square where the first queen goes.',
       answer: next(0),
-      wrong: nextMove(next(0)),
+      wrong: nextMove(next(0), 0),
     },
     {
       title: 'The first queen',
@@ -133,7 +141,7 @@ export function lessonSteps(steps) {
       text: `Row ${q1[1]} gets its queen on ${square(q1[1], q1[2])}, its first safe square. The call stack now holds a call of solve for each row so far.`,
       ask: `Try it: what does the search do in row ${q1[1] + 1}? Click its queen's square, or press B if it must backtrack.`,
       answer: next(secondPlace),
-      wrong: nextMove(next(secondPlace)),
+      wrong: nextMove(next(secondPlace), secondPlace),
     },
     {
       title: 'A dead end',
@@ -149,7 +157,7 @@ export function lessonSteps(steps) {
       text: `The search backtracks: it takes the queen off ${square(lifted[1], lifted[2])} and row ${lifted[1]}'s loop goes on from the next column.`,
       ask: `Try it: click the square where row ${placedAgain[1]}'s queen goes now.`,
       answer: [placedAgain[1], placedAgain[2]],
-      wrong: nextMove([placedAgain[1], placedAgain[2]]),
+      wrong: nextMove([placedAgain[1], placedAgain[2]], firstBack),
     },
     {
       title: 'The next column',
@@ -157,7 +165,7 @@ export function lessonSteps(steps) {
       text: `Row ${placedAgain[1]}'s queen moves on to ${square(placedAgain[1], placedAgain[2])}, and the search goes down again from there.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(nextCol),
-      wrong: nextMove(next(nextCol)),
+      wrong: nextMove(next(nextCol), nextCol),
     },
     {
       title: 'Back to row 0',
@@ -165,7 +173,7 @@ export function lessonSteps(steps) {
       text: `No board with a queen on ${square(q0[1], q0[2])} works out: the search has backtracked all the way up, and row 0's queen moves on to ${square(rz[1], rz[2])}.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(rowZeroAgain),
-      wrong: nextMove(next(rowZeroAgain)),
+      wrong: nextMove(next(rowZeroAgain), rowZeroAgain),
     },
     {
       title: 'The first solution',
@@ -173,15 +181,15 @@ export function lessonSteps(steps) {
       text: `Every row has its queen: the first solution, ${placement(solutionCols)} (the columns from row 0). The call for row ${LESSON_N} returns at once.`,
       ask: 'Try it: to find more solutions, what does the search do now? Click a square, or press B.',
       answer: next(solution),
-      wrong: nextMove(next(solution)),
+      wrong: nextMove(next(solution), solution),
     },
     {
       title: 'And back',
       at: afterSolution,
-      text: `The search does not stop at a solution: it takes back the queen on ${square(steps[afterSolution - 1][1], steps[afterSolution - 1][2])} and looks for the next one, as after a dead end.`,
+      text: `The search does not stop at a solution: it takes back the queen on ${square(takenBack[1], takenBack[2])} and looks for the next one, as after a dead end.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(afterSolution),
-      wrong: nextMove(next(afterSolution)),
+      wrong: nextMove(next(afterSolution), afterSolution),
     },
   ];
   return out;

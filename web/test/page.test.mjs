@@ -398,6 +398,11 @@ test('every view: a screenshot, and readable at 360 px wide', async () => {
       const unit = box.width / 6.1;
       await p.mouse.click(box.x + 1.5 * unit, box.y + 0.5 * unit);
     },
+    lesson: async (p) => {
+      // The dead end, with its code and call stack, and a wrong answer explained.
+      for (let i = 0; i < 4; i++) await p.click('#l-next');
+      await p.click('#l-back');
+    },
   };
   for (const [width, height, n, tag] of [
     [1100, 800, 6, 'wide'],
