@@ -5,10 +5,10 @@
 // and has the shape of view.js.
 //
 // Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
-// puzzle), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
+// puzzle, lesson), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
 // board (the puzzle, rows of Q . x joined by /), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
-// board in Watch and Methods). A parameter the page cannot follow is named above the views
+// board in Watch and Methods), lesson (the step of the lesson, from 1). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
@@ -21,6 +21,7 @@ import { MethodsView } from './methods.js';
 import { TreeView } from './tree.js';
 import { SolutionsView, COUNT_MAX } from './solutions.js';
 import { PuzzleView } from './puzzle.js';
+import { LessonView } from './lesson.js';
 import { CodeViews } from './code.js';
 import { LANGS, DEFAULT_LANG } from './listings.js';
 import { follow as followPoint } from './follow.js';
@@ -29,7 +30,7 @@ const N_MAX = 12;
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code'];
+const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code', 'lesson'];
 
 /** @typedef {import('./listings.js').Lang} Lang */
 
@@ -38,8 +39,8 @@ const state = { n: 8, view: 'watch', code: DEFAULT_LANG };
 
 /**
  * The registry of views: tab name (the tab's data-view, the link's view=, #tab-NAME and
- * #view-NAME) to view, in the tabs' order; the keys 1 to 5 pick them in that order.
- * @type {{ watch: WatchView, methods: MethodsView, tree: TreeView, solutions: SolutionsView, puzzle: PuzzleView }}
+ * #view-NAME) to view, in the tabs' order; the keys 1 to 6 pick them in that order.
+ * @type {{ watch: WatchView, methods: MethodsView, tree: TreeView, solutions: SolutionsView, puzzle: PuzzleView, lesson: LessonView }}
  */
 let views;
 /** @type {CodeViews} */
@@ -151,6 +152,7 @@ async function main() {
     tree: new TreeView($('view-tree'), search, code),
     solutions: new SolutionsView($('view-solutions')),
     puzzle: new PuzzleView($('view-puzzle'), saveLink),
+    lesson: new LessonView($('view-lesson'), code, saveLink),
   };
   if (params.has('view')) {
     const view = String(params.get('view'));
@@ -176,6 +178,8 @@ async function main() {
   }
   const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
   if (step !== null) goTo(step);
+  const lesson = whole(params, 'lesson', 1, views.lesson.steps.length, 'the lesson starts at step 1');
+  if (lesson !== null) views.lesson.goToLesson(lesson);
   show(state.view);
   $('loading').remove();
   const toCount = whole(params, 'count', 1, COUNT_MAX, 'nothing is counted');
@@ -287,7 +291,7 @@ function saveLink() {
   history.replaceState(null, '', `${location.pathname}?${p}`);
 }
 
-// The keys 1 to 5 pick a view; every other key goes to the view shown, as its `keys` declare.
+// The keys 1 to 6 pick a view; every other key goes to the view shown, as its `keys` declare.
 // A box that takes text keeps its keys; a list (the board size) keeps ↑ and ↓, with which it
 // chooses, and gives the others to the view, so that → steps the search after n is chosen
 // rather than choosing another n. A focused button answers Enter itself, and Space too, but for

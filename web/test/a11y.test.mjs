@@ -19,7 +19,7 @@ import { useBrowser } from './session.mjs';
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle'];
+const VIEWS = ['watch', 'methods', 'tree', 'solutions', 'puzzle', 'lesson'];
 const [WIDTH, HEIGHT] = [1280, 1000];
 
 const live = useBrowser(SHOTS);
@@ -65,6 +65,13 @@ const BUSY = {
     await p.keyboard.press('ArrowDown');
     await p.keyboard.press('x');
     assert.equal(await text(p, '#p-count'), '3');
+  },
+  lesson: async (p) => {
+    // A step with a conflict on the board, and a wrong answer explained.
+    await p.click('#l-next');
+    await p.click('#l-next');
+    await p.click('#l-back');
+    assert.equal(await p.$eval('#l-feedback', (e) => e.dataset.right), 'false');
   },
 };
 
@@ -136,6 +143,7 @@ const REACHED = {
   tree: ['button#w-step', 'button#t-fold', 'div#t-wrap', 'g.node', 'button#tab-tree'],
   solutions: ['input#c-n', 'input#c-unique', 'button#c-go', 'textarea#g-leetcode', 'button#g-copy', 'button#tab-solutions'],
   puzzle: ['input[radio]', 'button#p-clear', 'svg#p-board', 'pre#p-text', 'button#p-next', 'button#tab-puzzle'],
+  lesson: ['button#l-prev', 'button#l-next', 'svg#l-board', 'button#l-back', 'a#l-open', 'pre.code-listing', 'ol#l-stack', 'button#tab-lesson'],
 };
 
 test('the Tab key reaches every control of each view, and each shows a focus outline', async () => {

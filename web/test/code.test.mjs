@@ -430,7 +430,8 @@ test('a link opens the code in its language, and the page keeps the choice in it
   assert.equal(await p.$eval('#m-code-lang [aria-pressed="true"]', (b) => b.dataset.key), 'cpp');
   await p.click('#m-code-lang button[data-key="rust"]');
   assert.match(new URL(p.url()).search, /code=rust/);
-  assert.deepEqual(await p.$$eval('.code-panel', (ps) => ps.map((e) => e.dataset.lang)), ['rust', 'rust', 'rust', 'rust']);
+  // Watch's, each lane's and the lesson's.
+  assert.deepEqual(await p.$$eval('.code-panel', (ps) => ps.map((e) => e.dataset.lang)), ['rust', 'rust', 'rust', 'rust', 'rust']);
   await p.click('#m-code-lang button[data-key="python"]');
   assert.doesNotMatch(new URL(p.url()).search, /code=/, 'Python, the default, needs no parameter');
   assert.equal(await first(p, '#lane-0 .lane-code'), 'def solve_n_queens(n):');

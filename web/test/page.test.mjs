@@ -398,6 +398,11 @@ test('every view: a screenshot, and readable at 360 px wide', async () => {
       const unit = box.width / 6.1;
       await p.mouse.click(box.x + 1.5 * unit, box.y + 0.5 * unit);
     },
+    lesson: async (p) => {
+      // The dead end, with its code and call stack, and a wrong answer explained.
+      for (let i = 0; i < 4; i++) await p.click('#l-next');
+      await p.click('#l-back');
+    },
   };
   for (const [width, height, n, tag] of [
     [1100, 800, 6, 'wide'],
@@ -497,14 +502,14 @@ test('a link the page cannot follow says what was wrong and what it shows instea
   const cases = [
     ['?n=13', 'n=13 is not a whole number from 1 to 12: showing n = 8'],
     ['?n=abc&view=methods', 'n=abc is not a whole number from 1 to 12: showing n = 8'],
-    ['?view=map', 'view=map is not one of watch, methods, tree, solutions, puzzle: showing watch'],
+    ['?view=map', 'view=map is not one of watch, methods, tree, solutions, puzzle, lesson: showing watch'],
     ['?n=5&step=-3', 'step=-3 is not a whole number from 0 to 16777216: starting from the beginning'],
     ['?n=4&step=1000', 'step=1000 is past the end of the search on 4×4 (78 steps): showing its end'],
     ['?n=4&view=methods&step=100000', 'step=100000 is past the end of the methods on 4×4 ('],
     ['?n=6&view=puzzle&step=5', 'step=5 is for the watch, methods and tree views, not puzzle: not used'],
     ['?n=8&view=solutions&count=99', 'count=99 is not a whole number from 1 to 17: nothing is counted'],
     ['?speed=fast', 'speed=fast is not a whole number from 0 to 9: speed 3'],
-    ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed, code): ignored'],
+    ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed, code, lesson): ignored'],
     ['?n=8&view=puzzle&board=Q..', 'board=Q.. was not read ('],
     ['?n=8&view=puzzle&board=Q..', ': the puzzle is the empty 8×8 board'],
     ['?n=8&view=puzzle&board=.Q../..../..../....', 'board=.Q../..../..../.... has 4 rows but n = 8'],
