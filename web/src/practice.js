@@ -139,6 +139,26 @@ function readSession() {
 
 const session = readSession();
 
+// Scores a try at a practice's question: its first try counts as asked, and as right when it
+// is; later tries are not scored. Returns whether this was the first try.
+/**
+ * @param {{tries: number, asked: number, right: number}} practice
+ * @param {boolean} right
+ */
+function scoreTry(practice, right) {
+  const first = practice.tries === 0;
+  practice.tries++;
+  if (first) {
+    practice.asked++;
+    tally(1, 0);
+    if (right) {
+      practice.right++;
+      tally(0, 1);
+    }
+  }
+  return first;
+}
+
 // Adds to the session's score: a question asked, an answer right at the first try.
 /**
  * @param {number} asked
@@ -442,17 +462,8 @@ export class WatchPractice {
   pickFrame(row) {
     const q = this.other;
     if (!this.active || !q || q.kind !== 'stack' || q.part !== 'frame') return;
-    const first = this.tries === 0;
-    this.tries++;
-    if (first) {
-      this.asked++;
-      tally(1, 0);
-    }
+    const first = scoreTry(this, row === q.resumes);
     if (row === q.resumes) {
-      if (first) {
-        this.right++;
-        tally(0, 1);
-      }
       this.say(`Right${first ? '' : ' (a second try: not scored)'}: ${this.resumesWhy(q)} Now: what does the call for row ${q.returning} return?`);
       this.askReturns(q);
     } else {
@@ -505,18 +516,9 @@ export class WatchPractice {
       this.say(q.kind === 'stack' ? 'Type a whole number, or “nothing”.' : 'Type a whole number.');
       return;
     }
-    const first = this.tries === 0;
-    this.tries++;
-    if (first) {
-      this.asked++;
-      tally(1, 0);
-    }
     const right = q.kind === 'stack' ? (q.returns === null ? nothing : v === Number(q.returns)) : v === q.nodes;
+    const first = scoreTry(this, right);
     if (right) {
-      if (first) {
-        this.right++;
-        tally(0, 1);
-      }
       this.playOther(`Right${first ? '' : ' (a second try: not scored)'}: ${this.otherWhy()}`);
     } else {
       score(this.els.score, this.right, this.asked);
@@ -572,21 +574,12 @@ export class WatchPractice {
   answer(choice) {
     const q = this.q;
     if (!this.active || !q || q.kind === 'solution' || q.kind === 'end') return;
-    const first = this.tries === 0;
-    this.tries++;
-    if (first) {
-      this.asked++;
-      tally(1, 0);
-    }
     const right =
       choice === 'backtrack'
         ? q.kind === 'backtrack'
         : q.kind === 'place' && choice[0] === q.event[1] && choice[1] === q.event[2];
+    const first = scoreTry(this, right);
     if (right) {
-      if (first) {
-        this.right++;
-        tally(0, 1);
-      }
       this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
     } else {
       if (choice !== 'backtrack') {
@@ -910,18 +903,9 @@ export class MethodsPractice {
       this.say(q.kind === 'key' ? 'Type a whole number, such as 2 or −1.' : `Type ${q.n} bits, each 0 or 1, such as ${'0'.repeat(q.n - 1)}1.`);
       return;
     }
-    const first = this.tries === 0;
-    this.tries++;
-    if (first) {
-      this.asked++;
-      tally(1, 0);
-    }
     const want = q.kind === 'key' ? q.key : q.free;
+    const first = scoreTry(this, v === want);
     if (v === want) {
-      if (first) {
-        this.right++;
-        tally(0, 1);
-      }
       this.play(`Right${first ? '' : ' (a second try: not scored)'}: ${this.why()}`);
     } else {
       score(this.els.score, this.right, this.asked);
