@@ -88,7 +88,7 @@ impl Geometry {
             bits: sa.count_ones() + sb.count_ones(),
             cross: (sa, sb),
             cut_from: 1 << 14,
-            bucket_keys: 512,
+            bucket_keys: 1024,
         }
     }
 
