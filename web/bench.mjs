@@ -4,7 +4,8 @@
 // page's redraw of the board, code, call stack, log and timeline, and one frame), one step at a
 // time from the start of the search.
 // Usage: node web/bench.mjs [RUNS] [N]        (default 7 runs of n = 14)
-//        node web/bench.mjs step [STEPS] [N]  (default 300 steps of n = 8)
+//        node web/bench.mjs step [STEPS] [N] [fine]  (default 300 steps of n = 8; with fine,
+//        stepping into every call and return, as ?mode=fine does)
 // Run web/build.sh first; NQUEENS_WEB_DIST names another built folder to time.
 
 import { execFileSync } from 'node:child_process';
@@ -16,9 +17,10 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 if (process.argv[2] === 'step') {
   const steps = Number(process.argv[3] || 300);
   const n = Number(process.argv[4] || 8);
+  const mode = process.argv[5] === 'fine' ? '&mode=fine' : '';
   const server = await serve();
   const chromium = await launch();
-  const page = await open(chromium.browser, `${server.url}?n=${n}`, 1280, 1000);
+  const page = await open(chromium.browser, `${server.url}?n=${n}${mode}`, 1280, 1000);
   const times = await page.evaluate(async (count) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
     const out = [];
@@ -37,7 +39,7 @@ if (process.argv[2] === 'step') {
   await server.close();
   const sorted = [...times].sort((a, b) => a - b);
   const q = (f) => sorted[Math.min(sorted.length - 1, Math.floor(f * sorted.length))].toFixed(1);
-  console.log(`step latency at n = ${n}, ${steps} steps from the start (${at}), ms, one animation frame included:`);
+  console.log(`step latency at n = ${n}${mode ? ', stepping into' : ''}, ${steps} steps from the start (${at}), ms, one animation frame included:`);
   console.log(`  median ${q(0.5)}  p10 ${q(0.1)}  p90 ${q(0.9)}  max ${q(1 - 1e-9)}`);
   process.exit(0);
 }

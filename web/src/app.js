@@ -8,7 +8,9 @@
 // puzzle, lesson), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
 // board (the puzzle, rows of Q . x joined by /), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
-// board in Watch and Methods), lesson (the step of the lesson, from 1). A parameter the page cannot follow is named above the views
+// board in Watch and Methods), lesson (the step of the lesson, from 1), mode (fine: Watch and Tree
+// step into every call and return), method (scan, sets, bits: the method of the code beside
+// Watch's board, whose calls "step into" follows). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
@@ -23,14 +25,15 @@ import { SolutionsView, COUNT_MAX } from './solutions.js';
 import { PuzzleView } from './puzzle.js';
 import { LessonView } from './lesson.js';
 import { CodeViews } from './code.js';
-import { LANGS, DEFAULT_LANG } from './listings.js';
+import { LANGS, METHODS, DEFAULT_LANG } from './listings.js';
+import { MODES } from './search.js';
 import { follow as followPoint } from './follow.js';
 
 const N_MAX = 12;
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
-const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code', 'lesson'];
+const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code', 'lesson', 'mode', 'method'];
 
 /** @typedef {import('./listings.js').Lang} Lang */
 
@@ -146,6 +149,25 @@ async function main() {
     saveLink();
   });
   search = new Search($('search-controls'), $('w-cost'), saveLink, $('w-follow'));
+  // How the search steps and the method whose calls it steps into, before the board opens, so
+  // that the link's step counts the steps it was written with.
+  if (params.has('method')) {
+    const method = String(params.get('method'));
+    if (Object.hasOwn(METHODS, method)) code.watchMethod = /** @type {import('./listings.js').Method} */ (method);
+    else notes.push(`method=${quoted(method)} is not one of ${Object.keys(METHODS).join(', ')}: showing the scan`);
+    code.refresh();
+  }
+  search.method = code.watchMethod;
+  if (params.has('mode')) {
+    const mode = String(params.get('mode'));
+    if (Object.hasOwn(MODES, mode)) search.setMode(/** @type {import('./search.js').Mode} */ (mode));
+    else notes.push(`mode=${quoted(mode)} is not one of ${Object.keys(MODES).join(', ')}: stepping over`);
+  }
+  // The method picked for Watch's code: stepping into the scan steps into safe too.
+  code.listen(() => {
+    search.setMethod(code.watchMethod);
+    saveLink();
+  });
   views = {
     watch: new WatchView($('view-watch'), search, code),
     methods: new MethodsView($('view-methods'), code, saveLink),
@@ -286,6 +308,8 @@ function saveLink() {
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
+  if (search.mode !== 'coarse') p.set('mode', search.mode);
+  if (code.watchMethod !== 'scan') p.set('method', code.watchMethod);
   // The view shown keeps its own: how far the search has gone, the puzzle's board.
   viewOf(state.view).link(p);
   history.replaceState(null, '', `${location.pathname}?${p}`);
@@ -304,7 +328,7 @@ function onKey(e) {
   const k = e.key;
   if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA')) return;
   if (t && t.tagName === 'SELECT' && (k === 'ArrowUp' || k === 'ArrowDown' || k === 'Enter' || k === 'Tab')) return;
-  if (t && t.tagName === 'BUTTON' && (k === 'Enter' || (k === ' ' && !t.closest('.player')))) return;
+  if (t && t.tagName === 'BUTTON' && (k === 'Enter' || (k === ' ' && (!t.closest('.player') || t.closest('.mode-bar'))))) return;
   const order = names();
   if (k >= '1' && k <= String(order.length)) {
     show(order[Number(k) - 1]);

@@ -111,6 +111,7 @@ export function stepPoint(method, lang, n, code, queens) {
   const [kind, row, col, byRow, byCol, , number] = code;
   const q = Array.from(queens);
   if (kind === 0) return point('start', [['n', String(n)]], 'the search starts at row 0');
+  if (kind >= 5) return callPoint(method, lang, n, code, q);
   if (kind === 4) {
     /** @type {Value[]} */
     const values = [['row', String(n)]];
@@ -170,6 +171,55 @@ export function stepPoint(method, lang, n, code, queens) {
   values.push(['free', bin(untried, n)], ['bit', bin(bit, n)]);
   if (kind === 1) return point('place', values, `a queen on row ${row} col ${col}, the bit x & −x gave: the call for row ${row + 1} gets the masks with it`);
   return point('remove', values, `row ${row + 1} has nothing left: the queen of row ${row} comes off free`);
+}
+
+// The language's words for true and false.
+/** @param {Lang} lang */
+export const truth = (lang) => (lang === 'python' ? ['True', 'False'] : ['true', 'false']);
+
+// The point of the program at a call or a return, the steps "step into" adds (kinds 5 to 8 as
+// the bindings encode them: a call of solve, the scan's call of safe, safe's answer true, a
+// return of solve with the solutions its call found).
+/**
+ * @param {Method} method
+ * @param {Lang} lang
+ * @param {number} n
+ * @param {Int32Array} code
+ * @param {number[]} q the queens after the step
+ */
+function callPoint(method, lang, n, code, q) {
+  const [kind, row, col, , , , found] = code;
+  const bits = method === 'bits';
+  /** @type {Value[]} */
+  const values = [['row', String(row)]];
+  if (bits) {
+    const m = masksAt(n, q, Math.min(row, n));
+    values.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
+  }
+  if (kind === 5) {
+    if (!bits) values.push(['placer', placer(lang, n, q)]);
+    const tag = row === 0 ? 'start' : bits ? 'place' : 'call';
+    const note =
+      row === 0
+        ? 'the search starts: solve is called for row 0, and its frame goes on the stack'
+        : row === n
+          ? `every row has its queen: solve is called for row ${n}, a new frame on the stack`
+          : `solve is called for row ${row}: a new frame on the stack, with its arguments`;
+    return point(tag, values, note);
+  }
+  if (kind === 6 || kind === 7) {
+    values.push(['col', String(col)], ['placer', placer(lang, n, q)]);
+    if (kind === 6) return point('try', values, `safe(${row}, ${col}) is called: does a queen above attack row ${row} col ${col}?`);
+    return point('safe', values, `no queen above attacks row ${row} col ${col}: safe returns ${truth(lang)[0]}`);
+  }
+  if (bits) values.push(['count', String(found)]);
+  else values.push(['placer', placer(lang, n, q)]);
+  const gives = bits ? ` ${found}` : '';
+  if (row === n) {
+    return point(bits ? 'solution' : 'done', values, `the call for row ${n} returns${gives}: back to the call for row ${n - 1}`);
+  }
+  const to = row === 0 ? 'the search is over' : `back to the call for row ${row - 1}`;
+  return point('out', values, `every column of row ${row} tried: the call for row ${row} returns${gives}, ${to}`);
 }
 
 // The point of the program after one operation of a method in the Methods view: `op` is the

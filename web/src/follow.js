@@ -36,7 +36,7 @@ export function follow(search, methods, to) {
   const m = methods.stepper();
   if (to === 'methods') {
     const at = w.position();
-    const [events, after] = Array.from(events_before(n, at));
+    const [events, after] = Array.from(events_before(n, at, w.detail()));
     if (m.events() === events && atEvent(m)) {
       methods.note('');
       methods.syncedAt = m.position();
@@ -56,9 +56,9 @@ export function follow(search, methods, to) {
     else if (after === at) {
       methods.note(`The methods stand where the search stood, step ${num(at)}: after the same ${counted(events, 'event')} ${EVENTS}, on the same board.`);
     } else {
-      const pruned = at - after;
+      const past = w.detail() ? `${counted(at - after, 'step')} after its last event` : `${counted(at - after, 'square')} pruned after its last event`;
       methods.note(
-        `The search stood at step ${num(at)}, ${counted(pruned, 'square')} pruned after its last event. The methods prune in ` +
+        `The search stood at step ${num(at)}, ${past}. The methods prune in ` +
           `operations of their own (the scan reads the board, the sets look keys up, the bit masks never try an attacked ` +
           `square), so they stand at that last event, step ${num(after)}: ${counted(events, 'event')} ${EVENTS}, the same board.`,
       );
@@ -70,12 +70,12 @@ export function follow(search, methods, to) {
   const at = w.position();
   // Methods that have not moved since they last took the search's point (or said they could
   // not) leave the search where it is.
-  if (m.position() === methods.syncedAt || (events_before(n, at)[0] === events && (exact || at === event_step(n, events)))) {
+  if (m.position() === methods.syncedAt || (events_before(n, at, w.detail())[0] === events && (exact || at === event_step(n, events, w.detail())))) {
     search.note('');
     methods.syncedAt = m.position();
     return;
   }
-  search.goTo(event_step(n, events));
+  search.goTo(event_step(n, events, w.detail()));
   methods.syncedAt = m.position();
   const step = w.position();
   if (exact) {

@@ -2,8 +2,9 @@
 // The programs beside the board: the textbook search as a learner meets it, in Python, Java,
 // C++, JavaScript and Rust, for each of the three methods (scan, sets, bit masks).
 //
-// Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...),
-// so that the lit line is a pure function of the step (Watch) or of the operation (Methods).
+// Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...;
+// call, try, safe, done and out: the calls and returns that "step into" shows), so that the
+// lit line is a pure function of the step (Watch) or of the operation (Methods).
 // The tags are stripped before the code is shown; `$N` is the board size of the page, so that
 // the program shown is the one that makes this very search, and runs as written.
 
@@ -38,17 +39,17 @@ def solve_n_queens(n):
             c, d = placer[r], row - r
             if c == col or abs(c - col) == d:  «check»
                 return False  «hit»
-        return True
+        return True  «safe»
 
     def solve(row):
         if row == n:
             solutions.append(placer[:])  «solution»
-            return
-        for col in range(n):
-            if not safe(row, col):
+            return  «done»
+        for col in range(n):  «out»
+            if not safe(row, col):  «try»
                 continue  «reject»
             placer[row] = col  «place»
-            solve(row + 1)
+            solve(row + 1)  «call»
             placer[row] = -1  «remove»
 
     solve(0)  «start»
@@ -67,8 +68,8 @@ def solve_n_queens(n):
     def solve(row):
         if row == n:
             solutions.append(placer[:])  «solution»
-            return
-        for col in range(n):
+            return  «done»
+        for col in range(n):  «out»
             if (col in cols  «set0»
                     or row - col in diffs  «set1»
                     or row + col in sums):  «set2»
@@ -77,7 +78,7 @@ def solve_n_queens(n):
             cols.add(col)  «place»
             diffs.add(row - col)  «place»
             sums.add(row + col)  «place»
-            solve(row + 1)
+            solve(row + 1)  «call»
             placer[row] = -1  «remove»
             cols.remove(col)  «remove»
             diffs.remove(row - col)  «remove»
@@ -105,7 +106,7 @@ def solve(n, row=0, cols=0, left=0, right=0):
                        (left | bit) << 1,  «place»
                        (right | bit) >> 1)  «place»
         free ^= bit  «remove»
-    return count
+    return count  «out»
 
 
 print(solve($N))  «start»
@@ -130,22 +131,22 @@ class NQueens {
       if (c == col || Math.abs(c - col) == d)  «check»
         return false;  «hit»
     }
-    return true;
+    return true;  «safe»
   }
 
   static void solve(int row) {
     if (row == n) {
       solutions.add(placer.clone());  «solution»
-      return;
+      return;  «done»
     }
     for (int col = 0; col < n; col++) {
-      if (!safe(row, col))
+      if (!safe(row, col))  «try»
         continue;  «reject»
       placer[row] = col;  «place»
-      solve(row + 1);
+      solve(row + 1);  «call»
       placer[row] = -1;  «remove»
     }
-  }
+  }  «out»
 
   public static void main(String[] args) {
     n = $N;
@@ -176,7 +177,7 @@ class NQueens {
   static void solve(int row) {
     if (row == n) {
       solutions.add(placer.clone());  «solution»
-      return;
+      return;  «done»
     }
     for (int col = 0; col < n; col++) {
       if (cols.contains(col)  «set0»
@@ -187,13 +188,13 @@ class NQueens {
       cols.add(col);  «place»
       diffs.add(row - col);  «place»
       sums.add(row + col);  «place»
-      solve(row + 1);
+      solve(row + 1);  «call»
       placer[row] = -1;  «remove»
       cols.remove(col);  «remove»
       diffs.remove(row - col);  «remove»
       sums.remove(row + col);  «remove»
     }
-  }
+  }  «out»
 
   public static void main(String[] args) {
     n = $N;
@@ -223,7 +224,7 @@ class NQueens {
                      (right | bit) >> 1);  «place»
       free ^= bit;  «remove»
     }
-    return count;
+    return count;  «out»
   }
 
   public static void main(String[] args) {
@@ -250,22 +251,22 @@ bool safe(int row, int col) {
         if (c == col || abs(c - col) == d)  «check»
             return false;  «hit»
     }
-    return true;
+    return true;  «safe»
 }
 
 void solve(int row) {
     if (row == n) {
         solutions.push_back(placer);  «solution»
-        return;
+        return;  «done»
     }
     for (int col = 0; col < n; col++) {
-        if (!safe(row, col))
+        if (!safe(row, col))  «try»
             continue;  «reject»
         placer[row] = col;  «place»
-        solve(row + 1);
+        solve(row + 1);  «call»
         placer[row] = -1;  «remove»
     }
-}
+}  «out»
 
 int main() {
     n = $N;
@@ -289,7 +290,7 @@ vector<vector<int>> solutions;
 void solve(int row) {
     if (row == n) {
         solutions.push_back(placer);  «solution»
-        return;
+        return;  «done»
     }
     for (int col = 0; col < n; col++) {
         if (cols.count(col)  «set0»
@@ -300,13 +301,13 @@ void solve(int row) {
         cols.insert(col);  «place»
         diffs.insert(row - col);  «place»
         sums.insert(row + col);  «place»
-        solve(row + 1);
+        solve(row + 1);  «call»
         placer[row] = -1;  «remove»
         cols.erase(col);  «remove»
         diffs.erase(row - col);  «remove»
         sums.erase(row + col);  «remove»
     }
-}
+}  «out»
 
 int main() {
     n = $N;
@@ -335,7 +336,7 @@ int solve(int n, int row, int cols,
                        (right | bit) >> 1);  «place»
         free ^= bit;  «remove»
     }
-    return count;
+    return count;  «out»
 }
 
 int main() {
@@ -356,22 +357,22 @@ function solveNQueens(n) {
       if (c === col || Math.abs(c - col) === d)  «check»
         return false;  «hit»
     }
-    return true;
+    return true;  «safe»
   }
 
   function solve(row) {
     if (row === n) {
       solutions.push([...placer]);  «solution»
-      return;
+      return;  «done»
     }
     for (let col = 0; col < n; col++) {
-      if (!safe(row, col))
+      if (!safe(row, col))  «try»
         continue;  «reject»
       placer[row] = col;  «place»
-      solve(row + 1);
+      solve(row + 1);  «call»
       placer[row] = -1;  «remove»
     }
-  }
+  }  «out»
 
   solve(0);  «start»
   return solutions;
@@ -391,7 +392,7 @@ function solveNQueens(n) {
   function solve(row) {
     if (row === n) {
       solutions.push([...placer]);  «solution»
-      return;
+      return;  «done»
     }
     for (let col = 0; col < n; col++) {
       if (cols.has(col)  «set0»
@@ -402,13 +403,13 @@ function solveNQueens(n) {
       cols.add(col);  «place»
       diffs.add(row - col);  «place»
       sums.add(row + col);  «place»
-      solve(row + 1);
+      solve(row + 1);  «call»
       placer[row] = -1;  «remove»
       cols.delete(col);  «remove»
       diffs.delete(row - col);  «remove»
       sums.delete(row + col);  «remove»
     }
-  }
+  }  «out»
 
   solve(0);  «start»
   return solutions;
@@ -434,7 +435,7 @@ function solve(n, row = 0, cols = 0,
                    (right | bit) >> 1);  «place»
     free ^= bit;  «remove»
   }
-  return count;
+  return count;  «out»
 }
 
 console.log(solve($N));  «start»
@@ -451,7 +452,7 @@ fn safe(placer: &[usize], row: usize,
             return false;  «hit»
         }
     }
-    true
+    true  «safe»
 }
 
 fn solve(n: usize, row: usize,
@@ -459,17 +460,17 @@ fn solve(n: usize, row: usize,
          solutions: &mut Vec<Vec<usize>>) {
     if row == n {
         solutions.push(placer.clone());  «solution»
-        return;
+        return;  «done»
     }
     for col in 0..n {
-        if !safe(placer, row, col) {
+        if !safe(placer, row, col) {  «try»
             continue;  «reject»
         }
         placer.push(col);  «place»
-        solve(n, row + 1, placer, solutions);
+        solve(n, row + 1, placer, solutions);  «call»
         placer.pop();  «remove»
     }
-}
+}  «out»
 
 fn main() {
     let mut solutions = Vec::new();
@@ -493,7 +494,7 @@ fn solve(n: i32, row: i32, b: &mut Board,
          solutions: &mut Vec<Vec<i32>>) {
     if row == n {
         solutions.push(b.placer.clone());  «solution»
-        return;
+        return;  «done»
     }
     for col in 0..n {
         if b.cols.contains(&col)  «set0»
@@ -506,13 +507,13 @@ fn solve(n: i32, row: i32, b: &mut Board,
         b.cols.insert(col);  «place»
         b.diffs.insert(row - col);  «place»
         b.sums.insert(row + col);  «place»
-        solve(n, row + 1, b, solutions);
+        solve(n, row + 1, b, solutions);  «call»
         b.placer.pop();  «remove»
         b.cols.remove(&col);  «remove»
         b.diffs.remove(&(row - col));  «remove»
         b.sums.remove(&(row + col));  «remove»
     }
-}
+}  «out»
 
 fn main() {
     let mut solutions = Vec::new();
@@ -541,7 +542,7 @@ fn solve(n: u32, row: u32, cols: u32,
                        (right | bit) >> 1);  «place»
         free ^= bit;  «remove»
     }
-    count
+    count  «out»
 }
 
 fn main() {

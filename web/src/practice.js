@@ -273,6 +273,8 @@ export class WatchPractice {
   }
 
   start() {
+    // The questions are about the search's moves: practice steps one move at a time.
+    if (this.search.mode !== 'coarse') this.search.setMode('coarse');
     this.active = true;
     this.search.pause();
     this.right = 0;

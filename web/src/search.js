@@ -4,6 +4,12 @@
 // squares placed and pruned, the recursion tree), and the controls above both views: play,
 // pause, step forward and back, jump to the next solution or backtrack, the speed, the
 // timeline and the cost line. The views draw it: each listens for its redraws.
+//
+// Two ways to step, a switch among the controls: "step over", one move of the search a step
+// (`nqueens trace N`), and "step into", where each call of solve and each return is a step of
+// its own, and for the scan each call of safe and its answer (`nqueens trace N --calls`, with
+// `--checks` for the scan). Both come from the library; switching keeps the search at the same
+// move.
 
 import { Watch } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
@@ -11,6 +17,13 @@ import { Tree } from './tree.js';
 import { Cost } from './cost.js';
 import { Clock, SPEEDS } from './clock.js';
 import { Timeline } from './timeline.js';
+import { choiceBar } from './code.js';
+
+/** @typedef {import('./listings.js').Method} Method */
+
+// The two ways to step, as the switch names them.
+export const MODES = { coarse: 'Step over', fine: 'Step into' };
+/** @typedef {keyof typeof MODES} Mode */
 
 export const STEP = 7; // integers per encoded step (watch.rs)
 
@@ -66,6 +79,15 @@ export class Search {
       3,
     );
     this.timeline = new Timeline(/** @type {HTMLElement} */ ($('w-bar')), this);
+    /** @type {Mode} how the search steps */
+    this.mode = 'coarse';
+    /** @type {Method} the method of the code beside the board: the scan's steps into safe too */
+    this.method = 'scan';
+    const modeBar = $('w-mode');
+    this.modeButtons = choiceBar(modeBar, 'how the search steps', MODES, (mode) => this.setMode(mode));
+    modeBar.querySelector('[data-key="coarse"]')?.setAttribute('title', 'One move of the search a step: a queen placed, a square pruned, a queen taken back');
+    modeBar.querySelector('[data-key="fine"]')?.setAttribute('title', 'Every call and every return a step too: a new frame on the stack, and what it returns');
+    this.modeButtons(this.mode);
     $('w-reset').addEventListener('click', () => this.reset());
     $('w-back').addEventListener('click', () => this.back());
     this.playButton.addEventListener('click', () => this.toggle());
@@ -127,11 +149,46 @@ export class Search {
     this.notedAt = this.watch ? this.watch.position() : 0;
   }
 
+  // The detail of the bindings' steps: 0 one move a step, 1 the calls of solve and their
+  // returns too, 2 the scan's calls of safe too.
+  detail() {
+    if (this.mode === 'coarse') return 0;
+    return this.method === 'scan' ? 2 : 1;
+  }
+
+  // Steps one move at a time ('coarse') or into every call ('fine'), at the same move.
+  /** @param {Mode} mode */
+  setMode(mode) {
+    this.mode = mode;
+    this.modeButtons(mode);
+    this.restep();
+  }
+
+  // The method of the code beside the board, whose calls "step into" follows.
+  /** @param {Method} method */
+  setMethod(method) {
+    this.method = method;
+    this.restep();
+  }
+
+  // Opens the search again with the steps the mode and the method ask for, at the same move:
+  // the step that makes it.
+  restep() {
+    if (!this.watch || this.watch.detail() === this.detail()) return;
+    const moves = this.watch.moves();
+    this.open(this.n);
+    const w = this.stepper();
+    w.seek_moves(moves);
+    const at = w.position();
+    w.seek(0);
+    this.timeline.jump(at);
+  }
+
   /** @param {number} n */
   open(n) {
     if (this.watch) this.watch.free();
     this.n = n;
-    this.watch = new Watch(n);
+    this.watch = Watch.with_detail(n, this.detail());
     this.tree = new Tree(n);
     this.columns = [];
     this.found = [];

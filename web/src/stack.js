@@ -1,8 +1,9 @@
 // @ts-check
 // The call stack of the recursive search beside the board: the calls of `solve` open at the
 // current step, innermost on top, each with its locals as the listing of the chosen language
-// and method holds them (listings.js). It is worked out from the board size, the queens on the board
-// and the step alone, so that it moves with the search forward and back alike.
+// and method holds them (listings.js), and, stepping into the program, the scan's call of
+// `safe` with its own. It is worked out from the board size, the queens on the board and the
+// step alone, so that it moves with the search forward and back alike.
 
 import { masksAt } from './code.js';
 import { escape } from './html.js';
@@ -13,8 +14,8 @@ import { escape } from './html.js';
 
 /**
  * A frame of the call stack: the row of its call, the call as the listing writes it, its
- * locals, whether it is the innermost running one or returns at this step, and what it returns
- * (null when it says nothing).
+ * locals, whether it is the innermost running one, has just been called or returns at this
+ * step, and what it returns (null when it says nothing).
  * @typedef {object} Frame
  * @property {number} row
  * @property {string} call
@@ -22,6 +23,7 @@ import { escape } from './html.js';
  * @property {boolean} current
  * @property {boolean} leaving
  * @property {string | null} returns
+ * @property {boolean} [entering]
  */
 
 // The solutions of each n, as numbers whose digits in base n are the queens' columns from row
@@ -156,7 +158,7 @@ function frame(lang, method, n, row, where, above, col) {
   const at = where === 'backtrack' ? /** @type {number} */ (col) + 1 : where === 'returned' ? n : /** @type {number} */ (col);
   if (method !== 'bits') {
     if (where === 'returned' && python) locals.push(['col', String(n - 1)]);
-    else if (where !== 'returned' && where !== 'solution') locals.push(['col', String(col)]);
+    else if (where !== 'returned' && where !== 'solution' && where !== 'entered') locals.push(['col', String(col)]);
     if (method === 'sets') {
       // The shared sets as this call sees them: the queens above it, and its own while it has
       // one on the board.
@@ -175,6 +177,8 @@ function frame(lang, method, n, row, where, above, col) {
     f.returns = '1';
     return f;
   }
+  // Just called: its arguments only, the rest is declared as it runs.
+  if (where === 'entered') return f;
   const count = countBefore(n, above, at);
   locals.push(['count', String(count)]);
   // `free` loses a square's bit once the call on it returns: the squares from `at` on are left,
@@ -186,21 +190,47 @@ function frame(lang, method, n, row, where, above, col) {
   return f;
 }
 
+// The scan's call of safe(row, col), with its locals: its arguments, and the queen it reads
+// (`r`, `c = placer[r]`, `d = row - r`) when it found one that attacks; after a loop that found
+// none, Python keeps the loop's last values. `answer`: true or false once it returns.
+/**
+ * @param {Lang} lang
+ * @param {number} row
+ * @param {number} col
+ * @param {number[]} q the queens on the board
+ * @param {boolean | null} answer
+ * @param {number[] | null} by the attacking queen's row and column
+ * @returns {Frame}
+ */
+function safeFrame(lang, row, col, q, answer, by) {
+  const call = lang === 'rust' ? `safe(placer, ${row}, ${col})` : `safe(${row}, ${col})`;
+  /** @type {Value[]} */
+  const locals = [['row', String(row)], ['col', String(col)]];
+  const last = by || (answer && lang === 'python' && row > 0 ? [row - 1, q[row - 1]] : null);
+  if (last) locals.push(['r', String(last[0])], ['c', String(last[1])], ['d', String(row - last[0])]);
+  const [yes, no] = lang === 'python' ? ['True', 'False'] : ['true', 'false'];
+  return { row, call, locals, current: true, leaving: answer !== null, entering: answer === null, returns: answer === null ? null : answer ? yes : no };
+}
+
 // The open calls at a step, innermost first: `code` is the step as the bindings encode it
 // (kind, row, col, ...), `queens` the columns of the queens after it. Before the first step no
-// call is open yet. A call that returns at this step is on top, marked `leaving`.
+// call is open yet. A call that returns at this step is on top, marked `leaving`. `fine`: the
+// steps are those of "step into", where each call and return is a step of its own (kinds 5 to
+// 8), and the scan's conflict is safe returning false, its frame on top.
 /**
  * @param {Lang} lang
  * @param {Method} method
  * @param {number} n
  * @param {Int32Array} code
  * @param {ArrayLike<number>} queens
+ * @param {boolean} [fine]
  * @returns {Frame[]}
  */
-export function frames(lang, method, n, code, queens) {
+export function frames(lang, method, n, code, queens, fine = false) {
   const [kind, row, col] = code;
   const q = Array.from(queens);
   if (kind === 0) return [];
+  if (fine && kind !== 1) return fineFrames(lang, method, n, code, q);
   const innermost = kind === 4 ? n : row;
   /** @type {Frame[]} */
   const out = [];
@@ -220,6 +250,57 @@ export function frames(lang, method, n, code, queens) {
       const gone = frame(lang, method, n, row + 1, 'returned', q.concat([col]), null);
       gone.leaving = true;
       out.push(gone);
+    }
+  }
+  return out.reverse();
+}
+
+// The open calls at a step of "step into" other than a queen placed (whose frames are those of
+// "step over"), innermost first.
+/**
+ * @param {Lang} lang
+ * @param {Method} method
+ * @param {number} n
+ * @param {Int32Array} code
+ * @param {number[]} q
+ * @returns {Frame[]}
+ */
+function fineFrames(lang, method, n, code, q) {
+  const [kind, , col, byRow, byCol, , found] = code;
+  // A solution is the call for row n's (the bindings write no row for it).
+  const row = kind === 4 ? n : code[1];
+  /** @type {Frame[]} */
+  const out = [];
+  // The calls below the innermost one, each at its own call of solve.
+  for (let k = 0; k < Math.min(row, n); k++) out.push(frame(lang, method, n, k, 'call', q.slice(0, k), q[k]));
+  if (kind === 5 || kind === 4 || (kind === 8 && row === n)) {
+    // A call just made, the call for row n at its solution, or returning.
+    const where = kind === 5 ? (row === n ? 'solution' : 'entered') : 'solution';
+    const f = frame(lang, method, n, row, where, q.slice(0, row), null);
+    f.current = true;
+    f.entering = kind === 5;
+    f.leaving = kind === 8;
+    if (kind === 5 || kind === 4) f.returns = null;
+    out.push(f);
+  } else if (kind === 8) {
+    const f = frame(lang, method, n, row, 'returned', q.slice(0, row), null);
+    f.current = true;
+    f.leaving = true;
+    if (method === 'bits') f.returns = String(found);
+    out.push(f);
+  } else if (kind === 3) {
+    const f = frame(lang, method, n, row, 'backtrack', q.slice(0, row), col);
+    f.current = true;
+    out.push(f);
+  } else {
+    // A square checked (kinds 6, 2 and 7): the call for its row is at its column, and the
+    // scan's safe answers on top of it.
+    const f = frame(lang, method, n, row, 'conflict', q.slice(0, row), col);
+    f.current = method !== 'scan';
+    out.push(f);
+    if (method === 'scan') {
+      const answer = kind === 6 ? null : kind === 7;
+      out.push(safeFrame(lang, row, col, q, answer, kind === 2 ? [byRow, byCol] : null));
     }
   }
   return out.reverse();
@@ -257,11 +338,12 @@ export class StackPanel {
       .map((f) => {
         /** @type {string[]} */
         const marks = [];
-        if (f.current) marks.push('← running');
+        if (f.entering) marks.push('← called');
+        else if (f.current) marks.push('← running');
         if (f.leaving) marks.push(f.returns === null ? 'returns' : `returns ${f.returns}`);
-        const cls = ['frame', f.current ? 'current' : '', f.leaving ? 'leaving' : ''].filter(Boolean).join(' ');
+        const cls = ['frame', f.current ? 'current' : '', f.leaving ? 'leaving' : '', f.entering ? 'entering' : ''].filter(Boolean).join(' ');
         const data =
-          `data-row="${f.row}" data-current="${f.current}" data-leaving="${f.leaving}" ` +
+          `data-row="${f.row}" data-current="${f.current}" data-leaving="${f.leaving}" data-entering="${!!f.entering}" ` +
           `data-call="${escape(f.call)}" data-locals="${escape(JSON.stringify(f.locals))}"`;
         const locals = f.locals.map(([k, v]) => `<span class="frame-local">${escape(k)} = ${escape(v)}</span>`).join(' ');
         return (

@@ -6,7 +6,8 @@
 //
 // The bar needs the whole search up front: the bindings' `timeline(n)` walks it once (about
 // 50 ms at n = 12, so it runs when n is chosen) and returns its length, where each solution
-// is, and per bin of steps the backtracks and the queens placed. A jump seeks the bindings'
+// is, and per bin of steps the backtracks, the queens placed and the squares pruned, in the
+// steps the search takes (one move a step, or every call and return too). A jump seeks the bindings'
 // Watch and rebuilds what the view has followed step by step (the queens placed and the squares
 // pruned so far, the solutions found, the tree) from those counts instead of from every step.
 
@@ -53,6 +54,8 @@ export class Timeline {
     this.backtracksBefore;
     /** @type {Float64Array} */
     this.placedBefore;
+    /** @type {Float64Array} */
+    this.prunedBefore;
     /** @type {string[][]} */
     this.rows;
     bar.addEventListener('pointerdown', (e) => this.press(e));
@@ -66,10 +69,11 @@ export class Timeline {
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.draw()).observe(bar);
   }
 
-  // Walks the whole search of the n×n board once and draws its marks.
+  // Walks the whole search of the n×n board once, in the steps the search takes, and draws its
+  // marks.
   /** @param {number} n */
   open(n) {
-    const t = timeline(n);
+    const t = timeline(n, this.search.stepper().detail());
     const [length, sols, width, bins] = t;
     let at = 4;
     /** @param {number} count */
@@ -81,9 +85,11 @@ export class Timeline {
     this.width = width;
     const backtracks = take(bins);
     const placed = take(bins);
+    const pruned = take(bins);
     // Counts before each bin, and one more for the whole search.
     this.backtracksBefore = prefix(backtracks);
     this.placedBefore = prefix(placed);
+    this.prunedBefore = prefix(pruned);
     this.rows = []; // the LeetCode rows of each solution, made when first needed
     this.bar.setAttribute('aria-valuemax', String(length));
     this.bar.dataset.length = String(length);
@@ -140,9 +146,8 @@ export class Timeline {
     // The counts at the start of p's bin, then the steps from there to p.
     const bin = Math.min(Math.floor(p / this.width), this.placedBefore.length - 2);
     const start = bin * this.width;
-    const solutions = this.solutionsBefore(start);
     let placed = this.placedBefore[bin];
-    let pruned = start - placed - this.backtracksBefore[bin] - solutions;
+    let pruned = this.prunedBefore[bin];
     w.seek(start);
     const codes = w.forward(p - start, -1);
     for (let i = 0; i < codes.length; i += STEP) {

@@ -392,7 +392,7 @@ export class TreeView extends SearchView {
   renderStack() {
     const s = this.search;
     if (!s.watch) return;
-    this.stack.show(frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns()));
+    this.stack.show(frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine'));
   }
 
   draw() {

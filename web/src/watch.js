@@ -82,6 +82,8 @@ export class WatchView extends SearchView {
     };
     if (kind === 1) opts.marks.push({ row, col, cls: 'placed' });
     if (kind === 3) opts.marks.push({ row, col, cls: 'lifted' });
+    // Stepping into the scan: the square safe is asked about.
+    if (kind === 6 || kind === 7) opts.marks.push({ row, col, cls: 'tried' });
     if (kind === 2) {
       opts.marks.push({ row, col, cls: 'tried' }, { row: byRow, col: byCol, cls: 'by' });
       opts.line = { from: [byRow, byCol], to: [row, col] };
@@ -124,7 +126,7 @@ export class WatchView extends SearchView {
   renderStack() {
     const s = this.search;
     if (!s.watch) return;
-    this.stack.show(frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns()));
+    this.stack.show(frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine'));
   }
 
   // A frame picked in the call stack: its row outlined on the board until the next step.

@@ -11,12 +11,13 @@ import { ROOT, serve, launch } from './browser.mjs';
 // The command line the tests hold the page against (NQUEENS_BIN names another).
 export const CLI = process.env.NQUEENS_BIN || path.join(ROOT, 'target', 'release', 'nqueens');
 
-// Every step of `nqueens trace N --json`, parsed, in order.
-export function traceSteps(n) {
+// Every step of `nqueens trace N --json`, parsed, in order; `flags` adds to the command
+// (['--calls'] and ['--calls', '--checks'], the steps of "step into").
+export function traceSteps(n, flags = []) {
   if (!fs.existsSync(CLI)) {
     throw new Error(`${CLI} is missing: build it with cargo build --release -p nqueens-cli`);
   }
-  const out = execFileSync(CLI, ['trace', '--json', String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const out = execFileSync(CLI, ['trace', '--json', ...flags, String(n)], { encoding: 'utf8', maxBuffer: 1 << 28 });
   return out.trim().split('\n').map((l) => JSON.parse(l));
 }
 

@@ -238,6 +238,12 @@ pub struct VerifyArgs {
                   backtrack row R col C                         the queen is taken back, the next column is tried\n  \
                   solution K: C1 C2 ... CN                      a full board, the column of each row\n\n\
                   --json writes one object per step instead, rows and columns counted from 0.\n\n\
+                  --calls adds the program's calls and returns (a debugger's step into):\n  \
+                  call row R                                    solve(row) is called (row N+1: the board is full)\n  \
+                  return row R: K found                         it returns, having found K solutions\n\
+                  and --checks adds the scan's calls of safe(row, col) too:\n  \
+                  check row R col C                             safe(row, col) is called\n  \
+                  safe row R col C                              it returns true (a conflict: it returns false)\n\n\
                   Example: nqueens trace 4 begins\n  \
                   place row 1 col 1\n    \
                   conflict row 2 col 1: attacked by row 1 col 1 (column)\n    \
@@ -259,6 +265,14 @@ pub struct TraceArgs {
     /// JSON Lines: one object per step ({"step":"place","row":0,"col":0}, ...)
     #[arg(long)]
     pub json: bool,
+
+    /// Each call of solve(row) and its return a step too, between the moves
+    #[arg(long)]
+    pub calls: bool,
+
+    /// With --calls, each call of the scan's safe(row, col) and its answer too
+    #[arg(long, requires = "calls")]
+    pub checks: bool,
 }
 
 #[derive(Args)]

@@ -327,3 +327,57 @@ fn trace_of_four_queens() {
         .code(2)
         .stderr(predicate::str::contains("from 1 to 12"));
 }
+
+#[test]
+fn trace_with_calls_and_checks() {
+    let out = nqueens().args(["trace", "4", "--calls"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..4],
+        [
+            "call row 1",
+            "place row 1 col 1",
+            "  call row 2",
+            "  conflict row 2 col 1: attacked by row 1 col 1 (column)",
+        ]
+    );
+    assert_eq!(lines.last(), Some(&"return row 1: 2 found"));
+    // The moves are the trace's, in its order.
+    let plain = nqueens().args(["trace", "4"]).output().unwrap().stdout;
+    let moves: Vec<&str> = (lines.iter().copied())
+        .filter(|l| !l.trim_start().starts_with("call") && !l.trim_start().starts_with("return"))
+        .collect();
+    assert_eq!(
+        moves,
+        String::from_utf8(plain)
+            .unwrap()
+            .lines()
+            .collect::<Vec<_>>()
+    );
+    let out = nqueens()
+        .args(["trace", "4", "--calls", "--checks", "--json"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..3],
+        [
+            r#"{"step":"call","row":0}"#,
+            r#"{"step":"check","row":0,"col":0}"#,
+            r#"{"step":"safe","row":0,"col":0}"#,
+        ]
+    );
+    assert_eq!(
+        lines.last(),
+        Some(&r#"{"step":"return","row":0,"found":2}"#)
+    );
+    // --checks tells the scan's calls of safe, which only --calls makes steps of.
+    nqueens()
+        .args(["trace", "4", "--checks"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--calls"));
+}

@@ -284,11 +284,11 @@ mod tests {
             let mut w = Watch::new(n).unwrap();
             let mut k = 0.0;
             loop {
-                let at = event_step(n, k).unwrap();
+                let at = event_step(n, k, None).unwrap();
                 w.seek(at);
                 assert_eq!(c.columns(0), w.columns(), "n = {n}, {k} events");
                 assert_eq!(c.events(), k);
-                assert_eq!(events_before(n, at).unwrap()[0], k);
+                assert_eq!(events_before(n, at, None).unwrap()[0], k);
                 if c.rounds(1.0) == 0.0 {
                     break;
                 }

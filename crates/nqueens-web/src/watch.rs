@@ -1,4 +1,5 @@
-//! The textbook search step by step, the steps `nqueens trace` prints, with a way back.
+//! The textbook search step by step, the steps `nqueens trace` prints (with `--calls`, and
+//! `--checks`, the program's calls and returns between them), with a way back.
 //!
 //! The library's trace is an iterator, which only goes forward. Stepping back replays from the
 //! nearest saved place: a clone of the iterator is kept every [`EVERY`] steps, so a step back
@@ -6,7 +7,7 @@
 //! [`EVERY`] steps however long the search is watched.
 
 use nqueens::board::{Line, Square};
-use nqueens::reference::{Step, Steps};
+use nqueens::reference::{Detail, FineStep, FineSteps, Step, fine_steps};
 use wasm_bindgen::prelude::*;
 
 /// A step in words as `nqueens trace` words it, two spaces of indent a row deep, but with rows
@@ -58,6 +59,37 @@ pub fn sentence(step: &Step) -> String {
     }
 }
 
+/// A step of the program in words, as [`sentence`] words a move: a call, a check (the scan's
+/// `safe`), its answer, a return, rows and columns counted from 0.
+///
+/// ```
+/// use nqueens::reference::{FineStep, Step};
+/// use nqueens_web::watch::fine_sentence;
+///
+/// assert_eq!(fine_sentence(&FineStep::Call { row: 1 }), "  call row 1");
+/// assert_eq!(fine_sentence(&FineStep::Check { row: 1, col: 2 }), "  check row 1 col 2");
+/// assert_eq!(fine_sentence(&FineStep::Safe { row: 1, col: 2 }), "  safe row 1 col 2");
+/// assert_eq!(fine_sentence(&FineStep::Return { row: 0, found: 2 }), "return row 0: 2 found");
+/// let place = FineStep::Move(Step::Place { row: 0, col: 1 });
+/// assert_eq!(fine_sentence(&place), "place row 0 col 1");
+/// ```
+pub fn fine_sentence(step: &FineStep) -> String {
+    let indent = |row: usize| " ".repeat(2 * row);
+    match step {
+        FineStep::Move(m) => sentence(m),
+        FineStep::Call { row } => format!("{}call row {row}", indent(*row)),
+        FineStep::Check { row, col } => format!("{}check row {row} col {col}", indent(*row)),
+        FineStep::Safe { row, col } => format!("{}safe row {row} col {col}", indent(*row)),
+        FineStep::Return { row, found } => {
+            format!(
+                "{}return row {row}: {} found",
+                indent(*row),
+                grouped(*found)
+            )
+        }
+    }
+}
+
 /// A count with its thousands separated by commas, as the page writes every count.
 ///
 /// ```
@@ -85,10 +117,11 @@ pub const EVERY: u64 = 1024;
 /// Integers per encoded step: see [`encode`].
 pub const STEP_LEN: usize = 7;
 
-/// A step as [`STEP_LEN`] integers, for a JavaScript `Int32Array`: kind (0 none, 1 place,
+/// A move as [`STEP_LEN`] integers, for a JavaScript `Int32Array`: kind (0 none, 1 place,
 /// 2 conflict, 3 backtrack, 4 solution), row, column, the attacker's row and column (conflicts;
 /// -1 otherwise), the line (0 row, 1 column, 2 diagonal `\`, 3 diagonal `/`; -1) and the
-/// solution's number (solutions; 0 otherwise). Rows and columns count from 0.
+/// solution's number (solutions; 0 otherwise). Rows and columns count from 0. The program's
+/// other steps are [`encode_fine`]'s.
 ///
 /// ```
 /// use nqueens_web::watch::encode;
@@ -128,27 +161,70 @@ pub fn encode(step: Option<&Step>) -> [i32; STEP_LEN] {
     }
 }
 
+/// A step of the program as [`STEP_LEN`] integers: a move as [`encode`] writes it; a call
+/// `[5, row, -1, -1, -1, -1, 0]`, a check (the scan calls `safe`) `[6, row, col, -1, -1, -1,
+/// 0]`, its answer true `[7, row, col, -1, -1, -1, 0]`, a return `[8, row, -1, -1, -1, -1,
+/// found]` (the solutions its call found).
+///
+/// ```
+/// use nqueens::reference::FineStep;
+/// use nqueens_web::watch::encode_fine;
+///
+/// assert_eq!(encode_fine(Some(&FineStep::Call { row: 2 })), [5, 2, -1, -1, -1, -1, 0]);
+/// let back = FineStep::Return { row: 4, found: 1 };
+/// assert_eq!(encode_fine(Some(&back)), [8, 4, -1, -1, -1, -1, 1]);
+/// ```
+pub fn encode_fine(step: Option<&FineStep>) -> [i32; STEP_LEN] {
+    match step {
+        None => encode(None),
+        Some(FineStep::Move(m)) => encode(Some(m)),
+        Some(FineStep::Call { row }) => [5, *row as i32, -1, -1, -1, -1, 0],
+        Some(FineStep::Check { row, col }) => [6, *row as i32, *col as i32, -1, -1, -1, 0],
+        Some(FineStep::Safe { row, col }) => [7, *row as i32, *col as i32, -1, -1, -1, 0],
+        Some(FineStep::Return { row, found }) => [8, *row as i32, -1, -1, -1, -1, *found as i32],
+    }
+}
+
+/// The detail a number of the bindings asks for: 0 the moves ("step over"), 1 the calls of
+/// `solve` and their returns too, 2 the scan's calls of `safe` too ("step into").
+fn detail_of(code: Option<u8>) -> Result<Detail, JsError> {
+    match code.unwrap_or(0) {
+        0 => Ok(Detail::Moves),
+        1 => Ok(Detail::Calls),
+        2 => Ok(Detail::Checks),
+        other => Err(JsError::new(&format!("detail {other} is not 0, 1 or 2"))),
+    }
+}
+
 /// The search on one board, at some step: see the module documentation.
 #[wasm_bindgen]
 #[derive(Debug)]
 pub struct Watch {
     /// The iterator, after `position` steps.
-    steps: Steps,
+    steps: FineSteps,
     position: u64,
     /// The step that led here (the one at `position - 1`).
-    last: Option<Step>,
+    last: Option<FineStep>,
     /// The iterator after 0, [`EVERY`], 2·[`EVERY`]... steps, as far as the search has gone.
-    saved: Vec<Steps>,
+    saved: Vec<FineSteps>,
     /// The number of steps, once the end has been reached.
     length: Option<u64>,
 }
 
 #[wasm_bindgen]
 impl Watch {
-    /// The search on the n×n board (1 to 12), before its first step.
+    /// The search on the n×n board (1 to 12), before its first step, one move a step.
     #[wasm_bindgen(constructor)]
     pub fn new(n: usize) -> Result<Watch, JsError> {
-        let steps = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+        Watch::with_detail(n, 0)
+    }
+
+    /// The search on the n×n board, before its first step, with as much of the program as
+    /// `detail` asks for (0 the moves, 1 the calls of `solve` and their returns too, 2 the
+    /// scan's calls of `safe` too: see [`encode_fine`]).
+    pub fn with_detail(n: usize, detail: u8) -> Result<Watch, JsError> {
+        let detail = detail_of(Some(detail))?;
+        let steps = fine_steps(n, detail).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(Watch {
             saved: vec![steps.clone()],
             steps,
@@ -168,6 +244,47 @@ impl Watch {
         self.position as f64
     }
 
+    /// The detail of the steps, as [`Watch::with_detail`] takes it.
+    pub fn detail(&self) -> u8 {
+        match self.steps.detail() {
+            Detail::Moves => 0,
+            Detail::Calls => 1,
+            Detail::Checks => 2,
+        }
+    }
+
+    /// How many moves (the steps of `nqueens trace`) were taken to get here: the position of
+    /// the same point told one move a step.
+    pub fn moves(&self) -> f64 {
+        self.steps.moves() as f64
+    }
+
+    /// Goes to the step that makes the `moves`-th move (the start for 0, the end if the search
+    /// has fewer): where the search told one move a step stands after that many steps.
+    pub fn seek_moves(&mut self, moves: f64) {
+        let target = moves.max(0.0) as u64;
+        if target == 0 {
+            self.seek(0.0);
+            return;
+        }
+        if self.steps.moves() == target && matches!(self.last, Some(FineStep::Move(_))) {
+            return;
+        }
+        // The last saved place before that move, then on.
+        let from = self.saved.partition_point(|s| s.moves() < target).max(1) - 1;
+        if target <= self.steps.moves() || from as u64 * EVERY > self.position {
+            self.steps = self.saved[from].clone();
+            self.position = from as u64 * EVERY;
+            self.last = None;
+        }
+        while self.steps.moves() < target {
+            match self.advance() {
+                Some(step) => self.last = Some(step),
+                None => break,
+            }
+        }
+    }
+
     /// The number of steps of the whole search, once the end has been reached; -1 before.
     pub fn length(&self) -> f64 {
         self.length.map_or(-1.0, |l| l as f64)
@@ -175,7 +292,7 @@ impl Watch {
 
     /// The step that led here, encoded (see [`encode`]).
     pub fn step(&self) -> Vec<i32> {
-        encode(self.last.as_ref()).to_vec()
+        encode_fine(self.last.as_ref()).to_vec()
     }
 
     /// The step that led here in words (see [`sentence`]), without the indent; empty at the
@@ -183,7 +300,7 @@ impl Watch {
     pub fn text(&self) -> String {
         self.last
             .as_ref()
-            .map(|s| sentence(s).trim_start().to_string())
+            .map(|s| fine_sentence(s).trim_start().to_string())
             .unwrap_or_default()
     }
 
@@ -198,7 +315,7 @@ impl Watch {
         while at < self.position {
             let Some(step) = steps.next() else { break };
             if at >= first {
-                out.push(sentence(&step));
+                out.push(fine_sentence(&step));
             }
             at += 1;
         }
@@ -243,7 +360,7 @@ impl Watch {
         let mut out = Vec::new();
         for _ in 0..most {
             let Some(step) = self.advance() else { break };
-            let code = encode(Some(&step));
+            let code = encode_fine(Some(&step));
             out.extend_from_slice(&code);
             self.last = Some(step);
             if until == 0 || code[0] == until {
@@ -258,7 +375,7 @@ impl Watch {
         if self.position == 0 {
             return Vec::new();
         }
-        let undone = encode(self.last.as_ref()).to_vec();
+        let undone = encode_fine(self.last.as_ref()).to_vec();
         self.seek((self.position - 1) as f64);
         undone
     }
@@ -294,7 +411,7 @@ impl Watch {
         let mut steps = self.steps.clone();
         let mut out = Vec::new();
         for step in steps.by_ref() {
-            let code = encode(Some(&step));
+            let code = encode_fine(Some(&step));
             out.extend_from_slice(&code);
             if code[0] != 2 {
                 break;
@@ -336,7 +453,7 @@ impl Watch {
 
 impl Watch {
     /// One step forward, keeping a saved place every [`EVERY`] steps.
-    fn advance(&mut self) -> Option<Step> {
+    fn advance(&mut self) -> Option<FineStep> {
         let step = self.steps.next();
         match step {
             Some(_) => {
@@ -353,25 +470,28 @@ impl Watch {
     }
 }
 
-/// The events (steps that are not conflicts: a queen placed or taken back, a solution) among
-/// the first `steps` steps of the search on the n×n board (1 to 12), and the position just after
-/// the last of them, as two numbers: where the three methods of the page stand on the same
-/// board, since they reach the same events in the same order but prune in steps of their own.
+/// The events (moves that are not conflicts: a queen placed or taken back, a solution) among
+/// the first `steps` steps of the search on the n×n board (1 to 12), told with `detail` as
+/// [`Watch::with_detail`] takes it (0 when left out), and the position just after the last of
+/// them, as two numbers: where the three methods of the page stand on the same board, since
+/// they reach the same events in the same order but prune in steps of their own.
 ///
 /// ```
 /// use nqueens_web::watch::events_before;
 ///
 /// // 4×4: place row 0 col 0, a conflict, a conflict, place row 1 col 2, a conflict...
-/// assert_eq!(events_before(4, 3.0).unwrap(), [1.0, 1.0]);
-/// assert_eq!(events_before(4, 4.0).unwrap(), [2.0, 4.0]);
-/// assert_eq!(events_before(4, 5.0).unwrap(), [2.0, 4.0]);
+/// assert_eq!(events_before(4, 3.0, None).unwrap(), [1.0, 1.0]);
+/// assert_eq!(events_before(4, 4.0, None).unwrap(), [2.0, 4.0]);
+/// assert_eq!(events_before(4, 5.0, None).unwrap(), [2.0, 4.0]);
+/// // With the calls: call row 0, place row 0 col 0, call row 1, ...
+/// assert_eq!(events_before(4, 3.0, Some(1)).unwrap(), [1.0, 2.0]);
 /// ```
 #[wasm_bindgen]
-pub fn events_before(n: usize, steps: f64) -> Result<Vec<f64>, JsError> {
-    let trace = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn events_before(n: usize, steps: f64, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
+    let trace = fine_steps(n, detail_of(detail)?).map_err(|e| JsError::new(&e.to_string()))?;
     let (mut events, mut after) = (0u64, 0u64);
     for (at, step) in trace.take(steps as usize).enumerate() {
-        if !matches!(step, Step::Conflict { .. }) {
+        if is_event(&step) {
             events += 1;
             after = at as u64 + 1;
         }
@@ -380,49 +500,60 @@ pub fn events_before(n: usize, steps: f64) -> Result<Vec<f64>, JsError> {
 }
 
 /// The position just after the `events`-th event (see [`events_before`]) of the search on the
-/// n×n board, or its end when it has fewer: the step of Watch that shows the board the three
-/// methods hold after that many events.
+/// n×n board, told with `detail` (0 when left out), or its end when it has fewer: the step of
+/// Watch that shows the board the three methods hold after that many events.
 ///
 /// ```
 /// use nqueens_web::watch::event_step;
 ///
-/// assert_eq!(event_step(4, 0.0).unwrap(), 0.0);
-/// assert_eq!(event_step(4, 2.0).unwrap(), 4.0);
+/// assert_eq!(event_step(4, 0.0, None).unwrap(), 0.0);
+/// assert_eq!(event_step(4, 2.0, None).unwrap(), 4.0);
+/// assert_eq!(event_step(4, 1.0, Some(2)).unwrap(), 4.0);
 /// ```
 #[wasm_bindgen]
-pub fn event_step(n: usize, events: f64) -> Result<f64, JsError> {
-    let trace = nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn event_step(n: usize, events: f64, detail: Option<u8>) -> Result<f64, JsError> {
+    let trace = fine_steps(n, detail_of(detail)?).map_err(|e| JsError::new(&e.to_string()))?;
     let (mut seen, mut at) = (0u64, 0u64);
     for step in trace {
         if seen as f64 >= events {
             break;
         }
         at += 1;
-        if !matches!(step, Step::Conflict { .. }) {
+        if is_event(&step) {
             seen += 1;
         }
     }
     Ok(at as f64)
 }
 
+/// A move that is not a conflict: a queen placed or taken back, a solution.
+fn is_event(step: &FineStep) -> bool {
+    matches!(step, FineStep::Move(m) if !matches!(m, Step::Conflict { .. }))
+}
+
 /// The most bins [`timeline`] returns: finer than any screen shows the whole search.
 pub const TIMELINE_BINS: usize = 4096;
 
-/// The whole search of [`Watch`] on the n×n board (1 to 12) at a glance, for a bar that jumps
-/// to any step, found in one pass that keeps no steps: the search is walked with bit masks in
-/// the trace's order, counting its steps, which takes a fraction of stepping the trace.
+/// The whole search of [`Watch`] on the n×n board (1 to 12), told with `detail` as
+/// [`Watch::with_detail`] takes it (0 when left out), at a glance, for a bar that jumps to any
+/// step, found in one pass that keeps no steps: the search is walked with bit masks in the
+/// trace's order, counting its steps, which takes a fraction of stepping the trace.
 ///
 /// The steps are grouped in bins of `w` steps (a power of two, the smallest that needs at most
 /// [`TIMELINE_BINS`] bins; bin `b` holds steps `b·w` to `b·w + w - 1`, counted from 0). Returns,
 /// one after another: the number of steps `L`, the number of solutions `S`, `w`, the number of
 /// bins `K`; for each solution the position just after its step (what [`Watch::seek`] takes to
 /// show it); for each solution its columns, 4 bits a row, row 0 in the lowest bits; for each
-/// bin its backtracks; for each bin its queens placed.
+/// bin its backtracks; for each bin its queens placed; for each bin its conflicts.
 #[wasm_bindgen]
-pub fn timeline(n: usize) -> Result<Vec<f64>, JsError> {
+pub fn timeline(n: usize, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
+    let detail = detail_of(detail)?;
     nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+    let calls = u64::from(detail != Detail::Moves);
     let mut walk = Outline {
         n,
+        calls,
+        checks: u64::from(detail == Detail::Checks),
         position: 0,
         columns: [0; 16],
         solutions: Vec::new(),
@@ -430,7 +561,9 @@ pub fn timeline(n: usize) -> Result<Vec<f64>, JsError> {
         width: 1,
         backtracks: Vec::new(),
         placed: Vec::new(),
+        conflicts: Vec::new(),
     };
+    walk.position += calls; // the first call
     walk.row(0, 0, 0, 0);
     if walk.position > 0 {
         walk.bin(walk.position - 1);
@@ -445,12 +578,17 @@ pub fn timeline(n: usize) -> Result<Vec<f64>, JsError> {
     out.extend(walk.packed.iter().map(|&c| c as f64));
     out.extend(walk.backtracks.iter().map(|&c| f64::from(c)));
     out.extend(walk.placed.iter().map(|&c| f64::from(c)));
+    out.extend(walk.conflicts.iter().map(|&c| f64::from(c)));
     Ok(out)
 }
 
 /// The walk of [`timeline`]: where it is in the trace and what it has counted.
 struct Outline {
     n: usize,
+    /// 1 when each call and return is a step, 0 when not.
+    calls: u64,
+    /// 1 when each check (the scan's `safe`) and each answer true is a step, 0 when not.
+    checks: u64,
     /// Steps taken so far.
     position: u64,
     /// The column of the queen on each row above the current one.
@@ -461,27 +599,35 @@ struct Outline {
     width: u64,
     backtracks: Vec<u32>,
     placed: Vec<u32>,
+    conflicts: Vec<u32>,
 }
 
 impl Outline {
     /// Tries every column of `row`, as the trace does: a conflict, or a queen placed, then the
-    /// rows below it (or the solution) and its backtrack.
+    /// rows below it (or the solution) and its backtrack; then the call returns. With checks,
+    /// each square is checked first, and a safe one found safe before its queen goes; with
+    /// calls, each queen placed calls the next row.
     fn row(&mut self, row: usize, cols: u32, down: u32, up: u32) {
         let n = self.n;
         for col in 0..n {
             let (c, d, u) = (1 << col, 1 << (row + col), 1 << (row + n - 1 - col));
-            self.position += 1;
+            self.position += self.checks + 1;
             if cols & c != 0 || down & d != 0 || up & u != 0 {
-                continue; // a conflict
+                let b = self.bin(self.position - 1);
+                self.conflicts[b] += 1;
+                continue;
             }
+            self.position += self.checks; // safe, before the queen goes
             let b = self.bin(self.position - 1);
             self.placed[b] += 1;
             self.columns[row] = col as u32;
+            self.position += self.calls; // the call for the next row
             if row + 1 == n {
                 self.position += 1;
                 self.solutions.push(self.position);
                 let packed = (0..n).map(|r| u64::from(self.columns[r]) << (4 * r));
                 self.packed.push(packed.sum());
+                self.position += self.calls; // its return
             } else {
                 self.row(row + 1, cols | c, down | d, up | u);
             }
@@ -490,13 +636,14 @@ impl Outline {
             let b = self.bin(self.position - 1);
             self.backtracks[b] += 1;
         }
+        self.position += self.calls; // the return of this row's call
     }
 
     /// The bin of step `index`, made if need be; when there would be more than
     /// [`TIMELINE_BINS`], neighbouring bins are merged and the width doubles.
     fn bin(&mut self, index: u64) -> usize {
         while index / self.width >= TIMELINE_BINS as u64 {
-            for counts in [&mut self.backtracks, &mut self.placed] {
+            for counts in [&mut self.backtracks, &mut self.placed, &mut self.conflicts] {
                 let merged: Vec<u32> = counts.chunks(2).map(|p| p.iter().sum()).collect();
                 *counts = merged;
             }
@@ -506,6 +653,7 @@ impl Outline {
         if b >= self.backtracks.len() {
             self.backtracks.resize(b + 1, 0);
             self.placed.resize(b + 1, 0);
+            self.conflicts.resize(b + 1, 0);
         }
         b
     }
@@ -669,18 +817,22 @@ mod tests {
 
     #[test]
     fn the_timeline_is_the_trace_s() {
-        for n in 1..=9 {
-            let t = timeline(n).ok().unwrap();
-            let steps: Vec<Step> = nqueens::trace(n).unwrap().collect();
+        for (n, detail) in (1..=9).flat_map(|n| [(n, 0), (n, 1), (n, 2)]) {
+            let t = timeline(n, Some(detail)).ok().unwrap();
+            let steps: Vec<FineStep> = fine_steps(n, detail_of(Some(detail)).ok().unwrap())
+                .unwrap()
+                .collect();
             let (len, sols, width, bins) =
                 (t[0] as usize, t[1] as usize, t[2] as usize, t[3] as usize);
-            assert_eq!(len, steps.len(), "n = {n}");
+            assert_eq!(len, steps.len(), "n = {n}, detail {detail}");
             assert!(width.is_power_of_two() && bins <= TIMELINE_BINS);
             assert_eq!(bins, len.div_ceil(width), "n = {n}");
-            assert_eq!(t.len(), 4 + 2 * sols + 2 * bins);
+            assert_eq!(t.len(), 4 + 2 * sols + 3 * bins);
             let (mut at, mut packed) = (Vec::new(), Vec::new());
             let (mut backtracks, mut placed) = (vec![0.0; bins], vec![0.0; bins]);
+            let mut conflicts = vec![0.0; bins];
             for (i, step) in steps.iter().enumerate() {
+                let FineStep::Move(step) = step else { continue };
                 match step {
                     Step::Solution { columns, .. } => {
                         at.push((i + 1) as f64);
@@ -692,23 +844,58 @@ mod tests {
                     }
                     Step::Backtrack { .. } => backtracks[i / width] += 1.0,
                     Step::Place { .. } => placed[i / width] += 1.0,
-                    Step::Conflict { .. } => {}
+                    Step::Conflict { .. } => conflicts[i / width] += 1.0,
                 }
             }
             let rest = &t[4..];
             assert_eq!(rest[..sols], at[..], "n = {n}");
             assert_eq!(rest[sols..2 * sols], packed[..], "n = {n}");
             assert_eq!(rest[2 * sols..2 * sols + bins], backtracks[..], "n = {n}");
-            assert_eq!(rest[2 * sols + bins..], placed[..], "n = {n}");
+            assert_eq!(rest[2 * sols + bins..2 * sols + 2 * bins], placed[..]);
+            assert_eq!(rest[2 * sols + 2 * bins..], conflicts[..], "n = {n}");
         }
         // Solution 1 of n = 4 shows after step 31 (`nqueens trace 4`).
-        let t = timeline(4).ok().unwrap();
+        let t = timeline(4, None).ok().unwrap();
         assert_eq!(&t[..5], [78.0, 2.0, 1.0, 78.0, 31.0]);
     }
 
     #[test]
+    fn the_fine_steps_go_back_and_keep_the_moves() {
+        for detail in [1, 2] {
+            let want: Vec<[i32; STEP_LEN]> = (fine_steps(6, detail_of(Some(detail)).ok().unwrap()))
+                .unwrap()
+                .map(|s| encode_fine(Some(&s)))
+                .collect();
+            let mut w = Watch::with_detail(6, detail).ok().unwrap();
+            assert_eq!(w.forward(u32::MAX, -1), want.concat());
+            let end = w.position() as usize;
+            for p in (0..end).rev().step_by(7) {
+                w.seek(p as f64);
+                let here = if p == 0 { encode(None) } else { want[p - 1] };
+                assert_eq!(w.step(), here, "step {p}");
+            }
+            // The fine step that makes each move: moves() counts it, seek_moves finds it.
+            let mut coarse = Watch::new(6).ok().unwrap();
+            for k in [0.0, 1.0, 2.0, 5.0, 700.0, 300.0, 3.0, 1000.0] {
+                w.seek_moves(k);
+                coarse.seek(k);
+                assert_eq!(w.moves(), k);
+                assert_eq!((w.step(), w.columns()), (coarse.step(), coarse.columns()));
+                assert_eq!(w.found(), coarse.found());
+            }
+            // A step between moves counts the moves before it.
+            w.seek(3.0);
+            let (moves, text) = match detail {
+                1 => (1.0, "call row 1"),
+                _ => (0.0, "safe row 0 col 0"),
+            };
+            assert_eq!((w.moves(), w.text()), (moves, text.to_string()));
+        }
+    }
+
+    #[test]
     fn the_timeline_of_twelve_has_every_solution() {
-        let t = timeline(12).ok().unwrap();
+        let t = timeline(12, None).ok().unwrap();
         assert_eq!(t[1], 14_200.0);
         assert!(t[3] as usize <= TIMELINE_BINS);
     }

@@ -1,5 +1,6 @@
 //! The textbook methods, open for study: the search told step by step (the [`Step`]s of
-//! [`trace`](crate::trace)), each method told operation by operation with its state
+//! [`trace`](crate::trace), and with the program's calls and returns between them, the
+//! [`FineStep`]s of [`fine_steps`]), each method told operation by operation with its state
 //! ([`ops`], [`Op`]), the resumable walk the methods share ([`Solutions`], which
 //! [`solutions`](crate::solutions) returns, and the [`Rule`] that tells it the safe squares),
 //! and the masks of the bit-mask search ([`Masks`], [`Prefix`]).
@@ -21,6 +22,7 @@
 //! one subproblem that the scan and the sets count through (`whole`).
 
 pub(crate) mod bitmask;
+pub(crate) mod calls;
 pub(crate) mod naive;
 pub(crate) mod ops;
 pub(crate) mod sets;
@@ -29,6 +31,7 @@ pub(crate) mod walk;
 pub(crate) mod whole;
 
 pub use bitmask::{Masks, Prefix};
+pub use calls::{Detail, FineStep, FineSteps, fine_steps};
 pub use ops::{Op, Ops, RowMasks, Set, ops};
 pub use trace::{MAX_TRACE_N, Step, Steps};
 pub use walk::{Advance, Class, Classes, Rule, Solutions};

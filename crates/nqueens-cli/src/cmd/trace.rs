@@ -1,14 +1,21 @@
-//! `nqueens trace`: the backtracking search, one line per step (or one JSON object per step).
+//! `nqueens trace`: the backtracking search, one line per step (or one JSON object per step),
+//! with the program's calls and returns between its moves when asked.
 
 use crate::args::TraceArgs;
 use crate::failure::Outcome;
 use crate::output;
+use nqueens::reference::{Detail, fine_steps};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 pub fn run(a: TraceArgs) -> Outcome {
     let mut out = BufWriter::new(io::stdout().lock());
-    for step in nqueens::trace(a.n)? {
+    let detail = match (a.calls, a.checks) {
+        (false, _) => Detail::Moves,
+        (true, false) => Detail::Calls,
+        (true, true) => Detail::Checks,
+    };
+    for step in fine_steps(a.n, detail)? {
         if a.json {
             output::json_line(&mut out, &step)?;
         } else {

@@ -1,0 +1,314 @@
+// Stepping into the program ("Step into", mode=fine), in a real browser (headless Chromium): at
+// every step of `nqueens trace --calls --json 5` (with --checks for the scan), in every language
+// and method, the call stack holds the frames the program has open, worked out here by
+// following the program through those steps (a frame pushed at each call with its arguments,
+// the scan's safe(row, col) a frame of its own with r, c and d, each return with its value),
+// and the code lights the call or return line; the timeline and step= links count those steps
+// exactly, the switch keeps the search at the same move and is reached from the keyboard, and
+// axe-core finds no violation.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { open } from './browser.mjs';
+import { useBrowser, noProblems, traceSteps } from './session.mjs';
+
+const SHOTS =
+  process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
+const METHODS = ['scan', 'sets', 'bits'];
+
+const live = useBrowser(SHOTS);
+const page = (query, width = 1280, height = 1000) => open(live.chromium.browser, live.server.url + query, width, height);
+
+// The steps of "step into": the scan's with its calls of safe, the others' without.
+const fineSteps = (n, method) => traceSteps(n, method === 'scan' ? ['--calls', '--checks'] : ['--calls']);
+
+// In the page: the frames of the call stack, top first, and the tag of the lit line.
+const READ = () => ({
+  tag: document.getElementById('w-code').dataset.tag,
+  frames: [...document.querySelectorAll('#w-stack .frame')].map((b) => ({
+    row: Number(b.dataset.row),
+    call: b.dataset.call,
+    current: b.dataset.current === 'true',
+    leaving: b.dataset.leaving === 'true',
+    entering: b.dataset.entering === 'true',
+    locals: JSON.parse(b.dataset.locals),
+    mark: b.querySelector('.frame-mark')?.textContent ?? '',
+  })),
+});
+
+// ---- What the program holds, by following it through the steps.
+
+const bin = (v, n) => v.toString(2).padStart(n, '0');
+
+function setOf(lang, values) {
+  const items = [...values].sort((a, b) => a - b).join(', ');
+  return {
+    python: values.length ? `{${items}}` : 'set()',
+    java: `[${items}]`,
+    javascript: `Set(${values.length}) {${items}}`,
+    cpp: `{${items}}`,
+    rust: `{${items}}`,
+  }[lang];
+}
+
+// The masks of row `row` from the queens above it, square by square.
+function masks(n, above, row) {
+  let [cols, left, right] = [0, 0, 0];
+  above.forEach((c, r) => {
+    cols |= 1 << c;
+    const d = row - r;
+    if (c + d < n) left |= 1 << (c + d);
+    if (c - d >= 0) right |= 1 << (c - d);
+  });
+  return { cols, left, right, free: ((1 << n) - 1) & ~(cols | left | right) };
+}
+
+// The frames (top first) and the lit tag at each step, index 0 being before the first. A solve
+// frame: row, the queens above it, its loop's column, whether its queen is on the board, its
+// count, untried free squares and last bit, whether it is in its loop's body, just called, at
+// its solution or returned. A safe frame: its square, and the queen that attacks it.
+function expected(steps, n, lang, method) {
+  const stack = [];
+  const queens = [];
+  const out = [{ tag: 'start', frames: [] }];
+  const [yes, no] = lang === 'python' ? ['True', 'False'] : ['true', 'false'];
+  let gone = null; // the frame that returned or answered at the last step
+  for (const s of steps) {
+    if (gone) {
+      stack.pop();
+      if (gone.returns !== undefined && gone.solve && stack.length) stack[stack.length - 1].count += gone.found;
+      gone = null;
+    }
+    const top = () => stack[stack.length - 1];
+    let tag;
+    let current = null;
+    if (s.step === 'call') {
+      const f = { solve: true, row: s.row, above: queens.slice(), count: 0, free: masks(n, queens, s.row).free, bit: null, entered: true };
+      stack.push(f);
+      current = f;
+      tag = s.row === 0 ? 'start' : method === 'bits' ? 'place' : 'call';
+    } else if (s.step === 'check') {
+      Object.assign(top(), { col: s.col, queen: false, inBody: false, entered: false });
+      current = { safe: true, row: s.row, col: s.col, entering: true };
+      stack.push(current);
+      tag = 'try';
+    } else if (s.step === 'safe' || (s.step === 'conflict' && method === 'scan')) {
+      current = top();
+      current.entering = false;
+      if (s.step === 'conflict') Object.assign(current, { returns: no, by: [s.by.row, s.by.col] });
+      else Object.assign(current, { returns: yes, by: lang === 'python' && s.row > 0 ? [s.row - 1, queens[s.row - 1]] : null });
+      gone = current;
+      tag = s.step === 'safe' ? 'safe' : 'hit';
+    } else if (s.step === 'conflict') {
+      current = top();
+      Object.assign(current, { col: s.col, queen: false, inBody: false, entered: false });
+      tag = method === 'bits' ? 'free' : `set${[0, 1, 2].find((i) => [queens.includes(s.col), queens.some((c, r) => r - c === s.row - s.col), queens.some((c, r) => r + c === s.row + s.col)][i])}`;
+    } else if (s.step === 'place') {
+      current = top();
+      queens.push(s.col);
+      Object.assign(current, { col: s.col, queen: true, inBody: true, bit: 1 << s.col, entered: false });
+      tag = 'place';
+    } else if (s.step === 'solution') {
+      current = top();
+      Object.assign(current, { solution: true, entered: false });
+      tag = 'solution';
+    } else if (s.step === 'return') {
+      current = top();
+      assert.equal(current.row, s.row);
+      const found = current.solution ? 1 : current.count;
+      assert.equal(s.found, found, `the trace's return of row ${s.row}`);
+      Object.assign(current, { returns: method === 'bits' ? String(found) : null, found, returned: !current.solution, inBody: false });
+      gone = current;
+      tag = current.solution ? (method === 'bits' ? 'solution' : 'done') : 'out';
+    } else if (s.step === 'backtrack') {
+      current = top();
+      queens.pop();
+      current.free ^= 1 << s.col;
+      Object.assign(current, { queen: false, inBody: true });
+      tag = 'remove';
+    }
+    out.push({ tag, frames: stack.map((f) => shown(f, f === current, f === gone, n, lang, method)).reverse() });
+  }
+  return out;
+}
+
+function shown(f, current, leaving, n, lang, method) {
+  const python = lang === 'python';
+  const mark = f.entering || f.entered ? '← called' : current ? '← running' : '';
+  const returns = leaving ? (f.returns === null || f.returns === undefined ? 'returns' : `returns ${f.returns}`) : '';
+  const base = { row: f.row, current, leaving, entering: !!(f.entering || f.entered), mark: [mark, returns].filter(Boolean).join(': ') };
+  if (f.safe) {
+    const locals = [['row', String(f.row)], ['col', String(f.col)]];
+    if (f.by) locals.push(['r', String(f.by[0])], ['c', String(f.by[1])], ['d', String(f.row - f.by[0])]);
+    return { ...base, call: lang === 'rust' ? `safe(placer, ${f.row}, ${f.col})` : `safe(${f.row}, ${f.col})`, locals };
+  }
+  const locals = [['row', String(f.row)]];
+  let call = `solve(${f.row})`;
+  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
+  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
+  if (method !== 'bits') {
+    if (!f.entered && (f.returned ? python : !f.solution)) locals.push(['col', String(f.col)]);
+    if (method === 'sets') {
+      const q = f.queen ? f.above.concat([f.col]) : f.above;
+      const b = lang === 'rust' ? 'b.' : '';
+      locals.push([`${b}cols`, setOf(lang, q)], [`${b}diffs`, setOf(lang, q.map((c, r) => r - c))], [`${b}sums`, setOf(lang, q.map((c, r) => r + c))]);
+    }
+  } else {
+    const m = masks(n, f.above, f.row);
+    locals.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
+    if (!f.solution && !f.entered) {
+      locals.push(['count', String(f.count)], ['free', bin(f.free, n)]);
+      if (f.inBody || (python && f.bit !== null)) locals.push(['bit', bin(f.bit, n)]);
+    }
+  }
+  return { ...base, call, locals };
+}
+
+test('stepping into, the call stack and the lit line follow every call and return, in every language and method', async () => {
+  const n = 5;
+  const p = await page(`?n=${n}&mode=fine`);
+  // Every step, every language and method: the frames and the lit line the page works out
+  // (stack.js and code.js, as Watch draws them) from the library's steps.
+  for (const method of METHODS) {
+    const steps = fineSteps(n, method);
+    const seen = await p.evaluate(
+      async (n, method, detail, langs) => {
+        const { Watch } = await import('./pkg/nqueens_web.js');
+        const { frames } = await import('./stack.js');
+        const { stepPoint } = await import('./code.js');
+        const w = Watch.with_detail(n, detail);
+        const out = Object.fromEntries(langs.map((lang) => [lang, []]));
+        for (;;) {
+          for (const lang of langs) {
+            const [code, queens] = [w.step(), w.columns()];
+            out[lang].push({
+              tag: stepPoint(method, lang, n, code, queens).tag,
+              frames: frames(lang, method, n, code, queens, true).map((f) => ({
+                row: f.row,
+                call: f.call,
+                current: f.current,
+                leaving: f.leaving,
+                entering: !!f.entering,
+                locals: f.locals,
+              })),
+            });
+          }
+          if (w.forward(1, -1).length === 0) break;
+        }
+        w.free();
+        return out;
+      },
+      n,
+      method,
+      method === 'scan' ? 2 : 1,
+      LANGS,
+    );
+    for (const lang of LANGS) {
+      const want = expected(steps, n, lang, method).map(({ tag, frames }) => ({ tag, frames: frames.map(({ mark, ...f }) => f) }));
+      assert.equal(seen[lang].length, want.length, `${lang} ${method}: every step`);
+      for (let k = 0; k < want.length; k++) {
+        assert.deepEqual(seen[lang][k], want[k], `${lang} ${method}, step ${k}: ${JSON.stringify(steps[k - 1])}`);
+      }
+    }
+  }
+  // On the page, step by step, forward and back: the panel shows those frames, each marked in
+  // words (called, running, returns and its value).
+  for (const [lang, method, count] of [['python', 'scan', 60], ['java', 'sets', 40], ['rust', 'bits', 40]]) {
+    await p.click(`#w-code-lang button[data-key="${lang}"]`);
+    await p.click(`#w-code-method button[data-key="${method}"]`);
+    await p.click('#w-reset');
+    const want = expected(fineSteps(n, method), n, lang, method).slice(0, count + 1);
+    const seen = await p.evaluate(
+      (count, READ) => {
+        const read = new Function(`return (${READ})()`);
+        const out = [read()];
+        for (let i = 0; i < count; i++) {
+          document.getElementById('w-step').click();
+          out.push(read());
+        }
+        const back = [];
+        for (let i = 0; i < count; i++) {
+          document.getElementById('w-back').click();
+          back.push(read());
+        }
+        return { out, back: back.reverse() };
+      },
+      count,
+      READ.toString(),
+    );
+    for (let k = 0; k <= count; k++) assert.deepEqual(seen.out[k], want[k], `${lang} ${method} on the page, step ${k}`);
+    assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
+  }
+  noProblems(p);
+  await p.close();
+});
+
+test('stepping into, the timeline and step= count its steps, and the switch keeps the move', async () => {
+  const n = 5;
+  for (const method of ['scan', 'bits']) {
+    const steps = fineSteps(n, method);
+    const flat = traceSteps(n);
+    const m = method === 'scan' ? '' : `&method=${method}`;
+    // The issue's case: a conflict, where the scan's safe returns false on top of the stack.
+    const k = steps.findIndex((s, i) => i > 40 && s.step === 'conflict') + 1;
+    const p = await page(`?n=${n}&mode=fine${m}&step=${k}`);
+    assert.equal(await p.$eval('#w-bar', (b) => Number(b.dataset.length)), steps.length, `${method}: the timeline's length`);
+    assert.match(await p.$eval('#w-status', (e) => e.textContent), new RegExp(`^step ${k} `));
+    const moves = steps.slice(0, k).filter((s) => !['call', 'check', 'safe', 'return'].includes(s.step)).length;
+    assert.deepEqual(steps[k - 1], flat[moves - 1], 'the step is a move of the trace');
+    const top = await p.$eval('#w-stack .frame', (b) => b.dataset.call);
+    assert.equal(top, method === 'scan' ? `safe(${steps[k - 1].row}, ${steps[k - 1].col})` : `solve(n, ${steps[k - 1].row}, cols, left, right)`);
+    // Step over: the same move, at its step of the trace; step into again: back at k.
+    await p.click('#w-mode button[data-key="coarse"]');
+    assert.equal(await p.evaluate(() => new URLSearchParams(location.search).get('step')), String(moves));
+    assert.equal(await p.evaluate(() => new URLSearchParams(location.search).get('mode')), null);
+    assert.equal(await p.$eval('#w-bar', (b) => Number(b.dataset.length)), flat.length);
+    // From the keyboard: Tab reaches the switch, Space presses it.
+    await p.focus('#w-mode button[data-key="fine"]');
+    await p.keyboard.press('Space');
+    assert.equal(await p.$eval('#w-mode button[data-key="fine"]', (b) => b.getAttribute('aria-pressed')), 'true');
+    const link = await p.evaluate(() => location.search);
+    assert.match(link, new RegExp(`mode=fine.*step=${k}$`));
+    // The end of the search: the first call returns, with every solution in the bit masks.
+    await p.keyboard.press('End');
+    await p.focus('#w-bar');
+    await p.keyboard.press('End');
+    assert.match(await p.$eval('#w-text', (e) => e.textContent), /^return row 0: 10 found$/);
+    if (method === 'scan') {
+      const found = await violations(p);
+      assert.deepEqual(found, [], found.join('\n'));
+    }
+    noProblems(p);
+    await p.close();
+  }
+});
+
+test('stepping into on 8×8: the issue\'s step, safe a frame of its own, axe clean, and a screenshot', async () => {
+  const p = await page('?n=8&step=60');
+  await p.click('#w-mode button[data-key="fine"]');
+  // Coarse step 60 is safe(7, 4) returning False: the same move, with its frame on top.
+  const f = await p.evaluate(new Function(`return (${READ})()`));
+  assert.equal(f.tag, 'hit');
+  assert.deepEqual(f.frames[0].locals, [['row', '7'], ['col', '4'], ['r', '2'], ['c', '4'], ['d', '5']]);
+  assert.equal(f.frames[0].mark, '← running: returns False');
+  assert.equal(f.frames[1].call, 'solve(7)');
+  const found = await violations(p);
+  assert.deepEqual(found, [], found.join('\n'));
+  await p.click('#w-step');
+  await p.screenshot({ path: path.join(SHOTS, 'watch-step-into.png') });
+  noProblems(p);
+  await p.close();
+});
+
+async function violations(p) {
+  if (!(await p.evaluate(() => typeof window.axe === 'object'))) await p.addScriptTag({ content: AXE });
+  const found = await p.evaluate(async () => (await window.axe.run(document)).violations);
+  return found.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((x) => x.target.join(' ')).join(', ')}`);
+}
