@@ -68,11 +68,11 @@ fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
 
 /// The library's modules that a user may name: every other module is private, so that each
 /// public item has one path, at the crate root (the names a user reaches for daily) or in the
-/// public module of its theme. `board`, `error`, `io` and `reference` are folders made public,
-/// re-exporting what users need of their private files; `find`, `machine`, `numbers`, `plan`,
-/// `progress`, `shard` and `symmetry` are files of re-exports from several folders; `known` holds
-/// the published values; `internals` is hidden from the documentation and is no API: it is what
-/// the crate's own tests, benches and examples reach.
+/// public module of its theme, which is where its code lives. `known`, `machine`, `numbers`,
+/// `plan`, `progress` and `symmetry` are files that hold their theme; `board`, `error`, `find`,
+/// `io`, `reference` and `shard` are folders made public, holding or re-exporting what users
+/// need of their own private files; `internals` is hidden from the documentation and is no API:
+/// it is what the crate's own tests, benches and examples reach.
 const LIBRARY_PUBLIC_MODULES: &[&str] = &[
     "board",
     "error",

@@ -24,13 +24,12 @@
 //!
 //! Inside, `top` holds the error itself, its message and its constructors, and the crate
 //! root shows it; the parts a variant carries stand in a file a theme beside it, none importing
-//! another but `shard_text` (which words its parts as `number` does): `number` (typed numbers,
-//! their grammar and their ranges, shown by [`crate::numbers`]), `shard_text`, `task`, `board`,
-//! `gpu` and `saved`.
+//! another: `quantity` (what a number out of range is), `shard_text` (whose parts are worded in
+//! the grammar of [`crate::numbers`]), `task`, `board`, `gpu` and `saved`.
 
 pub(crate) mod board;
 pub(crate) mod gpu;
-pub(crate) mod number;
+pub(crate) mod quantity;
 pub(crate) mod saved;
 pub(crate) mod shard_text;
 pub(crate) mod task;
@@ -39,12 +38,11 @@ pub(crate) mod top;
 pub use crate::method::UnknownMethod;
 pub use board::{BoardError, Place};
 pub use gpu::GpuProblem;
-pub use number::Quantity;
+pub use quantity::Quantity;
 pub use saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 pub use shard_text::{ShardPart, ShardText};
 pub use task::Task;
 
-// The library's own files name the error, its check and the grammar of numbers here; users find
-// `Error` at the crate root and `whole_number` in `crate::numbers`.
-pub(crate) use number::whole_number;
+// The library's own files name the error and its check here; users find `Error` at the crate
+// root.
 pub(crate) use top::{Error, check_n};

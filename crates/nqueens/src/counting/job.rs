@@ -5,18 +5,19 @@
 
 use super::persist::Kept;
 use super::report::{End, Note, Report};
-use crate::counts::{Counts, SymmetryClasses};
+use crate::counts::Counts;
 use crate::engine::gpu::health::Health;
 use crate::engine::turns;
 use crate::error::{CheckpointProblem, Error, Task};
 use crate::method::Method;
-use crate::problems::complete::Puzzle;
+use crate::plan::{Plan, PlanId};
+use crate::progress::{NoProgress, Progress, Watch};
+use crate::puzzle::Puzzle;
 use crate::run::checkpoint::format::Checkpoint;
 use crate::run::checkpoint::saving::Saving;
 use crate::run::runner::{Runner, Stopwatch, subproblem_list};
-use crate::run::shard::Shard;
-use crate::split::plan::{Plan, PlanId};
-use crate::split::watch::{NoProgress, Progress, Watch};
+use crate::shard::Shard;
+use crate::symmetry::SymmetryClasses;
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;

@@ -3,12 +3,13 @@
 
 use super::board::BoardError;
 use super::gpu::GpuProblem;
-use super::number::{Quantity, out_of_range};
+use super::quantity::Quantity;
 use super::saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 use super::shard_text::ShardText;
 use super::task::Task;
 use crate::board::placement::MAX_N;
 use crate::method::{Method, UnknownMethod};
+use crate::numbers::out_of_range;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -464,7 +465,7 @@ pub fn check_n(n: usize) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::number::whole_number;
+    use crate::numbers::whole_number;
 
     #[test]
     fn domain_errors_are_errors_of_their_own() {

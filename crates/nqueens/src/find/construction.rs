@@ -124,7 +124,7 @@ impl Construction {
 /// assert_eq!(cols, vec![1, 3, 0, 2, 4]);
 /// assert_eq!(nqueens::find::construct(2).unwrap(), None);
 /// ```
-pub fn solution(n: usize) -> Result<Option<Vec<u32>>, Error> {
+pub fn construct(n: usize) -> Result<Option<Vec<u32>>, Error> {
     let Some(c) = Construction::new(n)? else {
         return Ok(None);
     };
@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn valid_for_every_small_n() {
         for n in 1..=3000 {
-            match solution(n).unwrap() {
+            match construct(n).unwrap() {
                 Some(cols) => {
                     assert_eq!(cols.len(), n);
                     assert_eq!(first_conflict(&cols), None, "n = {n}");
