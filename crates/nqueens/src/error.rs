@@ -22,10 +22,10 @@
 //! - checkpoints and shard records that cannot be used: [`CheckpointProblem`], [`Origin`],
 //!   [`Mismatch`], [`ShardsProblem`].
 //!
-//! Inside, `top` holds the error itself, its message and its constructors, and the crate
-//! root shows it; the parts a variant carries stand in a file a theme beside it, none importing
-//! another: `quantity` (what a number out of range is), `shard_text` (whose parts are worded in
-//! the grammar of [`crate::numbers`]), `task`, `board`, `gpu` and `saved`.
+//! This file holds the error itself, its message and its constructors, and the crate root shows
+//! it; the parts a variant carries stand in a file a theme beside it, none importing another nor
+//! naming the error: `quantity` (what a number out of range is), `shard_text` (whose parts are
+//! worded in the grammar of [`crate::numbers`]), `task`, `board`, `gpu` and `saved`.
 
 pub(crate) mod board;
 pub(crate) mod gpu;
@@ -33,7 +33,6 @@ pub(crate) mod quantity;
 pub(crate) mod saved;
 pub(crate) mod shard_text;
 pub(crate) mod task;
-pub(crate) mod top;
 
 pub use crate::method::UnknownMethod;
 pub use board::{BoardError, Place};
@@ -43,6 +42,488 @@ pub use saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 pub use shard_text::{ShardPart, ShardText};
 pub use task::Task;
 
-// The library's own files name the error and its check here; users find `Error` at the crate
-// root.
-pub(crate) use top::{Error, check_n};
+use crate::board::placement::MAX_N;
+use crate::method::Method;
+use crate::numbers::out_of_range;
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// Everything that can go wrong in a library call.
+///
+/// ```
+/// use nqueens::Error;
+/// use nqueens::error::Quantity;
+///
+/// let err = nqueens::count(0).unwrap_err();
+/// assert!(matches!(err, Error::OutOfRange { what: Quantity::N, value: 0, min: 1, max: 64 }));
+/// assert_eq!(err.to_string(), "n = 0 is out of range: n must be from 1 to 64");
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum Error {
+    /// A number outside the range the operation accepts.
+    OutOfRange {
+        /// What the number is.
+        what: Quantity,
+        /// The number given.
+        value: u128,
+        /// The smallest accepted.
+        min: u128,
+        /// The largest accepted.
+        max: u128,
+    },
+    /// A name that is not one of the known ones.
+    UnknownName {
+        /// What kind of name ("method", "format").
+        kind: &'static str,
+        /// The name given.
+        name: String,
+        /// The names that are known.
+        known: Vec<&'static str>,
+    },
+    /// A piece of text that is not what it should be (a shard written as `I/K`, say).
+    Invalid {
+        /// What the text should be ("shard").
+        what: &'static str,
+        /// The text given.
+        text: String,
+        /// What is accepted.
+        expected: String,
+    },
+    /// Text that should name a shard, `I/K`, and does not: it has no `/`, or one of its parts is
+    /// not a whole number in its range.
+    ShardText(ShardText),
+    /// The method cannot do the task; `instead` lists the methods that can.
+    Unsupported {
+        /// The method asked for.
+        method: Method,
+        /// What it was asked to do.
+        task: Task,
+        /// Methods that can, in the order of [`Method::ALL`].
+        instead: Vec<Method>,
+    },
+    /// The count would need more memory than the method may plan to use.
+    Memory {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The worker threads asked for.
+        threads: usize,
+        /// The estimated need, in bytes.
+        needed: u64,
+        /// The limit, in bytes.
+        limit: u64,
+        /// The most threads that fit, if at least one does.
+        fits: Option<usize>,
+    },
+    /// The system refused the memory of a method's tables, though the count fitted within the
+    /// method's limit (the machine has less free than the process may map), or the memory of a
+    /// count's list of subproblems (millions of them for n = 64) in a process whose address
+    /// space is limited (`ulimit -v`).
+    ///
+    /// ```
+    /// use nqueens::{Error, Method};
+    ///
+    /// let err = Error::OutOfMemory { method: Method::Symmetry, n: 64, bytes: 60 << 20 };
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "n = 64 with method symmetry: the system refused the 60 MiB of its list of subproblems"
+    /// );
+    /// ```
+    OutOfMemory {
+        /// The method.
+        method: Method,
+        /// The board size.
+        n: usize,
+        /// The bytes asked for, about.
+        bytes: u64,
+    },
+    /// The system refused the memory of one solution of a large board, though n is in range:
+    /// the columns of a solution built whole, or those and the diagonal counters of the random
+    /// search (under `ulimit -v`, ten million queens may not fit).
+    ///
+    /// ```
+    /// use nqueens::Error;
+    ///
+    /// let err = Error::SolutionMemory { n: 10_000_000, what: "of the random search", bytes: 200 << 20 };
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "n = 10000000: the system refused the 200 MiB of the random search"
+    /// );
+    /// ```
+    SolutionMemory {
+        /// The board size.
+        n: usize,
+        /// What was refused, worded to follow the size ("of the random search").
+        what: &'static str,
+        /// The bytes asked for, about.
+        bytes: u64,
+    },
+    /// The task makes no sense for a partly filled board.
+    NotForPuzzles(Task),
+    /// A board to complete that cannot be read, or whose given queens attack each other.
+    Board(BoardError),
+    /// A checkpoint file that cannot be used.
+    Checkpoint {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: CheckpointProblem,
+    },
+    /// A request that names two checkpoints: a count keeps one.
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    ///
+    /// let err = Count::new(8).checkpoint("a.ckpt").checkpoint("b.ckpt").run().unwrap_err();
+    /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "a count keeps one checkpoint: this one was asked to keep a.ckpt and b.ckpt"
+    /// );
+    /// ```
+    TwoCheckpoints {
+        /// The checkpoint named first.
+        first: PathBuf,
+        /// The other one.
+        second: PathBuf,
+    },
+    /// Saved work (a checkpoint, a shard record, a cluster message) that belongs to another
+    /// count.
+    Mismatch {
+        /// Where the foreign work came from.
+        from: Origin,
+        /// How it differs.
+        mismatch: Mismatch,
+    },
+    /// Shard records that do not make up one whole count.
+    Shards(ShardsProblem),
+    /// A count on GPUs that cannot run: no GPU support in the build, no usable adapter, or a
+    /// device that fails.
+    Gpu(GpuProblem),
+    /// Counts from saved work whose sum does not fit in 128 bits: the input is damaged.
+    Overflow {
+        /// Where the counts came from.
+        from: Origin,
+    },
+    /// Reading or writing failed; `context` says what was being done.
+    Io {
+        /// What was being read or written ("cannot write checkpoint q.ckpt").
+        context: String,
+        /// The system's error.
+        source: io::Error,
+    },
+}
+impl Error {
+    /// Writes the message up to the library's own suggestion (see [`Error::suggestion`]).
+    fn write_problem(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::OutOfRange {
+                what,
+                value,
+                min,
+                max,
+            } => f.write_str(&out_of_range(&what.name(), &value.to_string(), *min, *max)),
+            Error::Invalid {
+                what,
+                text,
+                expected,
+            } => write!(f, "'{text}' is not a valid {what}: expected {expected}"),
+            Error::UnknownName { kind, name, known } => write!(
+                f,
+                "unknown {kind} '{name}': expected one of {}",
+                known.join(", ")
+            ),
+            Error::Unsupported { method, task, .. } => {
+                write!(f, "method {method} cannot {}", task.phrase())
+            }
+            Error::Memory {
+                method,
+                n,
+                threads,
+                needed,
+                limit,
+                ..
+            } => {
+                let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+                // A limit set by `ulimit -v` may be well under a GiB.
+                let limit = if *limit >= 1 << 30 {
+                    format!("{:.0} GiB", gib(*limit))
+                } else {
+                    format!("{} MiB", limit >> 20)
+                };
+                write!(
+                    f,
+                    "n = {n} with method {method} on {threads} thread{} needs about {:.1} GiB, \
+                     over the {limit} limit",
+                    if *threads == 1 { "" } else { "s" },
+                    gib(*needed),
+                )
+            }
+            Error::OutOfMemory { method, n, bytes } => {
+                let size = size(*bytes);
+                // Only halves has tables to speak of; every other plan's memory is its list.
+                let what = match method {
+                    Method::Halves => "its tables",
+                    _ => "its list of subproblems",
+                };
+                write!(
+                    f,
+                    "n = {n} with method {method}: the system refused the {size} of {what}"
+                )
+            }
+            Error::SolutionMemory { n, what, bytes } => {
+                write!(f, "n = {n}: the system refused the {} {what}", size(*bytes))
+            }
+            Error::NotForPuzzles(task) => write!(
+                f,
+                "a partly filled board cannot {}: its given queens and blocked squares break \
+                 the board's symmetry",
+                match task {
+                    Task::CountUnique => "have its completions counted up to symmetry",
+                    other => other.phrase(),
+                }
+            ),
+            Error::Board(e) => write!(f, "{e}"),
+            Error::Checkpoint { path, problem } => {
+                let path = path.display();
+                match problem {
+                    CheckpointProblem::Damaged(why) => {
+                        write!(f, "checkpoint {path} is damaged or not a checkpoint: {why}")
+                    }
+                    CheckpointProblem::Exists => write!(
+                        f,
+                        "checkpoint {path} already exists: resume it, or remove it to start over"
+                    ),
+                    CheckpointProblem::Io(e) => write!(f, "cannot read checkpoint {path}: {e}"),
+                    CheckpointProblem::NotAFile => write!(
+                        f,
+                        "checkpoint {path} is not a regular file (a pipe, a device or a \
+                         directory): a checkpoint must be a file"
+                    ),
+                    CheckpointProblem::Replaced => write!(
+                        f,
+                        "checkpoint {path} was replaced by another file while the count ran: \
+                         that file is kept as it is, and this count's progress was no longer \
+                         saved"
+                    ),
+                }
+            }
+            Error::TwoCheckpoints { first, second } => write!(
+                f,
+                "a count keeps one checkpoint: this one was asked to keep {} and {}",
+                first.display(),
+                second.display()
+            ),
+            Error::Mismatch { from, mismatch } => {
+                write!(f, "{from} does not match this count: {mismatch}")
+            }
+            Error::ShardText(t) => write!(f, "{t}"),
+            Error::Shards(p) => write!(f, "{p}"),
+            Error::Gpu(p) => write!(f, "{p}"),
+            Error::Overflow { from } => write!(
+                f,
+                "the counts in {from} add up to more than 2^128: they are damaged"
+            ),
+            Error::Io { context, source } => write!(f, "{context}: {source}"),
+        }
+    }
+
+    /// The library's own suggestion, in plain English, where the message has one: the
+    /// methods that can do what one cannot, or the threads that fit in memory. A front end that
+    /// words its own advice (the flag that would help) shows [`Error::problem`] instead of the
+    /// whole message, and reads the suggestion's facts from the variant's fields.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(8).method(Method::Bitmask).unique(true).run().unwrap_err();
+    /// assert_eq!(err.problem(), "method bitmask cannot count unique solutions");
+    /// assert_eq!(err.suggestion().as_deref(), Some("method symmetry can"));
+    /// assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
+    /// ```
+    pub fn suggestion(&self) -> Option<String> {
+        match self {
+            Error::Unsupported { instead, .. } => {
+                let names: Vec<&str> = instead.iter().map(|m| m.name()).collect();
+                match names.len() {
+                    0 => None,
+                    1 => Some(format!("method {} can", names[0])),
+                    _ => Some(format!("methods {} can", names.join(", "))),
+                }
+            }
+            Error::Memory { fits, .. } => Some(match fits {
+                Some(t) => format!("{t} thread{} would fit", if *t == 1 { "" } else { "s" }),
+                None => "not even one thread fits".to_string(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// What is wrong, without the library's own suggestion: the whole message, or its part
+    /// before [`Error::suggestion`].
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(23).method(Method::Halves).threads(1024).run().unwrap_err();
+    /// let problem = err.problem();
+    /// assert!(problem.starts_with("n = 23 with method halves on 1024 threads needs about"));
+    /// assert_eq!(err.to_string(), format!("{problem}; {}", err.suggestion().unwrap()));
+    /// ```
+    pub fn problem(&self) -> String {
+        Problem(self).to_string()
+    }
+
+    /// The message, with the number of an [`Error::OutOfRange`] written as `shown`: for a front
+    /// end that took a number too large for the library's type (or below zero) and passed it on
+    /// saturated, so that the message names the number as it was given. Other errors give their
+    /// message unchanged.
+    ///
+    /// ```
+    /// let err = nqueens::count(usize::MAX).unwrap_err();
+    /// assert_eq!(
+    ///     err.showing_value("100000000000000000000000"),
+    ///     "n = 100000000000000000000000 is out of range: n must be from 1 to 64"
+    /// );
+    /// ```
+    pub fn showing_value(&self, shown: &str) -> String {
+        match self {
+            Error::OutOfRange { what, min, max, .. } => {
+                out_of_range(&what.name(), shown, *min, *max)
+            }
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Bytes in words: what a small board refuses is megabytes, not a tenth of a GiB.
+fn size(bytes: u64) -> String {
+    if bytes >= 1 << 30 {
+        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{} MiB", bytes.div_ceil(1 << 20))
+    }
+}
+
+/// An error's message up to its suggestion, as [`fmt::Display`].
+struct Problem<'a>(&'a Error);
+
+impl fmt::Display for Problem<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_problem(f)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_problem(f)?;
+        match self.suggestion() {
+            Some(s) => write!(f, "; {s}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            Error::Checkpoint {
+                problem: CheckpointProblem::Io(e),
+                ..
+            } => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl From<UnknownMethod> for Error {
+    fn from(e: UnknownMethod) -> Error {
+        Error::UnknownName {
+            kind: "method",
+            name: e.name,
+            known: Method::ALL.iter().map(|m| m.name()).collect(),
+        }
+    }
+}
+
+impl From<BoardError> for Error {
+    fn from(e: BoardError) -> Error {
+        Error::Board(e)
+    }
+}
+
+impl Error {
+    /// An [`Error::OutOfRange`] from sizes.
+    pub(crate) fn out_of_range(what: Quantity, value: usize, min: usize, max: usize) -> Error {
+        Error::OutOfRange {
+            what,
+            value: value as u128,
+            min: min as u128,
+            max: max as u128,
+        }
+    }
+
+    /// A method that cannot do `task`, with the methods that can (see [`Task::served_by`]).
+    pub(crate) fn unsupported(method: Method, task: Task) -> Error {
+        Error::Unsupported {
+            method,
+            task,
+            instead: task.served_by(),
+        }
+    }
+
+    /// A failed read or write, with what was being done.
+    pub(crate) fn io(context: impl Into<String>, source: io::Error) -> Error {
+        Error::Io {
+            context: context.into(),
+            source,
+        }
+    }
+}
+
+/// Checks that `n` is a board size the search methods accept (1 to [`MAX_N`]).
+///
+/// It lives with the errors rather than on the board, so that the board, the bottom of the
+/// crate, names nothing that goes wrong.
+pub(crate) fn check_n(n: usize) -> Result<(), Error> {
+    if (1..=MAX_N).contains(&n) {
+        Ok(())
+    } else {
+        Err(Error::out_of_range(Quantity::N, n, 1, MAX_N))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbers::whole_number;
+
+    #[test]
+    fn domain_errors_are_errors_of_their_own() {
+        fn boxed(e: impl std::error::Error + 'static) -> Box<dyn std::error::Error> {
+            Box::new(e)
+        }
+        let board = BoardError::TooLarge { rows: 70, max: 64 };
+        assert_eq!(boxed(board.clone()).to_string(), board.to_string());
+        let number = whole_number("x", "n", 1, 64).unwrap_err();
+        let text = number.to_string();
+        assert_eq!(boxed(number).to_string(), text);
+        assert_eq!(
+            boxed(GpuProblem::NotBuilt).to_string(),
+            GpuProblem::NotBuilt.to_string()
+        );
+        let shard = ShardText::NotIK { max_count: 1 << 20 };
+        assert_eq!(boxed(shard).to_string(), shard.to_string());
+    }
+
+    #[test]
+    fn the_searches_accept_1_to_max_n() {
+        assert!(check_n(8).is_ok());
+        assert!(check_n(0).is_err());
+        assert!(check_n(MAX_N + 1).is_err());
+    }
+}

@@ -99,7 +99,7 @@ pub mod symmetry;
 pub use board::placement::{MAX_N, Placement};
 pub use counting::{Count, End, Job, Note, Report, count, plan_for, plan_watched};
 pub use counts::Counts;
-pub use error::top::Error;
+pub use error::Error;
 pub use listing::{solutions, solutions_by};
 pub use method::Method;
 pub use puzzle::{CompletionPlan, Puzzle};
