@@ -69,7 +69,7 @@ fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
 /// The library's modules that a user may name: every other module is private, so that each
 /// public item has one path, at the crate root (the names a user reaches for daily) or in the
 /// public module of its theme, which is where its code lives. `known`, `machine`, `numbers`,
-/// `plan`, `progress` and `symmetry` are files that hold their theme; `board`, `error`, `find`,
+/// `plan`, `progress`, `symmetry` and `wording` are files that hold their theme; `board`, `error`, `find`,
 /// `io`, `reference` and `shard` are folders made public, holding or re-exporting what users
 /// need of their own private files; `internals` is hidden from the documentation and is no API:
 /// it is what the crate's own tests, benches and examples reach.
@@ -87,6 +87,7 @@ const LIBRARY_PUBLIC_MODULES: &[&str] = &[
     "reference",
     "shard",
     "symmetry",
+    "wording",
 ];
 
 /// The module path of each source file of a crate: `lib.rs` and `main.rs` are the root,

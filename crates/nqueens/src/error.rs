@@ -1,9 +1,9 @@
 //! What went wrong, as data: the parts an [`Error`] carries, each one a theme.
 //!
-//! Errors are data, not sentences for one audience. Their `Display` is plain English that names
-//! the problem and, where there is one, the valid range; a front end (the command line, a
-//! binding) matches on the variants to word its own advice, such as the flag that would help.
-//! Nothing here speaks of flags.
+//! Errors are data, not sentences for one audience. Their `Display` (written in
+//! [`crate::wording`]) is plain English that names the problem and, where there is one, the
+//! valid range; a front end (the command line, a binding) matches on the variants to word its
+//! own advice, such as the flag that would help. Nothing here speaks of flags.
 //!
 //! ```
 //! use nqueens::Error;
@@ -16,19 +16,22 @@
 //! - a number out of range: [`Quantity`];
 //! - text that is not a shard `I/K`: [`ShardText`], [`ShardPart`];
 //! - what some methods cannot do, and which can: [`Task`];
-//! - a method's name not known: [`UnknownMethod`];
+//! - a method's name not known: [`UnknownMethod`]; what kind of name was not known, of text was
+//!   not valid, of memory was refused: [`NameKind`], [`InputKind`], [`MemoryFor`];
 //! - a board to complete that was refused: [`BoardError`], [`Place`];
 //! - a count on GPUs that cannot run: [`GpuProblem`];
 //! - checkpoints and shard records that cannot be used: [`CheckpointProblem`], [`Origin`],
 //!   [`Mismatch`], [`ShardsProblem`].
 //!
-//! This file holds the error itself, its message and its constructors, and the crate root shows
-//! it; the parts a variant carries stand in a file a theme beside it, none importing another nor
-//! naming the error: `quantity` (what a number out of range is), `shard_text` (whose parts are
-//! worded in the grammar of [`crate::numbers`]), `task`, `board`, `gpu` and `saved`.
+//! This file holds the error itself and its constructors, and the crate root shows it; the
+//! parts a variant carries stand in a file a theme beside it, none importing another nor naming
+//! the error: `quantity` (what a number out of range is), `shard_text` (whose parts are worded
+//! in the grammar of [`crate::numbers`]), `task`, `board`, `gpu`, `saved` and `kind` (the kinds
+//! of names, texts and memory).
 
 pub(crate) mod board;
 pub(crate) mod gpu;
+pub(crate) mod kind;
 pub(crate) mod quantity;
 pub(crate) mod saved;
 pub(crate) mod shard_text;
@@ -37,6 +40,7 @@ pub(crate) mod task;
 pub use crate::method::UnknownMethod;
 pub use board::{BoardError, Place};
 pub use gpu::GpuProblem;
+pub use kind::{InputKind, MemoryFor, NameKind};
 pub use quantity::Quantity;
 pub use saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
 pub use shard_text::{ShardPart, ShardText};
@@ -44,8 +48,6 @@ pub use task::Task;
 
 use crate::board::placement::MAX_N;
 use crate::method::Method;
-use crate::numbers::out_of_range;
-use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
@@ -75,8 +77,8 @@ pub enum Error {
     },
     /// A name that is not one of the known ones.
     UnknownName {
-        /// What kind of name ("method", "format").
-        kind: &'static str,
+        /// What kind of name.
+        kind: NameKind,
         /// The name given.
         name: String,
         /// The names that are known.
@@ -84,8 +86,8 @@ pub enum Error {
     },
     /// A piece of text that is not what it should be (a shard written as `I/K`, say).
     Invalid {
-        /// What the text should be ("shard").
-        what: &'static str,
+        /// What the text should be.
+        what: InputKind,
         /// The text given.
         text: String,
         /// What is accepted.
@@ -146,18 +148,19 @@ pub enum Error {
     ///
     /// ```
     /// use nqueens::Error;
+    /// use nqueens::error::MemoryFor;
     ///
-    /// let err = Error::SolutionMemory { n: 10_000_000, what: "of the random search", bytes: 200 << 20 };
+    /// let err = Error::SolutionMemory { n: 10_000_000, what: MemoryFor::RandomSearch, bytes: 200 << 20 };
     /// assert_eq!(
     ///     err.to_string(),
-    ///     "n = 10000000: the system refused the 200 MiB of the random search"
+    ///     "n = 10000000: the system refused the 200 MiB of the random search (about 20 bytes a queen)"
     /// );
     /// ```
     SolutionMemory {
         /// The board size.
         n: usize,
-        /// What was refused, worded to follow the size ("of the random search").
-        what: &'static str,
+        /// What the memory was for.
+        what: MemoryFor,
         /// The bytes asked for, about.
         bytes: u64,
     },
@@ -216,217 +219,6 @@ pub enum Error {
         source: io::Error,
     },
 }
-impl Error {
-    /// Writes the message up to the library's own suggestion (see [`Error::suggestion`]).
-    fn write_problem(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::OutOfRange {
-                what,
-                value,
-                min,
-                max,
-            } => f.write_str(&out_of_range(&what.name(), &value.to_string(), *min, *max)),
-            Error::Invalid {
-                what,
-                text,
-                expected,
-            } => write!(f, "'{text}' is not a valid {what}: expected {expected}"),
-            Error::UnknownName { kind, name, known } => write!(
-                f,
-                "unknown {kind} '{name}': expected one of {}",
-                known.join(", ")
-            ),
-            Error::Unsupported { method, task, .. } => {
-                write!(f, "method {method} cannot {}", task.phrase())
-            }
-            Error::Memory {
-                method,
-                n,
-                threads,
-                needed,
-                limit,
-                ..
-            } => {
-                let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
-                // A limit set by `ulimit -v` may be well under a GiB.
-                let limit = if *limit >= 1 << 30 {
-                    format!("{:.0} GiB", gib(*limit))
-                } else {
-                    format!("{} MiB", limit >> 20)
-                };
-                write!(
-                    f,
-                    "n = {n} with method {method} on {threads} thread{} needs about {:.1} GiB, \
-                     over the {limit} limit",
-                    if *threads == 1 { "" } else { "s" },
-                    gib(*needed),
-                )
-            }
-            Error::OutOfMemory { method, n, bytes } => {
-                let size = size(*bytes);
-                // Only halves has tables to speak of; every other plan's memory is its list.
-                let what = match method {
-                    Method::Halves => "its tables",
-                    _ => "its list of subproblems",
-                };
-                write!(
-                    f,
-                    "n = {n} with method {method}: the system refused the {size} of {what}"
-                )
-            }
-            Error::SolutionMemory { n, what, bytes } => {
-                write!(f, "n = {n}: the system refused the {} {what}", size(*bytes))
-            }
-            Error::NotForPuzzles(task) => write!(
-                f,
-                "a partly filled board cannot {}: its given queens and blocked squares break \
-                 the board's symmetry",
-                match task {
-                    Task::CountUnique => "have its completions counted up to symmetry",
-                    other => other.phrase(),
-                }
-            ),
-            Error::Board(e) => write!(f, "{e}"),
-            Error::Checkpoint { path, problem } => {
-                let path = path.display();
-                match problem {
-                    CheckpointProblem::Damaged(why) => {
-                        write!(f, "checkpoint {path} is damaged or not a checkpoint: {why}")
-                    }
-                    CheckpointProblem::Exists => write!(
-                        f,
-                        "checkpoint {path} already exists: resume it, or remove it to start over"
-                    ),
-                    CheckpointProblem::Io(e) => write!(f, "cannot read checkpoint {path}: {e}"),
-                    CheckpointProblem::NotAFile => write!(
-                        f,
-                        "checkpoint {path} is not a regular file (a pipe, a device or a \
-                         directory): a checkpoint must be a file"
-                    ),
-                    CheckpointProblem::Replaced => write!(
-                        f,
-                        "checkpoint {path} was replaced by another file while the count ran: \
-                         that file is kept as it is, and this count's progress was no longer \
-                         saved"
-                    ),
-                }
-            }
-            Error::TwoCheckpoints { first, second } => write!(
-                f,
-                "a count keeps one checkpoint: this one was asked to keep {} and {}",
-                first.display(),
-                second.display()
-            ),
-            Error::Mismatch { from, mismatch } => {
-                write!(f, "{from} does not match this count: {mismatch}")
-            }
-            Error::ShardText(t) => write!(f, "{t}"),
-            Error::Shards(p) => write!(f, "{p}"),
-            Error::Gpu(p) => write!(f, "{p}"),
-            Error::Overflow { from } => write!(
-                f,
-                "the counts in {from} add up to more than 2^128: they are damaged"
-            ),
-            Error::Io { context, source } => write!(f, "{context}: {source}"),
-        }
-    }
-
-    /// The library's own suggestion, in plain English, where the message has one: the
-    /// methods that can do what one cannot, or the threads that fit in memory. A front end that
-    /// words its own advice (the flag that would help) shows [`Error::problem`] instead of the
-    /// whole message, and reads the suggestion's facts from the variant's fields.
-    ///
-    /// ```
-    /// use nqueens::{Count, Method};
-    ///
-    /// let err = Count::new(8).method(Method::Bitmask).unique(true).run().unwrap_err();
-    /// assert_eq!(err.problem(), "method bitmask cannot count unique solutions");
-    /// assert_eq!(err.suggestion().as_deref(), Some("method symmetry can"));
-    /// assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
-    /// ```
-    pub fn suggestion(&self) -> Option<String> {
-        match self {
-            Error::Unsupported { instead, .. } => {
-                let names: Vec<&str> = instead.iter().map(|m| m.name()).collect();
-                match names.len() {
-                    0 => None,
-                    1 => Some(format!("method {} can", names[0])),
-                    _ => Some(format!("methods {} can", names.join(", "))),
-                }
-            }
-            Error::Memory { fits, .. } => Some(match fits {
-                Some(t) => format!("{t} thread{} would fit", if *t == 1 { "" } else { "s" }),
-                None => "not even one thread fits".to_string(),
-            }),
-            _ => None,
-        }
-    }
-
-    /// What is wrong, without the library's own suggestion: the whole message, or its part
-    /// before [`Error::suggestion`].
-    ///
-    /// ```
-    /// use nqueens::{Count, Method};
-    ///
-    /// let err = Count::new(23).method(Method::Halves).threads(1024).run().unwrap_err();
-    /// let problem = err.problem();
-    /// assert!(problem.starts_with("n = 23 with method halves on 1024 threads needs about"));
-    /// assert_eq!(err.to_string(), format!("{problem}; {}", err.suggestion().unwrap()));
-    /// ```
-    pub fn problem(&self) -> String {
-        Problem(self).to_string()
-    }
-
-    /// The message, with the number of an [`Error::OutOfRange`] written as `shown`: for a front
-    /// end that took a number too large for the library's type (or below zero) and passed it on
-    /// saturated, so that the message names the number as it was given. Other errors give their
-    /// message unchanged.
-    ///
-    /// ```
-    /// let err = nqueens::count(usize::MAX).unwrap_err();
-    /// assert_eq!(
-    ///     err.showing_value("100000000000000000000000"),
-    ///     "n = 100000000000000000000000 is out of range: n must be from 1 to 64"
-    /// );
-    /// ```
-    pub fn showing_value(&self, shown: &str) -> String {
-        match self {
-            Error::OutOfRange { what, min, max, .. } => {
-                out_of_range(&what.name(), shown, *min, *max)
-            }
-            other => other.to_string(),
-        }
-    }
-}
-
-/// Bytes in words: what a small board refuses is megabytes, not a tenth of a GiB.
-fn size(bytes: u64) -> String {
-    if bytes >= 1 << 30 {
-        format!("{:.1} GiB", bytes as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{} MiB", bytes.div_ceil(1 << 20))
-    }
-}
-
-/// An error's message up to its suggestion, as [`fmt::Display`].
-struct Problem<'a>(&'a Error);
-
-impl fmt::Display for Problem<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write_problem(f)
-    }
-}
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_problem(f)?;
-        match self.suggestion() {
-            Some(s) => write!(f, "; {s}"),
-            None => Ok(()),
-        }
-    }
-}
-
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -443,7 +235,7 @@ impl std::error::Error for Error {
 impl From<UnknownMethod> for Error {
     fn from(e: UnknownMethod) -> Error {
         Error::UnknownName {
-            kind: "method",
+            kind: NameKind::Method,
             name: e.name,
             known: Method::ALL.iter().map(|m| m.name()).collect(),
         }

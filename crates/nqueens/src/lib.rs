@@ -45,8 +45,9 @@
 //!   [`progress`]: watching a count and stopping it;
 //! - [`machine`]: what a count may use of the machine: threads, memory, the processor's
 //!   features ([`machine::cpu`]), the GPUs;
-//! - [`error`]: the parts an [`Error`] carries; [`numbers`]: the one grammar of a typed number
-//!   and the one sentence of a number out of range, shared with the front ends;
+//! - [`error`]: the parts an [`Error`] carries; [`wording`]: its words, for a front end that
+//!   words its own advice; [`numbers`]: the one grammar of a typed number and the one sentence
+//!   of a number out of range, shared with the front ends;
 //! - [`known`]: the published values to check against.
 //!
 //! ## Features
@@ -66,7 +67,7 @@
 //! the guide's architecture chapter, `docs/architecture.md` in the repository; a test of the
 //! command line's crate, `tests/layout.rs`, reads it and holds the code to it. A public module
 //! of a theme is where its code lives, in the layer that code belongs to: a file that holds its
-//! theme (`known`, `machine`, `numbers`, `plan`, `progress`, `symmetry`), or a folder made public
+//! theme (`known`, `machine`, `numbers`, `plan`, `progress`, `symmetry`, `wording`), or a folder made public
 //! whose module file holds or re-exports what users need of its private files (`board`,
 //! `error`, `find`, `io`, `reference`, `shard`). No public module gathers names from elsewhere or
 //! renames them.
@@ -95,6 +96,7 @@ pub mod reference;
 mod run;
 pub mod shard;
 pub mod symmetry;
+pub mod wording;
 
 pub use board::placement::{MAX_N, Placement};
 pub use counting::{Count, End, Job, Note, Report, count, plan_for, plan_watched};

@@ -15,7 +15,7 @@
 
 pub mod cpu;
 
-use crate::error::Error;
+use crate::error::{Error, InputKind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -96,7 +96,7 @@ impl FromStr for GpuDevice {
         match t.parse::<usize>() {
             Ok(i) if digits => Ok(GpuDevice::Index(i)),
             _ => Err(Error::Invalid {
-                what: "GPU device",
+                what: InputKind::GpuDevice,
                 text: s.to_string(),
                 expected: "a device index (0, 1, ...) or 'all'".to_string(),
             }),

@@ -32,7 +32,7 @@ mod schedule;
 pub use schedule::{Chunk, Dispenser};
 
 use crate::counts::Counts;
-use crate::error::{Error, Origin, ShardPart, ShardText, ShardsProblem};
+use crate::error::{Error, InputKind, Origin, ShardPart, ShardText, ShardsProblem};
 use crate::numbers::whole_number;
 use crate::plan::PlanId;
 use std::fmt;
@@ -116,7 +116,7 @@ impl Shard {
 
 fn invalid(text: String) -> Error {
     Error::Invalid {
-        what: "shard",
+        what: InputKind::Shard,
         text,
         expected: format!("I/K with whole numbers 1 ≤ K ≤ {MAX_SHARDS} and 0 ≤ I < K"),
     }

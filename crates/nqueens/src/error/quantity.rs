@@ -26,7 +26,7 @@ pub enum Quantity {
 }
 
 impl Quantity {
-    pub(super) fn name(self) -> String {
+    pub(crate) fn name(self) -> String {
         match self {
             Quantity::N | Quantity::NLarge | Quantity::NDrawn | Quantity::NTraced => {
                 "n".to_string()

@@ -16,7 +16,7 @@
 //! Each row's column is a closed formula ([`Construction::column`]), so a board of a hundred
 //! million queens is streamed in O(n) time and O(1) memory.
 
-use crate::error::{Error, Quantity};
+use crate::error::{Error, MemoryFor, Quantity};
 
 /// The largest board [`Construction`] accepts: columns must fit a `u32`, and a billion queens
 /// already make about ten gigabytes of output.
@@ -133,7 +133,7 @@ pub fn construct(n: usize) -> Result<Option<Vec<u32>>, Error> {
         .try_reserve_exact(n)
         .map_err(|_| Error::SolutionMemory {
             n,
-            what: "of the solution's columns (4 bytes a queen)",
+            what: MemoryFor::Columns,
             bytes: 4 * n as u64,
         })?;
     columns.extend(c.columns());

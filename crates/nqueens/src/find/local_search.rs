@@ -15,7 +15,7 @@
 //! fresh random board. The random numbers come from a small generator seeded by the caller, so
 //! the same seed gives the same board on every machine.
 
-use crate::error::{Error, Quantity};
+use crate::error::{Error, MemoryFor, Quantity};
 use std::collections::TryReserveError;
 
 /// The largest board [`random`] accepts: its column list and diagonal counters take about 20
@@ -45,7 +45,7 @@ pub fn random(n: usize, seed: u64) -> Result<Option<Vec<u32>>, Error> {
     }
     let refused = |_| Error::SolutionMemory {
         n,
-        what: "of the random search (about 20 bytes a queen)",
+        what: MemoryFor::RandomSearch,
         bytes: 20 * n as u64,
     };
     let mut rng = SplitMix64::new(seed);
