@@ -37,7 +37,6 @@ pub(crate) mod saved;
 pub(crate) mod shard_text;
 pub(crate) mod task;
 
-pub use crate::method::UnknownMethod;
 pub use board::{BoardError, Place};
 pub use gpu::GpuProblem;
 pub use kind::{InputKind, MemoryFor, NameKind};
@@ -47,7 +46,7 @@ pub use shard_text::{ShardPart, ShardText};
 pub use task::Task;
 
 use crate::board::placement::MAX_N;
-use crate::method::Method;
+use crate::method::{Method, UnknownMethod};
 use std::io;
 use std::path::PathBuf;
 

@@ -21,11 +21,12 @@
 //!
 //! The crate root holds what a user reaches for daily: [`count`], the [`Count`] builder and the
 //! [`Job`] it prepares, its [`Report`] ([`Note`], [`End`]) and the [`Counts`] it finds;
-//! [`Method`], the ways to count and list; [`plan_for`] and [`plan_watched`], the split of a
-//! method asked for on its own; [`solutions`] and [`solutions_by`], every [`Placement`]
-//! streamed; [`Puzzle`], a partly filled board to complete, and the [`CompletionPlan`] of its
-//! completions; [`trace`], the textbook search told step by step; [`Error`], everything that
-//! can go wrong; and [`MAX_N`], the largest board the searches accept.
+//! [`Method`], the ways to count and list (a name that is none is an [`UnknownMethod`]);
+//! [`plan_for`] and [`plan_watched`], the split of a method asked for on its own; [`solutions`]
+//! and [`solutions_by`], every [`Placement`] streamed; [`Puzzle`], a partly filled board to
+//! complete, and the [`CompletionPlan`] of its completions; [`trace`], the textbook search told
+//! step by step; [`Error`], everything that can go wrong; and [`MAX_N`], the largest board the
+//! searches accept.
 //!
 //! Everything else stands in a public module of its theme, each name at one path:
 //!
@@ -103,9 +104,9 @@ pub use counting::{Count, End, Job, Note, Report, count, plan_for, plan_watched}
 pub use counts::Counts;
 pub use error::Error;
 pub use listing::{solutions, solutions_by};
-pub use method::Method;
+pub use method::{Method, UnknownMethod};
 pub use puzzle::{CompletionPlan, Puzzle};
-pub use reference::trace::steps as trace;
+pub use reference::trace::trace;
 
 /// What the crate's own benches, examples and integration tests, and the GPU kernel's model
 /// (`tools/gpu-model`), reach inside it, grouped by the module that defines it. Not API: hidden from the documentation, and free to change or go
