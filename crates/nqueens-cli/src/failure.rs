@@ -8,6 +8,7 @@
 
 use nqueens::Error;
 use nqueens::error::{GpuProblem, Mismatch, Origin, Task};
+use nqueens::wording;
 use std::io;
 use std::process::ExitCode;
 
@@ -112,7 +113,7 @@ pub fn advice(e: &Error) -> String {
                 Some(t) => format!("use --threads {t} or fewer, or --method symmetry"),
                 None => "use --method symmetry".to_string(),
             };
-            format!("{}: {help}", e.problem())
+            format!("{}: {help}", wording::problem(e))
         }
         Error::OutOfMemory {
             method: nqueens::Method::Halves,
@@ -154,7 +155,7 @@ pub fn advice(e: &Error) -> String {
                 }
                 _ => String::new(),
             };
-            format!("{}{hint}", e.problem())
+            format!("{}{hint}", wording::problem(e))
         }
         other => other.to_string(),
     }

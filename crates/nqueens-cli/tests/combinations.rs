@@ -5,7 +5,7 @@ mod common;
 
 use common::{nqueens, scratch};
 use nqueens::internals::Checkpoint;
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::shard::Shard;
 use nqueens::{Count, Method};
 use std::path::Path;

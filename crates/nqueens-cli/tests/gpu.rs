@@ -30,7 +30,7 @@ mod on_a_gpu {
     use nqueens::Count;
     use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
-    use nqueens::plan::plan_for;
+    use nqueens::plan_for;
     use std::process::{Command, Output, Stdio};
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};

@@ -68,11 +68,11 @@ fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
 
 /// The library's modules that a user may name: every other module is private, so that each
 /// public item has one path, at the crate root (the names a user reaches for daily) or in the
-/// public module of its theme. `board`, `error`, `io` and `reference` are folders made public,
-/// re-exporting what users need of their private files; `find`, `machine`, `numbers`, `plan`,
-/// `progress`, `shard` and `symmetry` are files of re-exports from several folders; `known` holds
-/// the published values; `internals` is hidden from the documentation and is no API: it is what
-/// the crate's own tests, benches and examples reach.
+/// public module of its theme, which is where its code lives. `known`, `machine`, `numbers`,
+/// `plan`, `progress`, `symmetry` and `wording` are files that hold their theme; `board`, `error`, `find`,
+/// `io`, `reference` and `shard` are folders made public, holding or re-exporting what users
+/// need of their own private files; `internals` is hidden from the documentation and is no API:
+/// it is what the crate's own tests, benches and examples reach.
 const LIBRARY_PUBLIC_MODULES: &[&str] = &[
     "board",
     "error",
@@ -87,6 +87,7 @@ const LIBRARY_PUBLIC_MODULES: &[&str] = &[
     "reference",
     "shard",
     "symmetry",
+    "wording",
 ];
 
 /// The module path of each source file of a crate: `lib.rs` and `main.rs` are the root,
@@ -460,6 +461,91 @@ fn the_library_shows_its_names_at_the_root() {
         found, allowed,
         "the library's public modules (see LIBRARY_PUBLIC_MODULES): name items at the root or in \
          the module of their theme instead"
+    );
+}
+
+/// The `pub use` statements of a crate that re-export from outside the file's own folder
+/// (`crate::` or `super::` paths, the crate root aside) or rename on the way (`as`), each named
+/// by its file.
+fn borrowed_or_renamed(src: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for (me, path) in modules(src) {
+        let text = code(&std::fs::read_to_string(&path).unwrap()).join("\n");
+        for statement in text.split(';') {
+            let Some(tree) = statement.trim_start().strip_prefix("pub use ") else {
+                continue;
+            };
+            let borrowed =
+                !me.is_empty() && (tree.starts_with("crate::") || tree.starts_with("super::"));
+            let renamed = tree.split_whitespace().any(|w| w == "as");
+            if borrowed || renamed {
+                out.push(format!("  {}: pub use {}", show(&me), tree.trim()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_library_re_exports_only_its_own_and_renames_nothing() {
+    // A public module is where its code lives: outside the crate root, a module shows only
+    // what its own folder holds, and no name is shown under another.
+    let found = borrowed_or_renamed(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens/src"));
+    assert!(
+        found.is_empty(),
+        "the library's re-exports of names from elsewhere, or under another name:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_borrowed_and_renamed_names() {
+    let dir = std::env::temp_dir().join(format!("nq-borrowed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::write(
+        dir.join("lib.rs"),
+        "pub mod a;\npub mod b;\npub use a::c::x as y;\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("a.rs"),
+        "mod c;\npub use c::x;\n// pub use crate::b::Z;\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("a/c.rs"), "pub fn x() {}\n").unwrap();
+    std::fs::write(dir.join("b.rs"), "pub use crate::a::x;\n").unwrap();
+    assert_eq!(
+        borrowed_or_renamed(&dir),
+        [
+            "  the crate root: pub use a::c::x as y",
+            "  b: pub use crate::a::x"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every module file of the crates is `x.rs` beside its folder `x/`, never `x/mod.rs`.
+#[test]
+fn every_folder_has_its_module_file_beside_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for src in [
+        "../nqueens/src",
+        "src",
+        "../nqueens-py/src",
+        "../nqueens-web/src",
+        "../../tools/gpu-model/src",
+    ] {
+        for path in modules(&root.join(src)).into_values() {
+            if path.file_name().is_some_and(|f| f == "mod.rs") {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "module files written as mod.rs: {found:?}"
     );
 }
 

@@ -8,7 +8,7 @@ use common::{nqueens, process, scratch};
 
 use nqueens::Method;
 use nqueens::internals::Checkpoint;
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::shard::Shard;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};

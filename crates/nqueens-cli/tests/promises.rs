@@ -6,7 +6,7 @@ mod common;
 
 use common::{fails_with, nqueens, process as bin, scratch, stdout_of};
 use nqueens::internals::Checkpoint;
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::shard::Shard;
 use nqueens::{Counts, Method};
 use predicates::prelude::*;

@@ -162,6 +162,6 @@ fn progress_goes_to_stderr_only_and_quiet_silences_it() {
 fn large_boards_are_accepted_by_the_engine() {
     // Masks are 64 bits wide, so n = 64 is valid input; building a large split must work
     // (counting it would take ages).
-    let plan = nqueens::plan::plan_for(40, nqueens::Method::Symmetry).unwrap();
+    let plan = nqueens::plan_for(40, nqueens::Method::Symmetry).unwrap();
     assert!(plan.len() > 100_000);
 }

@@ -191,7 +191,7 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             let unfit = given.iter().find_map(|w| w.unfit());
             let value = match unfit {
                 Some(shown) if *value == usize::MAX as u128 => {
-                    message = e.showing_value(shown);
+                    message = nqueens::wording::showing_value(&e, shown);
                     py.import("builtins")
                         .and_then(|b| b.getattr("int")?.call1((shown,)))
                         .unwrap_or_else(|_| py.None().into_bound(py))
@@ -205,7 +205,7 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             "out_of_range"
         }
         LibraryError::UnknownName { kind, name, known } => {
-            attrs.push(("what", text(py, kind)));
+            attrs.push(("what", text(py, &kind.to_string())));
             attrs.push(("name", text(py, name)));
             attrs.push(("known", list(py, known.iter().copied())));
             "unknown_name"

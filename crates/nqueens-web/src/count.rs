@@ -5,7 +5,7 @@
 //! worker: the page stays responsive, reads the progress the worker posts, and cancels a count
 //! by ending the worker.
 
-use nqueens::error::UnknownMethod;
+use nqueens::UnknownMethod;
 use nqueens::progress::Progress;
 use nqueens::{Count, Method, Puzzle, Report};
 use std::cell::RefCell;

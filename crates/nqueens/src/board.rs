@@ -11,14 +11,13 @@
 //! Inside, this folder is the board itself, the bottom of the crate: placements and the largest
 //! board the searches accept (`placement`, whose [`Placement`](crate::Placement) and
 //! [`MAX_N`](crate::MAX_N) the crate root shows), what makes two queens attack (`conflict`), the
-//! eight symmetries of the square (`symmetry`, shown by [`crate::symmetry`]), the characters
-//! that draw a board (`glyphs`), and the walk over a row mask's free squares that every bit-mask
-//! search takes (`bits`).
+//! characters that draw a board (`glyphs`), and the walk over a row mask's free squares that
+//! every bit-mask search takes (`bits`). The eight symmetries of the square stand just above it,
+//! in [`crate::symmetry`].
 
 pub(crate) mod bits;
 pub(crate) mod conflict;
 pub(crate) mod glyphs;
 pub(crate) mod placement;
-pub(crate) mod symmetry;
 
 pub use conflict::{Conflict, Line, Numbering, Square, conflict};

@@ -32,4 +32,4 @@ mod request;
 pub use job::Job;
 pub use plan::{plan_for, plan_watched};
 pub use report::{End, Note, Report};
-pub use request::{Count, MAX_THREADS, count};
+pub use request::{Count, count};

@@ -10,63 +10,10 @@
 //! `classes`), a line of text in checkpoints ([`Counts::to_line`]), and machine words on a
 //! cluster's wire ([`Counts::to_words`]).
 
+use crate::symmetry::SymmetryClasses;
 #[cfg(feature = "serde")]
 use serde::{Deserialize, Serialize};
 use std::ops::{Add, AddAssign};
-
-/// How many unique solutions (classes under the board's 8 symmetries) have each kind of symmetry.
-///
-/// A class with 90° symmetry has 2 distinct boards, one with only 180° symmetry has 4, and an
-/// asymmetric one has 8, so `total = 2·rot90 + 4·rot180 + 8·asymmetric` (n = 1 aside: its one
-/// board is filed with the quarter-turn classes).
-///
-/// ```
-/// use nqueens::symmetry::SymmetryClasses;
-///
-/// // n = 8: 12 unique solutions, one of them 180°-symmetric.
-/// let c = SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 };
-/// assert_eq!(c.unique(), 12);
-/// assert_eq!(c.total(), 92);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
-pub struct SymmetryClasses {
-    /// Classes invariant under a quarter turn (2 boards each).
-    pub rot90: u128,
-    /// Classes invariant under a half turn but not a quarter turn (4 boards each).
-    pub rot180: u128,
-    /// Classes with no rotational symmetry (8 boards each).
-    pub asymmetric: u128,
-}
-
-impl SymmetryClasses {
-    /// The number of classes.
-    pub fn unique(&self) -> u128 {
-        self.rot90 + self.rot180 + self.asymmetric
-    }
-
-    /// The number of boards in all classes together.
-    pub fn total(&self) -> u128 {
-        2 * self.rot90 + 4 * self.rot180 + 8 * self.asymmetric
-    }
-
-    /// The sum, or `None` when a field would overflow.
-    pub fn checked_add(self, o: SymmetryClasses) -> Option<SymmetryClasses> {
-        Some(SymmetryClasses {
-            rot90: self.rot90.checked_add(o.rot90)?,
-            rot180: self.rot180.checked_add(o.rot180)?,
-            asymmetric: self.asymmetric.checked_add(o.asymmetric)?,
-        })
-    }
-}
-
-impl Add for SymmetryClasses {
-    type Output = SymmetryClasses;
-    fn add(self, o: SymmetryClasses) -> SymmetryClasses {
-        self.checked_add(o)
-            .expect("symmetry classes overflow 128 bits")
-    }
-}
 
 /// A count: always the total; the unique count and classes when the engine computes them.
 ///

@@ -7,17 +7,18 @@
 //! in this crate's machinery.
 
 use crate::engine::constellation::SymmetryPlan;
-use crate::engine::gpu::{self, health::Health, select::GpuDevice};
+use crate::engine::gpu::{self, health::Health};
 use crate::engine::halves::{self, HalvesPlan};
 use crate::error::{Error, Task};
+use crate::machine::GpuDevice;
 use crate::method::Method;
-use crate::problems::complete::Puzzle;
+use crate::plan::Plan;
+use crate::progress::Watch;
+use crate::puzzle::Puzzle;
 use crate::reference::bitmask::{self, BitmaskPlan};
 use crate::reference::walk::Solutions;
 use crate::reference::whole::WholeBoard;
 use crate::reference::{naive, sets};
-use crate::split::plan::Plan;
-use crate::split::watch::Watch;
 use std::sync::Arc;
 
 /// The code behind one method.

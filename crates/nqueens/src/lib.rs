@@ -21,10 +21,12 @@
 //!
 //! The crate root holds what a user reaches for daily: [`count`], the [`Count`] builder and the
 //! [`Job`] it prepares, its [`Report`] ([`Note`], [`End`]) and the [`Counts`] it finds;
-//! [`Method`], the ways to count and list; [`solutions`] and [`solutions_by`], every
-//! [`Placement`] streamed; [`Puzzle`], a partly filled board to complete; [`trace`], the
-//! textbook search told step by step; [`Error`], everything that can go wrong; and [`MAX_N`],
-//! the largest board the searches accept.
+//! [`Method`], the ways to count and list (a name that is none is an [`UnknownMethod`]);
+//! [`plan_for`] and [`plan_watched`], the split of a method asked for on its own; [`solutions`]
+//! and [`solutions_by`], every [`Placement`] streamed; [`Puzzle`], a partly filled board to
+//! complete, and the [`CompletionPlan`] of its completions; [`trace`], the textbook search told
+//! step by step; [`Error`], everything that can go wrong; and [`MAX_N`], the largest board the
+//! searches accept.
 //!
 //! Everything else stands in a public module of its theme, each name at one path:
 //!
@@ -39,13 +41,14 @@
 //! - [`reference`](mod@reference): the textbook methods open for study: the steps of a
 //!   [`trace`], each method operation by operation ([`ops`](reference::ops)), the walk behind
 //!   [`solutions`];
-//! - [`plan`]: the split every long count runs, and its identity; [`shard`]: a count in parts,
-//!   its records merged, and the chunks a cluster hands out; [`progress`]: watching a count and
-//!   stopping it;
+//! - [`plan`]: the split every long count runs ([`Plan`](plan::Plan)), and its identity;
+//!   [`shard`]: a count in parts, its records merged, and the chunks a cluster hands out;
+//!   [`progress`]: watching a count and stopping it;
 //! - [`machine`]: what a count may use of the machine: threads, memory, the processor's
 //!   features ([`machine::cpu`]), the GPUs;
-//! - [`error`]: the parts an [`Error`] carries; [`numbers`]: the one grammar of a typed number
-//!   and the one sentence of a number out of range, shared with the front ends;
+//! - [`error`]: the parts an [`Error`] carries; [`wording`]: its words, for a front end that
+//!   words its own advice; [`numbers`]: the one grammar of a typed number and the one sentence
+//!   of a number out of range, shared with the front ends;
 //! - [`known`]: the published values to check against.
 //!
 //! ## Features
@@ -64,9 +67,11 @@
 //! split and the engines, down to the words everything shares. The one map of those layers is
 //! the guide's architecture chapter, `docs/architecture.md` in the repository; a test of the
 //! command line's crate, `tests/layout.rs`, reads it and holds the code to it. A public module
-//! of a theme is either a folder of the implementation made public, which re-exports what users
-//! need of its private files (`board`, `error`, `io`, `reference`), or a file of re-exports
-//! gathered from several folders, in a layer of its own just below the root.
+//! of a theme is where its code lives, in the layer that code belongs to: a file that holds its
+//! theme (`known`, `machine`, `numbers`, `plan`, `progress`, `symmetry`, `wording`), or a folder made public
+//! whose module file holds or re-exports what users need of its private files (`board`,
+//! `error`, `find`, `io`, `reference`, `shard`). No public module gathers names from elsewhere or
+//! renames them.
 //!
 //! The crate's own tests, benches and examples, and the GPU kernel's model (a development crate
 //! of the workspace, `tools/gpu-model`), reach a few internals besides, through one module
@@ -86,30 +91,30 @@ pub mod machine;
 mod method;
 pub mod numbers;
 pub mod plan;
-mod problems;
 pub mod progress;
+mod puzzle;
 pub mod reference;
 mod run;
 pub mod shard;
-mod split;
 pub mod symmetry;
+pub mod wording;
 
 pub use board::placement::{MAX_N, Placement};
-pub use counting::{Count, End, Job, Note, Report, count};
+pub use counting::{Count, End, Job, Note, Report, count, plan_for, plan_watched};
 pub use counts::Counts;
-pub use error::top::Error;
+pub use error::Error;
 pub use listing::{solutions, solutions_by};
-pub use method::Method;
-pub use problems::complete::Puzzle;
-pub use reference::trace::steps as trace;
+pub use method::{Method, UnknownMethod};
+pub use puzzle::{CompletionPlan, Puzzle};
+pub use reference::trace::trace;
 
 /// What the crate's own benches, examples and integration tests, and the GPU kernel's model
 /// (`tools/gpu-model`), reach inside it, grouped by the module that defines it. Not API: hidden from the documentation, and free to change or go
 /// without notice.
 #[doc(hidden)]
 pub mod internals {
+    pub use crate::plan::fingerprint::fnv1a;
     pub use crate::run::checkpoint::format::Checkpoint;
-    pub use crate::split::plan::fnv1a;
 
     /// The symmetry engine.
     pub mod constellation {

@@ -16,7 +16,7 @@
 //! A new method touches these files of `crates/nqueens/src`, and no others:
 //!
 //! 1. its engine module, under `engine/` (or `reference/`), declared in `engine.rs` (or
-//!    `reference.rs`): a type that implements [`crate::split::plan::Plan`] (a method that
+//!    `reference.rs`): a type that implements [`crate::plan::Plan`] (a method that
 //!    cannot share its count out counts the whole board as subproblem 0, as
 //!    [`crate::reference::whole`] does for the scan and the sets), and a walk of
 //!    [`crate::reference::walk::Solutions`] if it lists;

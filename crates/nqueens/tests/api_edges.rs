@@ -2,7 +2,7 @@
 //! error, or a documented panic checked before any work) or answers right. Each case runs under
 //! `catch_unwind`, so that a panic the documentation does not promise fails the test by name.
 
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::reference::{Masks, Rule, Solutions};
 use nqueens::shard::{Shard, ShardRecord, merge};
 use nqueens::{Count, Method};

@@ -7,7 +7,8 @@
 use nqueens::error::{GpuProblem, Quantity, Task};
 use nqueens::internals::Checkpoint;
 use nqueens::machine::GpuDevice;
-use nqueens::plan::{Plan, plan_for};
+use nqueens::plan::Plan;
+use nqueens::plan_for;
 use nqueens::shard::Shard;
 use nqueens::{Count, Counts, Error, Method, Puzzle, known};
 use std::panic::{AssertUnwindSafe, catch_unwind};

@@ -6,7 +6,7 @@ mod common;
 use nqueens::error::{GpuProblem, Task};
 use nqueens::internals::Checkpoint;
 use nqueens::known::{A000170, A002562};
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::shard::Shard;
 use nqueens::{Count, Counts, Error, Method, Puzzle};
 use std::path::PathBuf;

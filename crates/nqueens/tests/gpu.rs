@@ -21,7 +21,8 @@ mod on_a_gpu {
     use nqueens::internals::gpu::GpuPlan;
     use nqueens::known::{A000170, A002562};
     use nqueens::machine::GpuDevice;
-    use nqueens::plan::{Plan, plan_for};
+    use nqueens::plan::Plan;
+    use nqueens::plan_for;
     use nqueens::progress::Watch;
     use nqueens::shard::{Shard, merge};
     use nqueens::{Count, Error, Method};

@@ -7,7 +7,7 @@ use common::count_with;
 use nqueens::error::Task;
 use nqueens::internals::halves;
 use nqueens::known::{A000170, A002562};
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::{Count, Error, Method};
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 use common::{count_with, is_valid_board, list_all};
 use nqueens::internals::bitmask;
 use nqueens::known::A000170;
-use nqueens::plan::plan_for;
+use nqueens::plan_for;
 use nqueens::{Count, Method};
 use proptest::prelude::*;
 use std::collections::HashSet;

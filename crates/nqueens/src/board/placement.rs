@@ -2,7 +2,7 @@
 //! the searches accept.
 //!
 //! Columns are `u32` rather than `usize` so that a placement of a hundred million queens (the
-//! constructions of `problems::construct`) takes 400 MB rather than 800 MB.
+//! constructions of `find::construct`) takes 400 MB rather than 800 MB.
 
 use crate::board::conflict::{Conflict, conflict};
 use crate::board::glyphs::{FREE, QUEEN};

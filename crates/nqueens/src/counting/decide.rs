@@ -6,15 +6,16 @@
 use super::job::Job;
 use super::persist::Kept;
 use super::report::Note;
-use super::request::{Count, MAX_THREADS, Subject};
+use super::request::{Count, Subject};
 use crate::dispatch;
-use crate::engine::gpu::select::GpuDevice;
 use crate::error::{Error, GpuProblem, Quantity, Task, check_n};
+use crate::machine::GpuDevice;
+use crate::machine::MAX_THREADS;
 use crate::method::{Method, Threads};
+use crate::progress::{NoProgress, Watch};
 use crate::run::checkpoint::format::Checkpoint;
 use crate::run::runner;
-use crate::run::shard::Shard;
-use crate::split::watch::{NoProgress, Watch};
+use crate::shard::Shard;
 use std::sync::atomic::Ordering;
 
 /// The smallest n for which the automatic choice is [`Method::Halves`]: single-threaded, the
@@ -353,7 +354,7 @@ mod tests {
     use crate::counting::plan::plan_for;
     use crate::counting::report::Report;
     use crate::method::Unique;
-    use crate::problems::complete::Puzzle;
+    use crate::puzzle::Puzzle;
     use crate::reference::{bitmask, ops};
     use std::sync::atomic::AtomicBool;
 

@@ -5,18 +5,19 @@
 
 use super::persist::Kept;
 use super::report::{End, Note, Report};
-use crate::counts::{Counts, SymmetryClasses};
+use crate::counts::Counts;
 use crate::engine::gpu::health::Health;
 use crate::engine::turns;
-use crate::error::{CheckpointProblem, Error, Task};
+use crate::error::{CheckpointProblem, Error, InputKind, Task};
 use crate::method::Method;
-use crate::problems::complete::Puzzle;
+use crate::plan::{Plan, PlanId};
+use crate::progress::{NoProgress, Progress, Watch};
+use crate::puzzle::Puzzle;
 use crate::run::checkpoint::format::Checkpoint;
 use crate::run::checkpoint::saving::Saving;
 use crate::run::runner::{Runner, Stopwatch, subproblem_list};
-use crate::run::shard::Shard;
-use crate::split::plan::{Plan, PlanId};
-use crate::split::watch::{NoProgress, Progress, Watch};
+use crate::shard::Shard;
+use crate::symmetry::SymmetryClasses;
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
@@ -157,7 +158,7 @@ impl Job<'_> {
             // A count stopped before its split was listed has no subproblem to name.
             return match indices.first() {
                 Some(&bad) => Err(Error::Invalid {
-                    what: "subproblem index",
+                    what: InputKind::SubproblemIndex,
                     text: bad.to_string(),
                     expected: "none: the count was stopped before its subproblems were listed"
                         .into(),
@@ -168,7 +169,7 @@ impl Job<'_> {
         let len = plan.len();
         if let Some(&bad) = indices.iter().find(|&&i| i >= len) {
             return Err(Error::Invalid {
-                what: "subproblem index",
+                what: InputKind::SubproblemIndex,
                 text: bad.to_string(),
                 expected: format!("a whole number 0 ≤ I < {len}, the plan's subproblems"),
             });

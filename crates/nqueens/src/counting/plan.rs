@@ -4,8 +4,8 @@
 use crate::dispatch;
 use crate::error::{Error, Task};
 use crate::method::Method;
-use crate::split::plan::Plan;
-use crate::split::watch::Watch;
+use crate::plan::Plan;
+use crate::progress::Watch;
 
 /// [`plan_for`], heeding `watch` while the split is built: `None` when it asked to stop before
 /// the split was whole. Only the symmetry engine's list takes long to build (seconds at n = 64,
@@ -14,7 +14,7 @@ use crate::split::watch::Watch;
 ///
 /// ```
 /// use nqueens::Method;
-/// use nqueens::plan::plan_watched;
+/// use nqueens::plan_watched;
 /// use nqueens::progress::{NoProgress, Watch};
 /// use std::sync::atomic::AtomicBool;
 ///
@@ -39,7 +39,7 @@ pub fn plan_watched(
 ///
 /// ```
 /// use nqueens::Method;
-/// use nqueens::plan::plan_for;
+/// use nqueens::plan_for;
 ///
 /// let plan = plan_for(8, Method::Symmetry).unwrap();
 /// assert_eq!((0..plan.len()).map(|i| plan.count_one(i)).sum::<nqueens::Counts>().total, 92);

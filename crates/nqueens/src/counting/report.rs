@@ -5,8 +5,8 @@
 use crate::counts::Counts;
 use crate::error::Error;
 use crate::method::Method;
-use crate::run::shard::{Shard, ShardRecord};
-use crate::split::plan::PlanId;
+use crate::plan::PlanId;
+use crate::shard::{Shard, ShardRecord};
 use std::fmt;
 use std::time::Duration;
 

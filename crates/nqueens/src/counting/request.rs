@@ -4,19 +4,16 @@
 
 use super::persist::{Open, Persistence, SAVE_EVERY};
 use super::report::Report;
-use crate::engine::gpu::select::GpuDevice;
 use crate::error::Error;
+use crate::machine::GpuDevice;
 use crate::method::Method;
-use crate::problems::complete::Puzzle;
-use crate::run::shard::Shard;
-use crate::split::watch::Progress;
+use crate::progress::Progress;
+use crate::puzzle::Puzzle;
+use crate::shard::Shard;
 use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-/// The most worker threads a count takes.
-pub const MAX_THREADS: usize = 1024;
 
 /// Q(n), the number of solutions for the n×n board, counted on every core by the fastest method
 /// for n.
@@ -199,7 +196,7 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Counts on `threads` worker threads (1 to [`MAX_THREADS`]) rather than one per core.
+    /// Counts on `threads` worker threads (1 to [`MAX_THREADS`](crate::machine::MAX_THREADS)) rather than one per core.
     ///
     /// ```
     /// use nqueens::Count;

@@ -46,11 +46,13 @@ mod symmetric;
 pub use enumerate::{Constellation, constellations};
 pub use image::Layout;
 
-use crate::counts::{Counts, SymmetryClasses};
+use crate::counts::Counts;
 use crate::error::{Error, check_n};
 use crate::method::Method;
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::Watch;
+use crate::plan::fingerprint::fnv1a;
+use crate::plan::{Plan, PlanId};
+use crate::progress::Watch;
+use crate::symmetry::SymmetryClasses;
 use enumerate::constellations_watched;
 use image::cheapest_image;
 use image::cheapest_image_scored;
@@ -248,7 +250,7 @@ mod tests {
     #[test]
     fn building_the_split_heeds_a_stop() {
         let stop = std::sync::atomic::AtomicBool::new(true);
-        let watch = Watch::new(Some(&stop), &crate::split::watch::NoProgress, None);
+        let watch = Watch::new(Some(&stop), &crate::progress::NoProgress, None);
         assert!(matches!(SymmetryPlan::watched(64, &watch), Ok(None)));
         // Refused before anything is built: n out of range is said, not a stop.
         assert!(matches!(

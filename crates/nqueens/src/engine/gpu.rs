@@ -25,7 +25,7 @@
 //! (`tools/gpu-model`, run by `bench/gpu-model.sh`) that measures a kernel's design without a
 //! GPU; it reads `tasks` and the shader through the crate's hidden internals.
 //!
-//! All but [`select`] (which GPUs to use), [`health`] (what went wrong on them) and `tasks`
+//! All but [`health`] (what went wrong on them) and `tasks`
 //! (plain CPU code, which the tool reads) need the crate feature `gpu`; without it, a count on
 //! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
 
@@ -36,7 +36,6 @@ mod feed;
 pub mod health;
 #[cfg(feature = "gpu")]
 pub mod plan;
-pub mod select;
 pub(crate) mod shader;
 // Built without the feature too, for the model's tool; only the engine uses all of it.
 #[cfg_attr(not(feature = "gpu"), allow(dead_code))]
@@ -45,9 +44,9 @@ pub(crate) mod tasks;
 use crate::error::Error;
 #[cfg(not(feature = "gpu"))]
 use crate::error::GpuProblem;
-use crate::split::plan::Plan;
+use crate::machine::GpuDevice;
+use crate::plan::Plan;
 use health::Health;
-use select::GpuDevice;
 use std::sync::Arc;
 
 /// A count's plan on GPUs, the GPUs' names, and where their failures are recorded.

@@ -48,16 +48,14 @@ pub use quarters::Quarters;
 use crate::board::bits::{Bits, lowest};
 use crate::counts::Counts;
 use crate::error::{Error, Quantity, check_n};
+use crate::machine::MEMORY_LIMIT;
 use crate::method::Method;
+use crate::plan::fingerprint::fnv1a;
+use crate::plan::{Plan, PlanId};
+use crate::progress::Watch;
 use crate::reference::bitmask;
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::Watch;
 use build::Build;
 use geometry::{Diags, bit_uses, collect_keys, start};
-
-/// The most memory (bytes) the method may plan to use; larger boards are refused. A process
-/// whose address space is limited (`ulimit -v`) plans for less: see [`memory_limit`].
-pub const MEMORY_LIMIT: u64 = 4 << 30;
 
 /// The most memory (bytes) a count may plan for in this process: [`MEMORY_LIMIT`], or less
 /// where the process's address space is limited (`ulimit -v`, Linux): half of what that limit

@@ -20,8 +20,9 @@
 //! a queen placed fixes its image under the turn too, so the search places a half (or a quarter)
 //! of the queens. At n = 20 it takes a fraction of a second, beside minutes for the total.
 
-use crate::counts::{Counts, SymmetryClasses};
-use crate::split::watch::{POLL_ROWS, Watch};
+use crate::counts::Counts;
+use crate::progress::{POLL_ROWS, Watch};
+use crate::symmetry::SymmetryClasses;
 
 /// The solutions of the n×n board that the half turn and the quarter turn leave unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,7 +198,7 @@ impl<'w, 'a> QuarterTurn<'w, 'a> {
 mod tests {
     use super::*;
     use crate::known;
-    use crate::split::watch::NoProgress;
+    use crate::progress::NoProgress;
 
     fn watch() -> Watch<'static> {
         Watch::new(None, &NoProgress, None)

@@ -1,7 +1,7 @@
 //! Text that should name a shard `I/K` and does not: which part is wrong and why, worded as any
 //! typed number is, so that `7/7` is refused as a person reads it.
 
-use super::number::{BadNumber, NumberFault};
+use crate::numbers::{BadNumber, NumberFault};
 use std::fmt;
 
 /// Which part of a shard `I/K` a [`ShardText`] refuses.

@@ -26,7 +26,7 @@ pub enum Task {
 }
 
 impl Task {
-    pub(super) fn phrase(self) -> &'static str {
+    pub(crate) fn phrase(self) -> &'static str {
         match self {
             Task::CountUnique => "count unique solutions",
             Task::CountUniqueInParts => {

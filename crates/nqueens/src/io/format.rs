@@ -3,7 +3,7 @@
 
 use crate::board::glyphs::{FREE, PICTURE_DARK, PICTURE_LIGHT, PICTURE_QUEEN, QUEEN};
 use crate::board::placement::row_string;
-use crate::error::Error;
+use crate::error::{Error, NameKind};
 use crate::io::picture::{self, MAX_PICTURE_N, SvgLayout};
 use std::fmt;
 use std::io::{self, Write};
@@ -113,7 +113,7 @@ impl FromStr for Format {
             .copied()
             .find(|f| f.name() == s)
             .ok_or_else(|| Error::UnknownName {
-                kind: "format",
+                kind: NameKind::Format,
                 name: s.to_string(),
                 known: Format::ALL.iter().map(|f| f.name()).collect(),
             })

@@ -12,9 +12,10 @@ use crate::board::bits::Bits;
 use crate::counts::Counts;
 use crate::error::{Error, check_n};
 use crate::method::Method;
+use crate::plan::fingerprint::fnv1a;
+use crate::plan::{Plan, PlanId};
+use crate::progress::{POLL_ROWS, Watch};
 use crate::reference::walk::{Rule, Solutions};
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::{POLL_ROWS, Watch};
 
 /// The mask with the low `n` bits set: every column of the board.
 pub fn full_mask(n: usize) -> u64 {

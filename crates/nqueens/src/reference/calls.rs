@@ -2,7 +2,7 @@
 //! and every return is a step of its own, between the search's moves, and, for the scan, every
 //! call of `safe(row, col)` and its answer too.
 //!
-//! The moves are those of [`steps`](super::trace::steps), in the same order; the calls and
+//! The moves are those of [`trace`](super::trace::trace), in the same order; the calls and
 //! returns come between them where the textbook program makes them:
 //!
 //! - the search starts with `call row 0` and ends with `return row 0`;
@@ -16,7 +16,7 @@
 //!
 //! A return says how many solutions its call found: what the bit masks' `solve` returns.
 
-use super::trace::{Step, Steps, steps};
+use super::trace::{Step, Steps, trace};
 use crate::error::Error;
 #[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
@@ -26,7 +26,7 @@ use std::fmt;
 /// How much of the program a [`FineSteps`] tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Detail {
-    /// The search's moves only: the steps of [`steps`](super::trace::steps).
+    /// The search's moves only: the steps of [`trace`](super::trace::trace).
     Moves,
     /// The moves, and each call of `solve(row)` and its return.
     Calls,
@@ -50,7 +50,7 @@ pub enum Detail {
 /// `{"step":"safe","row":1,"col":2}`, `{"step":"return","row":1,"found":0}`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FineStep {
-    /// A move of the search, as [`steps`](super::trace::steps) gives it.
+    /// A move of the search, as [`trace`](super::trace::trace) gives it.
     Move(Step),
     /// `solve(row)` is called (row n, past the last row, when the board is full).
     Call {
@@ -157,7 +157,7 @@ impl Serialize for FineStep {
 /// ```
 pub fn fine_steps(n: usize, detail: Detail) -> Result<FineSteps, Error> {
     Ok(FineSteps {
-        moves: steps(n)?,
+        moves: trace(n)?,
         detail,
         pending: VecDeque::with_capacity(4),
         started: false,
@@ -209,7 +209,7 @@ impl FineSteps {
         self.found
     }
 
-    /// How many moves (the steps of [`steps`](super::trace::steps)) were given so far: where
+    /// How many moves (the steps of [`trace`](super::trace::trace)) were given so far: where
     /// the same search stands told move by move.
     pub fn moves(&self) -> u64 {
         self.shown
@@ -324,7 +324,7 @@ mod tests {
     #[test]
     fn the_moves_are_the_trace_s() {
         for n in 1..=7 {
-            let trace: Vec<Step> = steps(n).unwrap().collect();
+            let trace: Vec<Step> = trace(n).unwrap().collect();
             for detail in [Detail::Moves, Detail::Calls, Detail::Checks] {
                 let moves: Vec<Step> = (all(n, detail).into_iter())
                     .filter_map(|s| match s {
@@ -427,7 +427,7 @@ mod tests {
                 .iter()
                 .filter(|s| matches!(s, FineStep::Move(Step::Conflict { .. })));
             let pruned = pruned.count();
-            assert_eq!(moves.len(), steps(n).unwrap().count());
+            assert_eq!(moves.len(), trace(n).unwrap().count());
             let calls = moves.len() + 2 * placed + 2;
             assert_eq!(all(n, Detail::Calls).len(), calls, "n = {n}");
             assert_eq!(all(n, Detail::Checks).len(), calls + 2 * placed + pruned);

@@ -526,13 +526,13 @@ impl Iterator for Ops {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::trace::{Step, steps};
+    use crate::reference::trace::{Step, trace};
 
     const TEXTBOOK: [Method; 3] = [Method::Naive, Method::Sets, Method::Bitmask];
 
     /// The trace's steps as the operations every method shares, and its conflicts as rejects.
     fn from_trace(n: usize, conflicts: bool) -> Vec<Op> {
-        steps(n)
+        trace(n)
             .unwrap()
             .filter_map(|s| match s {
                 Step::Place { row, col } => Some(Op::Place { row, col }),
@@ -576,7 +576,7 @@ mod tests {
     fn the_scan_stops_at_the_attacker_the_trace_names() {
         let mut scan = ops(Method::Naive, 6).unwrap();
         let mut last_read = None;
-        let mut conflicts = steps(6).unwrap().filter_map(|s| match s {
+        let mut conflicts = trace(6).unwrap().filter_map(|s| match s {
             Step::Conflict { by, .. } => Some(by),
             _ => None,
         });

@@ -132,7 +132,7 @@ impl fmt::Display for Step {
 /// assert_eq!(lines.iter().filter(|l| l.starts_with("solution")).count(), 2);
 /// assert_eq!(lines.len(), 78);
 /// ```
-pub fn steps(n: usize) -> Result<Steps, Error> {
+pub fn trace(n: usize) -> Result<Steps, Error> {
     if !(1..=MAX_TRACE_N).contains(&n) {
         return Err(Error::out_of_range(Quantity::NTraced, n, 1, MAX_TRACE_N));
     }
@@ -145,9 +145,9 @@ pub fn steps(n: usize) -> Result<Steps, Error> {
     })
 }
 
-/// The steps of [`steps`]: the recursive textbook search, unrolled so that it can stop after
-/// any step. Each row being tried has a cursor, the next column to try; a row whose cursor has
-/// passed the last column is done, and its parent's queen is taken back.
+/// The steps of [`trace`](crate::trace): the recursive textbook search, unrolled so that it can
+/// stop after any step. Each row being tried has a cursor, the next column to try; a row whose
+/// cursor has passed the last column is done, and its parent's queen is taken back.
 ///
 /// A clone goes on from the same step, which is how a viewer keeps places to step back to.
 #[derive(Debug, Clone)]
@@ -253,7 +253,7 @@ mod tests {
     use super::*;
 
     fn lines(n: usize) -> Vec<String> {
-        steps(n).unwrap().map(|s| s.to_string()).collect()
+        trace(n).unwrap().map(|s| s.to_string()).collect()
     }
 
     #[test]
@@ -294,21 +294,21 @@ mod tests {
 
     #[test]
     fn range_is_checked() {
-        assert!(steps(0).is_err());
-        assert!(steps(12).is_ok());
-        assert!(steps(13).is_err());
+        assert!(trace(0).is_err());
+        assert!(trace(12).is_ok());
+        assert!(trace(13).is_err());
     }
 
     #[test]
     fn the_lengths_readme_gives() {
         assert_eq!(lines(8).len(), 17_868);
-        assert_eq!(steps(10).unwrap().count(), 384_412);
-        assert_eq!(steps(12).unwrap().count(), 10_974_256);
+        assert_eq!(trace(10).unwrap().count(), 384_412);
+        assert_eq!(trace(12).unwrap().count(), 10_974_256);
     }
 
     #[test]
     fn a_clone_goes_on_from_the_same_step() {
-        let mut a = steps(6).unwrap();
+        let mut a = trace(6).unwrap();
         a.by_ref().take(100).for_each(drop);
         let b = a.clone();
         assert_eq!(b.columns(), a.columns());

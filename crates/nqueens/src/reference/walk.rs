@@ -11,7 +11,7 @@
 
 use crate::board::bits::lowest;
 use crate::board::placement::Placement;
-use crate::board::symmetry::{is_canonical, solution_class_size};
+use crate::symmetry::{is_canonical, solution_class_size};
 
 /// How a method finds the safe squares of a row, given the queens placed above it.
 pub trait Rule {

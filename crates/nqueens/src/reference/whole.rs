@@ -6,9 +6,10 @@
 use crate::counts::Counts;
 use crate::error::Error;
 use crate::method::Method;
+use crate::plan::fingerprint::fnv1a;
+use crate::plan::{Plan, PlanId};
+use crate::progress::Watch;
 use crate::reference::walk::Solutions;
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::Watch;
 
 /// A method's walk over every solution of the n×n board.
 pub type Walk = fn(usize) -> Result<Solutions, Error>;

@@ -1,7 +1,7 @@
 //! Checkpoints: a long count that survives a Ctrl-C, a killed job or a reboot.
 //!
 //! A checkpoint is a small text file that records which subproblems of a plan are finished and
-//! what each of them counted, together with the plan's identity ([`PlanId`](crate::split::plan::PlanId)) and the shard, so
+//! what each of them counted, together with the plan's identity ([`PlanId`](crate::plan::PlanId)) and the shard, so
 //! that it is only ever added to the count it belongs to. A count of a partly filled board also
 //! keeps the board itself, so that the file alone is enough to resume. A checksum (64-bit FNV-1a
 //! over everything before it) guards against damage. A file that does not match or does not

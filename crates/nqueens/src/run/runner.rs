@@ -6,13 +6,13 @@
 //! that list as soon as it has finished one, which balances subproblems of very different cost
 //! and starts the costly ones first when the plan knows them. It reports each finished one to a
 //! callback and to the progress observer, and once asked to stop takes no new subproblem and has
-//! the ones under way cut short (see [`crate::split::watch`]).
+//! the ones under way cut short (see [`crate::progress`]).
 //! The last pool built is kept for the next run with as many threads (see `pool`).
 
 use crate::counts::Counts;
 use crate::error::Error;
-use crate::split::plan::Plan;
-use crate::split::watch::{Progress, Watch};
+use crate::plan::Plan;
+use crate::progress::{Progress, Watch};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// The number of threads "one per core" stands for on this machine (1 where it cannot be told,
@@ -193,8 +193,8 @@ impl Stopwatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::NoProgress;
     use crate::reference::bitmask::BitmaskPlan;
-    use crate::split::watch::NoProgress;
     use std::sync::Mutex;
 
     fn runner<'a>(plan: &'a dyn Plan, threads: usize, stop: Option<&'a AtomicBool>) -> Runner<'a> {
@@ -240,7 +240,7 @@ mod tests {
     }
 
     impl Plan for Backwards {
-        fn id(&self) -> crate::split::plan::PlanId {
+        fn id(&self) -> crate::plan::PlanId {
             self.plan.id()
         }
         fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {

@@ -2,10 +2,10 @@
 //! eight images of each stands for its class. Kept apart from the searches so that the list, the
 //! split's identity, changes only when this file does.
 
-use crate::board::symmetry::Symmetry;
 use crate::error::Error;
 use crate::method::Method;
-use crate::split::watch::Watch;
+use crate::progress::Watch;
+use crate::symmetry::Symmetry;
 
 /// Queens placed in advance on the four border lines: the top row's queen, the bottom row's,
 /// the left column's and the right column's, as (row, column), a corner queen listed once.

@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn tables_match_a_plain_walk_on_random_partial_boards() {
-        if !crate::engine::cpu::has(crate::engine::cpu::BIT_MANIPULATION) {
+        if !crate::machine::cpu::has(crate::machine::cpu::BIT_MANIPULATION) {
             eprintln!("skipped: the processor lacks BMI1, BMI2 or POPCNT");
             return;
         }

@@ -3,8 +3,8 @@
 //! CPU kernels and the GPU engine alike.
 
 use crate::board::bits::Bits;
-use crate::board::symmetry::Symmetry;
 use crate::reference::bitmask::full_mask;
+use crate::symmetry::Symmetry;
 
 /// The rows left to fill once the border queens stand, with what each row offers: what a
 /// search of one constellation walks, on the CPU here or on a GPU (`engine::gpu`).

@@ -7,9 +7,9 @@
 use super::four_rows::LastFour;
 use crate::board::bits::{Bits, lowest};
 #[cfg(target_arch = "x86_64")]
-use crate::engine::cpu;
+use crate::machine::cpu;
+use crate::progress::{POLL_ROWS, Watch};
 use crate::reference::bitmask::full_mask;
-use crate::split::watch::{POLL_ROWS, Watch};
 use std::sync::OnceLock;
 
 /// The three builds of the inner search; the fastest the processor runs is picked at run time.
@@ -322,9 +322,9 @@ fn last_two(next: u64, cols: u64, left: u64, right: u64, g: u32, end: u64, full:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::symmetry::Symmetry;
     use crate::engine::constellation::enumerate::constellations;
     use crate::engine::constellation::image::{first_rows, layout};
+    use crate::symmetry::Symmetry;
 
     /// The fast search against a plain row-by-row walk of the same layout, for every image of
     /// every constellation of small boards: this covers every gap pattern and every depth at

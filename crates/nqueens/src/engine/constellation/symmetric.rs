@@ -7,9 +7,9 @@ use super::enumerate::Constellation;
 use super::image::Layout;
 #[cfg(test)]
 use crate::board::bits::Bits;
-use crate::board::symmetry::Symmetry;
-use crate::counts::SymmetryClasses;
-use crate::split::watch::{POLL_ROWS, Watch};
+use crate::progress::{POLL_ROWS, Watch};
+use crate::symmetry::Symmetry;
+use crate::symmetry::SymmetryClasses;
 
 /// The completions of a constellation that are themselves fixed by the half turn, or with
 /// `quarter`, by the quarter turn (none when the constellation itself is not).
@@ -109,7 +109,7 @@ fn classify_layout(n: usize, queens: &[(u32, u32)], lay: &Layout) -> [u64; 3] {
         found: &mut [u64; 3],
     ) {
         if t == rows.len() {
-            match crate::board::symmetry::solution_class_size(board) {
+            match crate::symmetry::solution_class_size(board) {
                 8 => found[0] += 1,
                 4 => found[1] += 1,
                 _ => found[2] += 1,

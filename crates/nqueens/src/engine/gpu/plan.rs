@@ -18,12 +18,12 @@ use crate::engine::constellation::{Layout, SymmetryPlan};
 use crate::engine::gpu::device::{self, Gpu};
 use crate::engine::gpu::feed::{self, Done, Feed, Piece};
 use crate::engine::gpu::health::Health;
-use crate::engine::gpu::select::GpuDevice;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::error::{Error, GpuProblem, Quantity};
+use crate::machine::GpuDevice;
 use crate::method::Method;
-use crate::split::plan::{Plan, PlanId};
-use crate::split::watch::Watch;
+use crate::plan::{Plan, PlanId};
+use crate::progress::Watch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -758,7 +758,7 @@ mod tests {
 
     #[test]
     fn a_stop_ends_a_batch_without_counts_and_the_next_batch_counts_again() {
-        use crate::split::watch::NoProgress;
+        use crate::progress::NoProgress;
         use std::sync::atomic::AtomicBool;
         let plan = gpu_plan(14);
         let all: Vec<usize> = (0..plan.len()).collect();

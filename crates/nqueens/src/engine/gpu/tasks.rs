@@ -20,7 +20,7 @@
 
 use crate::board::bits::{Bits, lowest};
 use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::split::plan::Plan;
+use crate::plan::Plan;
 
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
 pub const MAX_TASK_ROWS: usize = 20;

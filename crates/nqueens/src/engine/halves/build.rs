@@ -3,7 +3,7 @@
 //! processor offers and still runs everywhere.
 
 #[cfg(target_arch = "x86_64")]
-use crate::engine::cpu;
+use crate::machine::cpu;
 
 /// The builds of the halves kernels, compiled for ever wider vectors; [`Build::best`] picks the
 /// widest this processor runs.

@@ -4,7 +4,7 @@
 
 use crate::board::conflict::{Conflict, Line, Square, conflict};
 use crate::board::glyphs::{FREE, PICTURE, QUEEN};
-use crate::problems::construct::MAX_CONSTRUCT_N;
+use crate::find::construction::MAX_CONSTRUCT_N;
 use std::fmt;
 use std::io::{self, Read};
 

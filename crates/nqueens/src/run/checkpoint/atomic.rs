@@ -88,7 +88,7 @@ fn temporary_name(path: &Path) -> std::io::Result<String> {
     let file_name = path
         .file_name()
         .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
-    let hash = crate::split::plan::fnv1a(file_name.as_encoded_bytes());
+    let hash = crate::plan::fingerprint::fnv1a(file_name.as_encoded_bytes());
     Ok(format!(".nqueens-{hash:016x}-{}.tmp", std::process::id()))
 }
 

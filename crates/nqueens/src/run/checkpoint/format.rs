@@ -26,9 +26,10 @@ use crate::board::placement::MAX_N;
 use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
 use crate::method::Method;
-use crate::problems::complete::Puzzle;
-use crate::run::shard::Shard;
-use crate::split::plan::{Plan, PlanId, parse_fingerprint};
+use crate::plan::fingerprint::parse_fingerprint;
+use crate::plan::{Plan, PlanId};
+use crate::puzzle::Puzzle;
+use crate::shard::Shard;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, File};
@@ -59,7 +60,7 @@ const MAX_SUBPROBLEMS: u64 = 1 << 24;
 /// use nqueens::{internals::Checkpoint};
 /// use nqueens::shard::Shard;
 /// use nqueens::Method;
-/// use nqueens::plan::plan_for;
+/// use nqueens::plan_for;
 ///
 /// let plan = plan_for(8, Method::Bitmask).unwrap();
 /// let mut cp = Checkpoint::new(plan.id(), Shard::WHOLE, None);
@@ -180,7 +181,7 @@ impl Checkpoint {
         for (i, c) in &self.done {
             let _ = writeln!(s, "{i} {}", c.to_line());
         }
-        let sum = crate::split::plan::fnv1a(s.as_bytes());
+        let sum = crate::plan::fingerprint::fnv1a(s.as_bytes());
         let _ = writeln!(s, "checksum {sum:016x}");
         s
     }
@@ -210,7 +211,7 @@ impl Checkpoint {
             .strip_prefix("checksum ")
             .ok_or_else(|| damaged("the checksum line is missing (the file is cut short)"))?;
         // Compared as text, in the one spelling `to_text` writes, so no byte is free to change.
-        if stated != format!("{:016x}", crate::split::plan::fnv1a(body.as_bytes())) {
+        if stated != format!("{:016x}", crate::plan::fingerprint::fnv1a(body.as_bytes())) {
             return Err(damaged("the checksum does not match its content"));
         }
 
@@ -380,8 +381,8 @@ impl Checkpoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::counts::SymmetryClasses;
-    use crate::split::plan::Plan;
+    use crate::plan::Plan;
+    use crate::symmetry::SymmetryClasses;
 
     fn plan(n: usize) -> crate::reference::bitmask::BitmaskPlan {
         crate::reference::bitmask::BitmaskPlan::new(n).unwrap()
@@ -485,7 +486,7 @@ mod tests {
     fn forged(cp: &Checkpoint, change: impl Fn(&str) -> String) -> String {
         let text = cp.to_text();
         let body = change(&text[..text.find("checksum ").unwrap()]);
-        let sum = crate::split::plan::fnv1a(body.as_bytes());
+        let sum = crate::plan::fingerprint::fnv1a(body.as_bytes());
         format!("{body}checksum {sum:016x}\n")
     }
 
@@ -556,7 +557,7 @@ mod tests {
                   fingerprint 0123456789abcdef\nshard 0/1\ndone 1\n3 4 - -\n";
         let text = format!(
             "{v1}checksum {:016x}\n",
-            crate::split::plan::fnv1a(v1.as_bytes())
+            crate::plan::fingerprint::fnv1a(v1.as_bytes())
         );
         let cp = Checkpoint::parse(&text, Path::new("x")).unwrap();
         assert_eq!(
@@ -567,7 +568,7 @@ mod tests {
         let board = v1.replace("bitmask", "complete");
         let text = format!(
             "{board}checksum {:016x}\n",
-            crate::split::plan::fnv1a(board.as_bytes())
+            crate::plan::fingerprint::fnv1a(board.as_bytes())
         );
         let e = Checkpoint::parse(&text, Path::new("x")).unwrap_err();
         assert!(e.to_string().contains("earlier version"), "{e}");

@@ -9,7 +9,7 @@ use super::atomic::write_atomically;
 use super::format::Checkpoint;
 use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error};
-use crate::split::plan::fnv1a;
+use crate::plan::fingerprint::fnv1a;
 use std::fs;
 use std::path::Path;
 use std::sync::{Condvar, Mutex};

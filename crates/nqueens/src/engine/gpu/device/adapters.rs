@@ -2,8 +2,8 @@
 //! first), and opened once each, so that every count shares the same devices.
 
 use super::gpu::{Gpu, ready};
-use crate::engine::gpu::select::GpuDevice;
 use crate::error::{Error, GpuProblem};
+use crate::machine::GpuDevice;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// The adapters of this machine, found once per process.

@@ -249,7 +249,7 @@ impl Gpu {
 mod tests {
     use super::super::adapters::open;
     use super::*;
-    use crate::engine::gpu::select::GpuDevice;
+    use crate::machine::GpuDevice;
 
     #[test]
     fn the_probe_finds_the_workgroups_at_work_together() {

@@ -16,7 +16,7 @@
 //! Each row's column is a closed formula ([`Construction::column`]), so a board of a hundred
 //! million queens is streamed in O(n) time and O(1) memory.
 
-use crate::error::{Error, Quantity};
+use crate::error::{Error, MemoryFor, Quantity};
 
 /// The largest board [`Construction`] accepts: columns must fit a `u32`, and a billion queens
 /// already make about ten gigabytes of output.
@@ -124,7 +124,7 @@ impl Construction {
 /// assert_eq!(cols, vec![1, 3, 0, 2, 4]);
 /// assert_eq!(nqueens::find::construct(2).unwrap(), None);
 /// ```
-pub fn solution(n: usize) -> Result<Option<Vec<u32>>, Error> {
+pub fn construct(n: usize) -> Result<Option<Vec<u32>>, Error> {
     let Some(c) = Construction::new(n)? else {
         return Ok(None);
     };
@@ -133,7 +133,7 @@ pub fn solution(n: usize) -> Result<Option<Vec<u32>>, Error> {
         .try_reserve_exact(n)
         .map_err(|_| Error::SolutionMemory {
             n,
-            what: "of the solution's columns (4 bytes a queen)",
+            what: MemoryFor::Columns,
             bytes: 4 * n as u64,
         })?;
     columns.extend(c.columns());
@@ -148,7 +148,7 @@ mod tests {
     #[test]
     fn valid_for_every_small_n() {
         for n in 1..=3000 {
-            match solution(n).unwrap() {
+            match construct(n).unwrap() {
                 Some(cols) => {
                     assert_eq!(cols.len(), n);
                     assert_eq!(first_conflict(&cols), None, "n = {n}");

@@ -27,10 +27,11 @@ use crate::board::placement::{MAX_N, Placement};
 use crate::counts::Counts;
 use crate::error::{BoardError, Error, Place, Quantity, check_n};
 use crate::method::Method;
+use crate::plan::fingerprint::fnv1a;
+use crate::plan::{Plan, PlanId};
+use crate::progress::{POLL_ROWS, Watch};
 use crate::reference::bitmask::{Masks, Prefix, full_mask};
 use crate::reference::walk::Solutions;
-use crate::split::plan::{Plan, PlanId, fnv1a};
-use crate::split::watch::{POLL_ROWS, Watch};
 use std::fmt;
 use std::str::FromStr;
 

@@ -15,10 +15,10 @@
 //! fresh random board. The random numbers come from a small generator seeded by the caller, so
 //! the same seed gives the same board on every machine.
 
-use crate::error::{Error, Quantity};
+use crate::error::{Error, MemoryFor, Quantity};
 use std::collections::TryReserveError;
 
-/// The largest board [`solution`] accepts: its column list and diagonal counters take about 20
+/// The largest board [`random`] accepts: its column list and diagonal counters take about 20
 /// bytes a queen.
 pub const MAX_RANDOM_N: usize = 10_000_000;
 
@@ -36,16 +36,16 @@ const GREEDY_TRIES: u32 = 32;
 /// assert_eq!(nqueens::find::random(50, 7).unwrap().unwrap(), a);
 /// assert_eq!(nqueens::find::random(3, 7).unwrap(), None);
 /// ```
-pub fn solution(n: usize, seed: u64) -> Result<Option<Vec<u32>>, Error> {
+pub fn random(n: usize, seed: u64) -> Result<Option<Vec<u32>>, Error> {
     if !(1..=MAX_RANDOM_N).contains(&n) {
         return Err(Error::out_of_range(Quantity::NLarge, n, 1, MAX_RANDOM_N));
     }
-    if !crate::problems::construct::has_solution(n) {
+    if !super::construction::has_solution(n) {
         return Ok(None);
     }
     let refused = |_| Error::SolutionMemory {
         n,
-        what: "of the random search (about 20 bytes a queen)",
+        what: MemoryFor::RandomSearch,
         bytes: 20 * n as u64,
     };
     let mut rng = SplitMix64::new(seed);
@@ -242,7 +242,7 @@ mod tests {
     fn valid_for_small_n_and_many_seeds() {
         for n in 1..=120 {
             for seed in 0..5 {
-                match solution(n, seed).unwrap() {
+                match random(n, seed).unwrap() {
                     Some(cols) => assert_eq!(first_conflict(&cols), None, "n = {n}"),
                     None => assert!(n == 2 || n == 3),
                 }
@@ -252,22 +252,22 @@ mod tests {
 
     #[test]
     fn reproducible_and_seed_dependent() {
-        let a = solution(1000, 42).unwrap().unwrap();
-        assert_eq!(solution(1000, 42).unwrap().unwrap(), a);
-        assert_ne!(solution(1000, 43).unwrap().unwrap(), a);
+        let a = random(1000, 42).unwrap().unwrap();
+        assert_eq!(random(1000, 42).unwrap().unwrap(), a);
+        assert_ne!(random(1000, 43).unwrap().unwrap(), a);
         assert_eq!(first_conflict(&a), None);
     }
 
     #[test]
     fn large_board() {
-        let cols = solution(200_000, 1).unwrap().unwrap();
+        let cols = random(200_000, 1).unwrap().unwrap();
         assert_eq!(first_conflict(&cols), None);
     }
 
     #[test]
     fn range_is_checked() {
-        assert!(solution(0, 1).is_err());
-        assert!(solution(MAX_RANDOM_N + 1, 1).is_err());
+        assert!(random(0, 1).is_err());
+        assert!(random(MAX_RANDOM_N + 1, 1).is_err());
     }
 
     #[test]

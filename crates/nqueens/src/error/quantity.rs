@@ -1,0 +1,40 @@
+//! What a number out of range is: the board size (for one method, a construction, a picture, a
+//! trace), threads, a row or a column.
+
+use crate::method::Method;
+
+/// What a number in [`Error::OutOfRange`](crate::Error::OutOfRange) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Quantity {
+    /// The board size.
+    N,
+    /// The board size for one method, whose range is narrower than the crate's.
+    NFor(Method),
+    /// The board size of a construction or a random search (up to 10^9).
+    NLarge,
+    /// The board size of a picture.
+    NDrawn,
+    /// The board size of a trace.
+    NTraced,
+    /// Worker threads.
+    Threads,
+    /// A row of a board.
+    Row,
+    /// A column of a board.
+    Column,
+}
+
+impl Quantity {
+    pub(crate) fn name(self) -> String {
+        match self {
+            Quantity::N | Quantity::NLarge | Quantity::NDrawn | Quantity::NTraced => {
+                "n".to_string()
+            }
+            Quantity::NFor(m) => format!("n for method {m}"),
+            Quantity::Threads => "threads".to_string(),
+            Quantity::Row => "row".to_string(),
+            Quantity::Column => "column".to_string(),
+        }
+    }
+}
