@@ -15,6 +15,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { open } from './browser.mjs';
 import { useBrowser, noProblems, traceSteps } from './session.mjs';
+import { masks, solveFrame } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -44,31 +45,6 @@ const READ = () => ({
 });
 
 // ---- What the program holds, by following it through the steps.
-
-const bin = (v, n) => v.toString(2).padStart(n, '0');
-
-function setOf(lang, values) {
-  const items = [...values].sort((a, b) => a - b).join(', ');
-  return {
-    python: values.length ? `{${items}}` : 'set()',
-    java: `[${items}]`,
-    javascript: `Set(${values.length}) {${items}}`,
-    cpp: `{${items}}`,
-    rust: `{${items}}`,
-  }[lang];
-}
-
-// The masks of row `row` from the queens above it, square by square.
-function masks(n, above, row) {
-  let [cols, left, right] = [0, 0, 0];
-  above.forEach((c, r) => {
-    cols |= 1 << c;
-    const d = row - r;
-    if (c + d < n) left |= 1 << (c + d);
-    if (c - d >= 0) right |= 1 << (c - d);
-  });
-  return { cols, left, right, free: ((1 << n) - 1) & ~(cols | left | right) };
-}
 
 // The frames (top first) and the lit tag at each step, index 0 being before the first. A solve
 // frame: row, the queens above it, its loop's column, whether its queen is on the board, its
@@ -140,7 +116,6 @@ function expected(steps, n, lang, method) {
 }
 
 function shown(f, current, leaving, n, lang, method) {
-  const python = lang === 'python';
   const mark = f.entering || f.entered ? '← called' : current ? '← running' : '';
   const returns = leaving ? (f.returns === null || f.returns === undefined ? 'returns' : `returns ${f.returns}`) : '';
   const base = { row: f.row, current, leaving, entering: !!(f.entering || f.entered), mark: [mark, returns].filter(Boolean).join(': ') };
@@ -149,26 +124,7 @@ function shown(f, current, leaving, n, lang, method) {
     if (f.by) locals.push(['r', String(f.by[0])], ['c', String(f.by[1])], ['d', String(f.row - f.by[0])]);
     return { ...base, call: lang === 'rust' ? `safe(placer, ${f.row}, ${f.col})` : `safe(${f.row}, ${f.col})`, locals };
   }
-  const locals = [['row', String(f.row)]];
-  let call = `solve(${f.row})`;
-  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
-  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
-  if (method !== 'bits') {
-    if (!f.entered && (f.returned ? python : !f.solution)) locals.push(['col', String(f.col)]);
-    if (method === 'sets') {
-      const q = f.queen ? f.above.concat([f.col]) : f.above;
-      const b = lang === 'rust' ? 'b.' : '';
-      locals.push([`${b}cols`, setOf(lang, q)], [`${b}diffs`, setOf(lang, q.map((c, r) => r - c))], [`${b}sums`, setOf(lang, q.map((c, r) => r + c))]);
-    }
-  } else {
-    const m = masks(n, f.above, f.row);
-    locals.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
-    if (!f.solution && !f.entered) {
-      locals.push(['count', String(f.count)], ['free', bin(f.free, n)]);
-      if (f.inBody || (python && f.bit !== null)) locals.push(['bit', bin(f.bit, n)]);
-    }
-  }
-  return { ...base, call, locals };
+  return { ...base, ...solveFrame(f, n, lang, method) };
 }
 
 test('stepping into, the call stack and the lit line follow every call and return, in every language and method', async () => {

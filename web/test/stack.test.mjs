@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { open } from './browser.mjs';
 import { useBrowser, noProblems, traceSteps } from './session.mjs';
+import { masks, solveFrame } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -38,33 +39,6 @@ const READ = (id) =>
   }));
 
 // ---- What the program holds, by following it through the trace step by step.
-
-const bin = (v, n) => v.toString(2).padStart(n, '0');
-
-// A set as the language prints it (sorted, as the page shows them).
-function setOf(lang, values) {
-  const items = [...values].sort((a, b) => a - b).join(', ');
-  return {
-    python: values.length ? `{${items}}` : 'set()',
-    java: `[${items}]`,
-    javascript: `Set(${values.length}) {${items}}`,
-    cpp: `{${items}}`,
-    rust: `{${items}}`,
-  }[lang];
-}
-
-// The masks of row `row` from the queens above it, square by square: the columns in use and
-// the squares each queen attacks along its two diagonals in that row.
-function masks(n, above, row) {
-  let [cols, left, right] = [0, 0, 0];
-  above.forEach((c, r) => {
-    cols |= 1 << c;
-    const d = row - r;
-    if (c + d < n) left |= 1 << (c + d);
-    if (c - d >= 0) right |= 1 << (c - d);
-  });
-  return { cols, left, right, free: ((1 << n) - 1) & ~(cols | left | right) };
-}
 
 // The frames at each step of the trace (index 0: before the first step), top first, as the
 // program holds them. A frame: row, the queens above it, where its loop is (col), whether its
@@ -116,28 +90,7 @@ function expected(steps, n, lang, method) {
 }
 
 function shown(f, current, leaving, n, lang, method) {
-  const locals = [['row', String(f.row)]];
-  let call = `solve(${f.row})`;
-  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
-  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
-  const python = lang === 'python';
-  if (method !== 'bits') {
-    if (f.returned ? python : !f.solution) locals.push(['col', String(f.col)]);
-    if (method === 'sets') {
-      const q = f.queen ? f.above.concat([f.col]) : f.above;
-      const b = lang === 'rust' ? 'b.' : '';
-      locals.push([`${b}cols`, setOf(lang, q)], [`${b}diffs`, setOf(lang, q.map((c, r) => r - c))], [`${b}sums`, setOf(lang, q.map((c, r) => r + c))]);
-    }
-  } else {
-    const m = masks(n, f.above, f.row);
-    locals.push(['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]);
-    if (!f.solution) {
-      locals.push(['count', String(f.count)], ['free', bin(f.free, n)]);
-      // The loop's `bit` is declared in its body, except in Python, where it stays.
-      if (f.inBody || (python && f.bit !== null)) locals.push(['bit', bin(f.bit, n)]);
-    }
-  }
-  return { row: f.row, call, current, leaving, locals };
+  return { row: f.row, ...solveFrame(f, n, lang, method), current, leaving };
 }
 
 test('the call stack holds the program\'s frames at every step, forward and back, in every language and method', async () => {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{nqueens, process, scratch};
+use common::{fails_with, nqueens, path_arg, process, scratch};
 
 use nqueens::Method;
 use nqueens::internals::Checkpoint;
@@ -107,64 +107,58 @@ fn damaged_and_foreign_checkpoints_are_refused() {
         .success()
         .stdout("724\n");
     // Starting over an existing checkpoint would throw its work away.
-    nqueens()
-        .args(["count", "10", "--checkpoint"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("already exists"));
+    fails_with(
+        &["count", "10", "--checkpoint", path_arg(&path)],
+        "already exists",
+    );
     // Another n.
-    nqueens()
-        .args(["count", "11", "--resume"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("n = 10, not n = 11"));
+    fails_with(
+        &["count", "11", "--resume", path_arg(&path)],
+        "n = 10, not n = 11",
+    );
     // Another method: a checkpoint that names a different engine.
     let plan = plan_for(10, Method::Bitmask).unwrap();
     let mut other = Checkpoint::new(plan.id(), Shard::WHOLE, None);
     other.id.method = Method::Symmetry;
     let other_path = dir.join("other.ckpt");
     other.save(&other_path).unwrap();
-    nqueens()
-        .args(["count", "10", "--method", "bitmask", "--resume"])
-        .arg(&other_path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("method symmetry"));
+    fails_with(
+        &[
+            "count",
+            "10",
+            "--method",
+            "bitmask",
+            "--resume",
+            path_arg(&other_path),
+        ],
+        "method symmetry",
+    );
     // A method without a subproblem split cannot be checkpointed at all.
-    nqueens()
-        .args(["count", "10", "--method", "naive", "--resume"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no subproblem split"));
+    fails_with(
+        &[
+            "count",
+            "10",
+            "--method",
+            "naive",
+            "--resume",
+            path_arg(&path),
+        ],
+        "no subproblem split",
+    );
     // Damage: one count changed by one.
     let text = std::fs::read_to_string(&path).unwrap();
     let damaged = text.replacen("\n0 ", "\n0 1", 1);
     assert_ne!(damaged, text);
     std::fs::write(&path, damaged).unwrap();
-    nqueens()
-        .args(["count", "10", "--resume"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("damaged"));
+    fails_with(&["count", "10", "--resume", path_arg(&path)], "damaged");
     // Cut short.
     std::fs::write(&path, &text[..text.len() / 2]).unwrap();
-    nqueens()
-        .args(["count", "10", "--resume"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("damaged"));
+    fails_with(&["count", "10", "--resume", path_arg(&path)], "damaged");
     // Missing.
-    nqueens()
-        .args(["count", "10", "--resume"])
-        .arg(dir.join("none.ckpt"))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot read checkpoint"));
+    fails_with(
+        &["count", "10", "--resume", path_arg(&dir.join("none.ckpt"))],
+        "cannot read checkpoint",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -240,24 +234,17 @@ fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("line 1: not a shard record"));
-    nqueens()
-        .args(["count", "12", "--shard", "7/7"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "I must be a whole number from 0 to 6",
-        ));
+    fails_with(
+        &["count", "12", "--shard", "7/7"],
+        "I must be a whole number from 0 to 6",
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn mpi_in_a_build_without_it_says_so() {
-    nqueens()
-        .args(["count", "8", "--mpi"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("built without MPI"));
+    fails_with(&["count", "8", "--mpi"], "built without MPI");
 }
 
 #[cfg(feature = "mpi")]

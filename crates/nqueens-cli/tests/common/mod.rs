@@ -58,6 +58,11 @@ pub fn fails_with(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "{args:?}");
 }
 
+/// A path as a command-line argument (the tests' scratch paths are UTF-8).
+pub fn path_arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
 /// `nqueens count EXTRA --resume PATH` succeeds and prints `stdout`.
 pub fn resumes_to(path: &Path, extra: &[&str], stdout: &str) {
     nqueens()
