@@ -278,7 +278,8 @@ function searchPuzzle(view) {
   const n = views.puzzle.board.n();
   if (n > N_MAX) return;
   if (n !== state.n) setN(n, text.trim().split('\n').join('/'));
-  search.open(n, text);
+  // A board with nothing on it is the empty board, searched and linked as such.
+  search.open(n, /[Qx]/.test(text) ? text : '');
   show(view);
 }
 

@@ -89,6 +89,13 @@ test('Watch the search opens the trace of the Puzzle board, step by step as the 
   assert.equal(param(p, 'board'), null);
   assert.equal(await p.$eval('#w-puzzle', (e) => e.hidden), true);
   assert.equal(await p.$$eval('#w-board rect.given', (r) => r.length), 0);
+  // From an empty Puzzle board, the search is the empty board's, linked as such.
+  await p.click('#tab-puzzle');
+  await p.click('#p-clear');
+  await p.click('#p-watch');
+  assert.equal(param(p, 'board'), null);
+  assert.equal(await p.$eval('#w-puzzle', (e) => e.hidden), true);
+  assert.equal(await p.$eval('#w-mode', (e) => e.hidden), false);
   noProblems(p);
   await p.close();
 });
