@@ -6,7 +6,7 @@
 //
 // Link parameters: n (1 to 12: the board of every view), view (watch, methods, tree, solutions,
 // puzzle, lesson), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
-// board (the puzzle, rows of Q . x joined by /), count (an n up to 17 to count at once in the
+// board (the puzzle, rows of Q . x joined by /; with view=watch or tree, the search on it), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
 // board in Watch and Methods), lesson (the step of the lesson, from 1), mode (fine: Watch and Tree
 // step into every call and return), method (scan, sets, bits: the method of the code beside
@@ -173,7 +173,7 @@ async function main() {
     methods: new MethodsView($('view-methods'), code, saveLink),
     tree: new TreeView($('view-tree'), search, code),
     solutions: new SolutionsView($('view-solutions')),
-    puzzle: new PuzzleView($('view-puzzle'), saveLink),
+    puzzle: new PuzzleView($('view-puzzle'), saveLink, searchPuzzle),
     lesson: new LessonView($('view-lesson'), code, saveLink),
   };
   if (params.has('view')) {
@@ -198,6 +198,20 @@ async function main() {
     const m = views.puzzle.board.n();
     notes.push(`board=${quotedBoard(board)} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
   }
+  // Watch and Tree with a board: the search on that Puzzle board, which steps over.
+  const searched = state.view === 'watch' || state.view === 'tree';
+  if (board && !unread && searched && views.puzzle.board.n() === state.n && /[Qx]/.test(board)) {
+    search.open(state.n, views.puzzle.text());
+    if (search.mode === 'fine') notes.push('mode=fine follows the program of the empty board: the search on this Puzzle board steps over');
+  }
+  $('w-puzzle-empty').addEventListener('click', () => {
+    search.open(state.n);
+    saveLink();
+  });
+  $('w-puzzle-edit').addEventListener('click', () => {
+    if (views.puzzle.text() !== search.board) views.puzzle.load(search.board);
+    show('puzzle');
+  });
   const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
   if (step !== null) goTo(step);
   const lesson = whole(params, 'lesson', 1, views.lesson.steps.length, 'the lesson starts at step 1');
@@ -257,6 +271,18 @@ function setN(n, board) {
   return unread;
 }
 
+// Watch or Tree on the Puzzle view's board: the search of `nqueens trace --board` from its start.
+/** @param {'watch' | 'tree'} view */
+function searchPuzzle(view) {
+  const text = views.puzzle.text();
+  const n = views.puzzle.board.n();
+  if (n > N_MAX) return;
+  if (n !== state.n) setN(n, text.trim().split('\n').join('/'));
+  // A board with nothing on it is the empty board, searched and linked as such.
+  search.open(n, /[Qx]/.test(text) ? text : '');
+  show(view);
+}
+
 // The view `name` shows, the others hide; its tab is the one selected. Watch and Tree show one
 // search; Methods follows it to the same point, and it follows Methods back (follow.js).
 /** @param {string} name */
@@ -281,6 +307,8 @@ function show(name) {
  * @param {string} to
  */
 function follow(from, to) {
+  // Methods show the empty board: they follow no search on a Puzzle board.
+  if (search.board) return;
   const stepped = (/** @type {string} */ v) => v === 'watch' || v === 'tree';
   if (stepped(from) && to === 'methods') followPoint(search, views.methods, 'methods');
   else if (from === 'methods' && stepped(to)) followPoint(search, views.methods, 'search');
@@ -308,7 +336,7 @@ function saveLink() {
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
-  if (search.mode !== 'coarse') p.set('mode', search.mode);
+  if (search.mode !== 'coarse' && !search.board) p.set('mode', search.mode);
   if (code.watchMethod !== 'scan') p.set('method', code.watchMethod);
   // The view shown keeps its own: how far the search has gone, the puzzle's board.
   viewOf(state.view).link(p);

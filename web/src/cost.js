@@ -1,7 +1,8 @@
 // @ts-check
 // What the search costs, seen: the squares backtracking has tried so far and over the whole
 // search (the library counts the whole), beside what trying every placement would take: n^n
-// boards with a queen anywhere in each row, n! with one queen per row and column.
+// boards with a queen anywhere in each row, n! with one queen per row and column. On a Puzzle
+// board, the search's own whole (the timeline's counts) beside n^k boards for its k free rows.
 
 import { search_size } from './pkg/nqueens_web.js';
 
@@ -28,13 +29,23 @@ export class Cost {
     this.fact;
   }
 
-  /** @param {number} n */
-  open(n) {
+  /**
+   * @param {number} n
+   * @param {{ placed: number, pruned: number, free: number } | null} [puzzle] the search on a
+   *   Puzzle board: its squares placed and pruned in the whole search, its rows without a given queen
+   */
+  open(n, puzzle = null) {
     this.n = n;
-    const [placed, tried] = search_size(n);
-    this.total = { placed, tried, pruned: tried - placed };
+    /** @type {number} the rows the search fills */
+    this.free = puzzle ? puzzle.free : n;
+    if (puzzle) {
+      this.total = { placed: puzzle.placed, tried: puzzle.placed + puzzle.pruned, pruned: puzzle.pruned };
+    } else {
+      const [placed, tried] = search_size(n);
+      this.total = { placed, tried, pruned: tried - placed };
+    }
     // Exact: 12^12 is below 2^53.
-    this.nn = n ** n;
+    this.nn = n ** this.free;
     this.fact = 1;
     for (let k = 2; k <= n; k++) this.fact *= k;
   }
@@ -47,7 +58,13 @@ export class Cost {
   render(placed, pruned) {
     const n = this.n;
     const t = this.total;
-    const ratio = this.nn / t.tried;
+    const ratio = this.nn / Math.max(1, t.tried);
+    const k = this.free;
+    const instead =
+      k === n
+        ? `Trying every placement instead: ${n}<sup>${n}</sup> = <b class="nn">${fmt(this.nn)}</b> boards, ` +
+          `or ${n}! = <b class="fact">${fmt(this.fact)}</b> with one queen per row and column`
+        : `Trying every placement of the ${k} rows without a given queen instead: ${n}<sup>${k}</sup> = <b class="nn">${fmt(this.nn)}</b> boards`;
     const el = this.el;
     el.dataset.soFar = String(placed + pruned);
     el.dataset.total = String(t.tried);
@@ -58,8 +75,7 @@ export class Cost {
       `<b>Cost:</b> backtracking has tried <b class="so-far">${fmt(placed + pruned)}</b> squares so far ` +
       `(${fmt(placed)} queens placed, ${fmt(pruned)} pruned), ` +
       `<b class="total">${fmt(t.tried)}</b> in the whole search (${fmt(t.placed)} placed, ${fmt(t.pruned)} pruned). ` +
-      `Trying every placement instead: ${n}<sup>${n}</sup> = <b class="nn">${fmt(this.nn)}</b> boards, ` +
-      `or ${n}! = <b class="fact">${fmt(this.fact)}</b> with one queen per row and column` +
-      (ratio >= 2 ? ` — ${n}<sup>${n}</sup> is ${fmt(Math.round(ratio))} times the squares backtracking tries.` : '.');
+      instead +
+      (ratio >= 2 ? ` — ${n}<sup>${k}</sup> is ${fmt(Math.round(ratio))} times the squares backtracking tries.` : '.');
   }
 }

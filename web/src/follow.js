@@ -6,7 +6,6 @@
 // point the views share is an event: moving from one to the other, the view shown takes the
 // last event the other had reached, and says so, and says what it could not keep.
 
-import { events_before, event_step } from './pkg/nqueens_web.js';
 import { counted, num } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
@@ -36,7 +35,7 @@ export function follow(search, methods, to) {
   const m = methods.stepper();
   if (to === 'methods') {
     const at = w.position();
-    const [events, after] = Array.from(events_before(n, at, w.detail()));
+    const [events, after] = Array.from(w.events_before(at));
     if (m.events() === events && atEvent(m)) {
       methods.note('');
       methods.syncedAt = m.position();
@@ -70,12 +69,12 @@ export function follow(search, methods, to) {
   const at = w.position();
   // Methods that have not moved since they last took the search's point (or said they could
   // not) leave the search where it is.
-  if (m.position() === methods.syncedAt || (events_before(n, at, w.detail())[0] === events && (exact || at === event_step(n, events, w.detail())))) {
+  if (m.position() === methods.syncedAt || (w.events_before(at)[0] === events && (exact || at === w.event_step(events)))) {
     search.note('');
     methods.syncedAt = m.position();
     return;
   }
-  search.goTo(event_step(n, events, w.detail()));
+  search.goTo(w.event_step(events));
   methods.syncedAt = m.position();
   const step = w.position();
   if (exact) {

@@ -22,6 +22,9 @@ const MINUS = '−';
  * @typedef {object} WatchQuestion
  * @property {number[][]} steps
  * @property {number[]} queens
+ * @property {number[]} board the queen of every row (-1 where none): the queens of `queens`,
+ *   and on a Puzzle board the given queens below them
+ * @property {number[]} blocked the blocked columns of `row` (Puzzle)
  * @property {number} row
  * @property {number} n
  * @property {string} kind
@@ -73,8 +76,8 @@ export function signed(v) {
   return v < 0 ? `${MINUS}${-v}` : String(v);
 }
 
-// The first queen from the top (columns: row 0 first) that attacks (row, col), as the trace
-// names it: [row, col, line], or null.
+// The first queen from the top (columns: row 0 first, -1 for a row without one) that attacks
+// (row, col), as the trace names it: [row, col, line], or null.
 /**
  * @param {ArrayLike<number>} columns
  * @param {number} row
@@ -84,6 +87,7 @@ export function signed(v) {
 export function firstAttacker(columns, row, col) {
   for (let r = 0; r < columns.length; r++) {
     const c = columns[r];
+    if (c < 0) continue;
     if (r === row && c === col) return null;
     if (r === row) return [r, c, 0];
     if (c === col) return [r, c, 1];
@@ -304,8 +308,13 @@ export class WatchPractice {
     if (focus) this.els.start.focus();
   }
 
-  // What is asked about: the next move, the call stack, or the tree.
+  // What is asked about: the next move, the call stack, or the tree. On a Puzzle board a row
+  // with a given queen has no call, and the call stack's questions (which call resumes, what
+  // it returns) are not asked.
   kind() {
+    const stack = /** @type {HTMLOptionElement} */ (this.els.kind.querySelector('option[value="stack"]'));
+    stack.disabled = !!this.search.board;
+    if (stack.disabled && this.els.kind.value === 'stack') this.els.kind.value = 'move';
     return this.els.kind.value;
   }
 
@@ -342,8 +351,13 @@ export class WatchPractice {
     const queens = Array.from(w.columns());
     const n = this.search.n;
     const row = queens.length;
+    const board = queens.slice();
+    while (board.length < n) board.push(this.search.given[board.length] ?? -1);
+    const cells = w.givens();
+    const blocked = [];
+    for (let c = 0; c < n && row < n; c++) if (cells[row * n + c] === 2) blocked.push(c);
     // Built in steps: the event and what leads to it are set below when there is one.
-    const q = /** @type {WatchQuestion} */ ({ steps, queens, row, n });
+    const q = /** @type {WatchQuestion} */ ({ steps, queens, board, blocked, row, n });
     if (!steps.length) q.kind = 'end';
     else {
       const ev = steps[steps.length - 1];
@@ -444,7 +458,9 @@ export class WatchPractice {
       e.question.textContent = `The call for row ${row + 1} has tried every column of its row: it returns at the next step. Which call resumes then? Click its frame in the call stack.`;
       e.form.hidden = true;
     } else {
-      const below = n - 1 - row;
+      // The rows below that the search fills: on a Puzzle board, not those with a given queen.
+      let below = 0;
+      for (let r = row + 1; r < n; r++) if (!(this.search.given[r] >= 0)) below++;
       let nodes = 0;
       for (let k = 0; k <= below; k++) nodes += n ** k;
       this.other = { kind: 'tree', row, col, nodes, below };
@@ -535,8 +551,12 @@ export class WatchPractice {
     const n = this.search.n;
     const terms = [];
     for (let k = 0; k <= q.below; k++) terms.push(num(n ** k));
-    const rows = q.below ? `, n = ${n} for each square of row ${q.row + 1} under it${q.below > 1 ? `, n² = ${num(n * n)} for row ${q.row + 2}, and so on down to row ${n - 1}` : ''}` : '';
-    return `1 for the square itself${rows}: ${terms.join(' + ')} = ${num(q.nodes)} nodes, none of which the search visits once it prunes ${square(q.row, q.col)}.`;
+    // The rows under it that the search fills: on a Puzzle board, not those with a given queen.
+    const free = [];
+    for (let r = q.row + 1; r < n; r++) if (!(this.search.given[r] >= 0)) free.push(r);
+    const rows = q.below ? `, n = ${n} for each square of row ${free[0]} under it${q.below > 1 ? `, n² = ${num(n * n)} for row ${free[1]}, and so on down to row ${free[free.length - 1]}` : ''}` : '';
+    const skipped = free.length < n - 1 - q.row ? ' (the rows with a given queen are skipped)' : '';
+    return `1 for the square itself${rows}${skipped}: ${terms.join(' + ')} = ${num(q.nodes)} nodes, none of which the search visits once it prunes ${square(q.row, q.col)}.`;
   }
 
   // Plays the step asked about, and says `text`.
@@ -586,7 +606,7 @@ export class WatchPractice {
     } else {
       if (choice !== 'backtrack') {
         const [row, col] = choice;
-        this.wrong = { row, col, by: firstAttacker(q.queens, row, col) };
+        this.wrong = { row, col, by: firstAttacker(q.board, row, col) };
       } else this.wrong = null;
       score(this.els.score, this.right, this.asked);
       this.say(`Not quite. ${this.explain(choice)}`);
@@ -659,8 +679,9 @@ export class WatchPractice {
     /** @type {string[]} */
     const cols = [];
     for (let c = 0; c < q.n; c++) {
-      const by = firstAttacker(q.queens, q.row, c);
-      cols.push(by ? `column ${c} by the queen at row ${by[0]} col ${by[1]}` : `column ${c} was tried already`);
+      const by = firstAttacker(q.board, q.row, c);
+      if (q.blocked.includes(c)) cols.push(`column ${c} is blocked`);
+      else cols.push(by ? `column ${c} by the queen at row ${by[0]} col ${by[1]}` : `column ${c} was tried already`);
     }
     return `Row ${q.row} has no safe square left (${cols.join('; ')}), so the search backtracks.`;
   }
@@ -682,10 +703,14 @@ export class WatchPractice {
       const here = q.queens[r] === c ? `Row ${r} col ${c} has a queen already` : `Row ${r} has its queen already, at column ${q.queens[r]}`;
       return `${here}: the search fills one row at a time from the top, and it is filling row ${R} now.${then}`;
     }
+    if (r > R && q.board[r] >= 0) {
+      return `Row ${r} has a given queen, at column ${q.board[r]}: the search never places a queen there, it skips the row.${then}`;
+    }
     if (r > R) {
       return `The search fills the rows from the top: row ${R} gets its queen before row ${r}.${then}`;
     }
-    const by = firstAttacker(q.queens, r, c);
+    if (q.blocked.includes(c)) return `Row ${r} col ${c} is blocked: the search never tries it.${then}`;
+    const by = firstAttacker(q.board, r, c);
     if (by) return `${attackedBy(r, c, by)}, so the search prunes it.${then}`;
     if (c < q.from) {
       const on = q.from < q.n ? ` It goes on from column ${q.from}.` : '';

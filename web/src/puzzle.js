@@ -11,14 +11,21 @@ import { View } from './view.js';
 // milliseconds, while an empty 18×18 board takes seconds and a 64×64 one ages.
 export const AT_ONCE_ROWS = 12;
 
+// The most rows of a board whose search Watch and Tree step through, as `nqueens trace`.
+const SEARCHED_MAX = 12;
+
 export class PuzzleView extends View {
   /**
    * @param {HTMLElement} root the view's panel (#view-puzzle)
    * @param {() => void} onChange after each change of the board
+   * @param {(view: 'watch' | 'tree') => void} onSearch Watch the search on this board, or its tree
    */
-  constructor(root, onChange) {
+  constructor(root, onChange, onSearch) {
     super(root);
     this.onChange = onChange;
+    // The search of Watch and Tree on this board: `nqueens trace --board`, up to 12 rows.
+    this.$('p-watch').addEventListener('click', () => onSearch('watch'));
+    this.$('p-tree').addEventListener('click', () => onSearch('tree'));
     this.svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('p-board')));
     /** @type {[number, number]} the keyboard's square */
     this.cursor = [0, 0];
@@ -170,6 +177,12 @@ export class PuzzleView extends View {
     this.which = 0;
     this.$('p-text').textContent = this.board.text();
     const n = this.board.n();
+    for (const id of ['p-watch', 'p-tree']) {
+      const b = /** @type {HTMLButtonElement} */ (this.$(id));
+      b.dataset.title ??= b.title;
+      b.disabled = n > SEARCHED_MAX;
+      b.title = n > SEARCHED_MAX ? `Watch and Tree follow boards of up to ${SEARCHED_MAX} rows` : b.dataset.title;
+    }
     const given = this.board.cells().filter((c) => c === 1).length;
     if (n - given <= AT_ONCE_ROWS) {
       this.total = Number(this.board.count());

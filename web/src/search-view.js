@@ -24,6 +24,8 @@ export class SearchView extends View {
   /** @param {URLSearchParams} params */
   link(params) {
     const at = this.search.watch ? this.search.watch.position() : 0;
+    // The Puzzle board searched, as the Puzzle view writes it.
+    if (this.search.board) params.set('board', this.search.board.trim().split('\n').join('/'));
     if (at > 0) params.set('step', String(at));
   }
 }

@@ -10,6 +10,11 @@
 // its own, and for the scan each call of safe and its answer (`nqueens trace N --calls`, with
 // `--checks` for the scan). Both come from the library; switching keeps the search at the same
 // move.
+//
+// The search runs on the empty board or on a Puzzle board (`nqueens trace --board`): the given
+// queens stand from the start and a row with one is skipped, a blocked square is never tried.
+// On a Puzzle board the search steps over: "step into" follows the program of the empty board,
+// whose every row has a call.
 
 import { Watch } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
@@ -18,6 +23,7 @@ import { Cost } from './cost.js';
 import { Clock, SPEEDS } from './clock.js';
 import { Timeline } from './timeline.js';
 import { choiceBar } from './code.js';
+import { counted } from './notation.js';
 
 /** @typedef {import('./listings.js').Method} Method */
 
@@ -49,6 +55,8 @@ export class Search {
     /** @type {number} the step at which the note was written; it shows until the search moves */
     this.notedAt = -1;
     this.onChange = onChange;
+    // The note above Watch and Tree while the search is on a Puzzle board (#w-puzzle).
+    this.puzzleNote = /** @type {HTMLElement} */ (document.getElementById('w-puzzle'));
     this.playButton = $('w-play');
     this.speedInput = /** @type {HTMLInputElement} */ ($('w-speed'));
     this.speedOut = $('w-speed-out');
@@ -58,6 +66,10 @@ export class Search {
     /** @type {Listener[]} */
     this.listeners = [];
     this.n = 0;
+    /** @type {string} the Puzzle board searched (rows of Q . x, one a line); '' the empty board */
+    this.board = '';
+    /** @type {number[]} the column of each row's given queen, -1 where none */
+    this.given = [];
     /** @type {Watch | null} */
     this.watch = null;
     this.tree = new Tree(1);
@@ -84,6 +96,7 @@ export class Search {
     /** @type {Method} the method of the code beside the board: the scan's steps into safe too */
     this.method = 'scan';
     const modeBar = $('w-mode');
+    this.modeBar = modeBar;
     this.modeButtons = choiceBar(modeBar, 'how the search steps', MODES, (mode) => this.setMode(mode));
     modeBar.querySelector('[data-key="coarse"]')?.setAttribute('title', 'One move of the search a step: a queen placed, a square pruned, a queen taken back');
     modeBar.querySelector('[data-key="fine"]')?.setAttribute('title', 'Every call and every return a step too: a new frame on the stack, and what it returns');
@@ -138,6 +151,7 @@ export class Search {
   showControls(shown) {
     this.controls.hidden = !shown;
     this.costLine.hidden = !shown;
+    this.puzzleNote.hidden = !shown || !this.board;
     if (!shown) this.followLine.hidden = true;
   }
 
@@ -152,7 +166,7 @@ export class Search {
   // The detail of the bindings' steps: 0 one move a step, 1 the calls of solve and their
   // returns too, 2 the scan's calls of safe too.
   detail() {
-    if (this.mode === 'coarse') return 0;
+    if (this.mode === 'coarse' || this.board) return 0;
     return this.method === 'scan' ? 2 : 1;
   }
 
@@ -176,7 +190,7 @@ export class Search {
   restep() {
     if (!this.watch || this.watch.detail() === this.detail()) return;
     const moves = this.watch.moves();
-    this.open(this.n);
+    this.open(this.n, this.board);
     const w = this.stepper();
     w.seek_moves(moves);
     const at = w.position();
@@ -184,18 +198,39 @@ export class Search {
     this.timeline.jump(at);
   }
 
-  /** @param {number} n */
-  open(n) {
+  // The search on the empty n×n board, or on the Puzzle board `board` (rows of Q . x, one a
+  // line, n of them), before its first step.
+  /**
+   * @param {number} n
+   * @param {string} [board]
+   */
+  open(n, board = '') {
     if (this.watch) this.watch.free();
     this.n = n;
-    this.watch = Watch.with_detail(n, this.detail());
-    this.tree = new Tree(n);
-    this.columns = [];
+    this.board = board;
+    this.modeBar.hidden = !!board;
+    this.watch = board ? Watch.puzzle(board, 0) : Watch.with_detail(n, this.detail());
+    const cells = this.watch.givens();
+    this.given = Array.from({ length: n }, (_, r) => Array.from(cells.subarray(r * n, (r + 1) * n)).indexOf(1));
+    this.tree = new Tree(n, !!board);
+    // The rows filled from the top: on a Puzzle board, the given queens of its top rows.
+    this.columns = Array.from(this.watch.columns());
     this.found = [];
     this.placed = 0;
     this.pruned = 0;
-    this.cost.open(n);
     this.timeline.open(n);
+    const t = this.timeline;
+    const free = this.given.filter((c) => c < 0).length;
+    this.cost.open(n, board ? { placed: t.placedBefore[t.placedBefore.length - 1], pruned: t.prunedBefore[t.prunedBefore.length - 1], free } : null);
+    if (board) {
+      const sols = this.timeline.solutions.length;
+      /** @type {HTMLElement} */ (this.puzzleNote.querySelector('#w-puzzle-text')).textContent =
+        `The search on a Puzzle board (nqueens trace --board): it finds ${counted(sols, 'completion')}, those the Puzzle view counts. ` +
+        'The given queens (ringed) stand from the start and their rows are skipped, so the call stack has no call for them; a square a given queen attacks is pruned; ' +
+        'blocked squares (X) are never tried. The code beside the board is the empty board\'s, which neither skips rows nor looks below the row it fills: ' +
+        'the search steps over here, since "step into" follows that program call by call.';
+    }
+    this.puzzleNote.hidden = !board || this.controls.hidden;
     this.pause();
     this.render(true);
   }
@@ -214,25 +249,37 @@ export class Search {
     return count;
   }
 
+  // A queen goes on `row`, `col`: the rows filled are those above it, its own, and the rows
+  // with a given queen right below it, which the search passes.
+  /**
+   * @param {number} row
+   * @param {number} col
+   */
+  fill(row, col) {
+    this.columns.length = row;
+    this.columns.push(col);
+    while (this.columns.length < this.n && this.given[this.columns.length] >= 0) this.columns.push(this.given[this.columns.length]);
+  }
+
   /** @param {ArrayLike<number>} code */
   follow(code) {
-    const [kind, , col] = Array.from(code);
+    const [kind, row, col] = Array.from(code);
     if (kind === 1) {
-      this.columns.push(col);
+      this.fill(row, col);
       this.placed++;
     } else if (kind === 2) this.pruned++;
-    else if (kind === 3) this.columns.pop();
+    else if (kind === 3) this.columns.length = row;
     else if (kind === 4) this.found.push(leetcodeRows(this.columns));
   }
 
   /** @param {ArrayLike<number>} code */
   unfollow(code) {
-    const [kind, , col] = Array.from(code);
+    const [kind, row, col] = Array.from(code);
     if (kind === 1) {
-      this.columns.pop();
+      this.columns.length = row;
       this.placed--;
     } else if (kind === 2) this.pruned--;
-    else if (kind === 3) this.columns.push(col);
+    else if (kind === 3) this.fill(row, col);
     else if (kind === 4) this.found.pop();
   }
 
@@ -266,7 +313,7 @@ export class Search {
   }
 
   reset() {
-    this.open(this.n);
+    this.open(this.n, this.board);
   }
 
   toggle() {
@@ -310,9 +357,27 @@ export class Search {
     if (all && this.onChange) this.onChange();
   }
 
-  // The sentence of the current step.
+  // The sentence of the current step; on a Puzzle board, what the given queens do in it.
   sentence() {
-    return this.stepper().text() || 'Press ▶| or Play to start the search.';
+    const w = this.stepper();
+    const text = w.text();
+    if (!this.board) return text || 'Press ▶| or Play to start the search.';
+    if (!text) {
+      const first = this.given.indexOf(-1);
+      const start = first < 0 ? 'every row has a given queen' : `it starts at row ${first}, the first without one`;
+      return `Press ▶| or Play to start the search on this Puzzle board: the given queens stay where they are and their rows are skipped (${start}); blocked squares are never tried.`;
+    }
+    const [kind, row, , byRow, byCol] = w.step();
+    if (kind === 2 && this.given[byRow] === byCol) return `${text}, a given queen`;
+    if (kind === 1) {
+      let next = row + 1;
+      while (next < this.n && this.given[next] >= 0) next++;
+      if (next > row + 1) {
+        const skipped = next - row - 1 === 1 ? `row ${row + 1} has a given queen` : `rows ${row + 1} to ${next - 1} have given queens`;
+        return `${text}; ${skipped}, so the search goes on to ${next < this.n ? `row ${next}` : 'the full board'}`;
+      }
+    }
+    return text;
   }
 
   // The link's step=K: the search after K steps; what the page says when it ends before.
@@ -321,6 +386,7 @@ export class Search {
     this.timeline.jump(step);
     if (step <= this.timeline.length) return '';
     const n = this.n;
-    return `step=${step} is past the end of the search on ${n}×${n} (${this.stepper().position().toLocaleString('en')} steps): showing its end`;
+    const board = this.board ? 'this Puzzle board' : `${n}×${n}`;
+    return `step=${step} is past the end of the search on ${board} (${this.stepper().position().toLocaleString('en')} steps): showing its end`;
   }
 }

@@ -4,14 +4,13 @@
 // jumps to that step; as a slider it answers the arrow keys, PageUp, PageDown, Home, End, and
 // [ and ] for the previous and next solution.
 //
-// The bar needs the whole search up front: the bindings' `timeline(n)` walks it once (about
+// The bar needs the whole search up front: the bindings' `timeline()` walks it once (about
 // 50 ms at n = 12, so it runs when n is chosen) and returns its length, where each solution
 // is, and per bin of steps the backtracks, the queens placed and the squares pruned, in the
 // steps the search takes (one move a step, or every call and return too). A jump seeks the bindings'
 // Watch and rebuilds what the view has followed step by step (the queens placed and the squares
 // pruned so far, the solutions found, the tree) from those counts instead of from every step.
 
-import { timeline } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
 import { num } from './notation.js';
@@ -69,11 +68,11 @@ export class Timeline {
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.draw()).observe(bar);
   }
 
-  // Walks the whole search of the n×n board once, in the steps the search takes, and draws its
-  // marks.
+  // Walks the whole search of the n×n board (or of its Puzzle board) once, in the steps the
+  // search takes, and draws its marks.
   /** @param {number} n */
   open(n) {
-    const t = timeline(n, this.search.stepper().detail());
+    const t = this.search.stepper().timeline();
     const [length, sols, width, bins] = t;
     let at = 4;
     /** @param {number} count */
@@ -171,7 +170,7 @@ export class Timeline {
     const w = s.stepper();
     if (p < s.tree.applied) {
       const autoFold = s.tree.autoFold;
-      s.tree = new Tree(this.n);
+      s.tree = new Tree(this.n, !!s.board);
       s.tree.autoFold = autoFold;
     }
     const tree = s.tree;

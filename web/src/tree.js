@@ -49,9 +49,13 @@ export const MIN_SCALE = 0.6;
 const LABEL_CHAR = 7.5;
 
 export class Tree {
-  /** @param {number} n */
-  constructor(n) {
+  /**
+   * @param {number} n
+   * @param {boolean} [puzzle] the search starts from a Puzzle board, not the empty one
+   */
+  constructor(n, puzzle = false) {
     this.n = n;
+    this.start = puzzle ? 'the Puzzle board, its given queens in place' : 'the empty board';
     /** @type {TreeNode} */
     this.root = { row: -1, col: -1, children: [], done: false, size: 0, sols: 0 };
     this.path = [this.root];
@@ -259,10 +263,10 @@ export class Tree {
       const ring = node.solution ? `<circle class="ring" cx="${x}" cy="${y}" r="12"/>` : '';
       // A node that folds is a button for the keyboard too (app.js), one of them in the tab order.
       const button = node.children.length
-        ? ` role="button" tabindex="${node === keyNode ? 0 : -1}" aria-expanded="${!folded}" aria-label="${describe(node)}"`
+        ? ` role="button" tabindex="${node === keyNode ? 0 : -1}" aria-expanded="${!folded}" aria-label="${describe(node, this.start)}"`
         : '';
       nodes.push(
-        `<g class="${cls.join(' ')}" data-id="${id}"${button}><title>${describe(node)}</title>` +
+        `<g class="${cls.join(' ')}" data-id="${id}"${button}><title>${describe(node, this.start)}</title>` +
           `${ring}<circle cx="${x}" cy="${y}" r="9"/><text x="${x}" y="${y}">${column}</text>${extra}</g>`,
       );
       node.x = x;
@@ -304,9 +308,12 @@ function walk(node, visit) {
   for (const k of node.children || []) if (!k.pruned) walk(k, visit);
 }
 
-/** @param {TreeNode} node */
-function describe(node) {
-  if (node.row < 0) return 'the empty board';
+/**
+ * @param {TreeNode} node
+ * @param {string} start what the root stands for
+ */
+function describe(node, start) {
+  if (node.row < 0) return start;
   let s = `${square(node.row, node.col)}: ${counted(node.size + 1, 'node')} below and here`;
   if (node.sols) s += `, ${counted(node.sols, 'solution')}`;
   return s;
@@ -330,6 +337,7 @@ export class TreeView extends SearchView {
     this.lastDrawn = 0;
     // The same call stack as Watch's, in the language and method chosen there.
     this.stack = new StackPanel($('t-stack'), null);
+    this.rootName = $('t-root-name');
     code.listen(() => this.renderStack());
     search.listen((all) => this.render(all));
     this.keys = search.keys;
@@ -392,11 +400,13 @@ export class TreeView extends SearchView {
   renderStack() {
     const s = this.search;
     if (!s.watch) return;
-    this.stack.show(frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine'));
+    const open = frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
+    this.stack.show(open.filter((f) => !(s.given[f.row] >= 0)));
   }
 
   draw() {
     const t = this.search.tree;
+    this.rootName.textContent = t.start;
     const wrap = this.wrap;
     const svg = this.svg;
     // Drawing replaces the nodes: the keyboard's node gets the focus back if a node had it.

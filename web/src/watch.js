@@ -73,12 +73,24 @@ export class WatchView extends SearchView {
     const n = s.n;
     const code = w.step();
     const [kind, row, col, byRow, byCol] = code;
+    // The rows filled, and on a Puzzle board the given queens below them, ringed, with the
+    // blocked squares crossed.
+    const queens = Array.from(w.columns());
+    while (queens.length < n) queens.push(s.given[queens.length] ?? -1);
+    while (queens.length && queens[queens.length - 1] < 0) queens.pop();
+    const attacked = this.attackedSwitch.checked ? w.attacked() : new Uint8Array(n * n);
+    /** @type {number[]} */
+    let cells = Array.from(attacked);
+    if (s.board) {
+      const given = w.givens();
+      cells = cells.map((a, i) => (given[i] === 2 ? 2 : a));
+    }
     /** @type {StepBoard} */
     const opts = {
-      queens: Array.from(w.columns()),
-      cells: this.attackedSwitch.checked ? w.attacked() : undefined,
-      cellClass: ['', 'att'],
-      marks: [],
+      queens,
+      cells,
+      cellClass: ['', 'att', 'blocked'],
+      marks: s.given.flatMap((col, row) => (col >= 0 ? [{ row, col, cls: 'given' }] : [])),
     };
     if (kind === 1) opts.marks.push({ row, col, cls: 'placed' });
     if (kind === 3) opts.marks.push({ row, col, cls: 'lifted' });
@@ -90,7 +102,8 @@ export class WatchView extends SearchView {
     }
     drawBoard(this.board, n, opts);
     this.boardOpts = opts;
-    this.codePanel.showStep(code, opts.queens);
+    for (const li of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('#w-legend .puzzle-only'))) li.hidden = !s.board;
+    this.codePanel.showStep(code, Array.from(w.columns()));
     this.renderStack();
     const pos = w.position();
     const len = w.length();
@@ -126,7 +139,9 @@ export class WatchView extends SearchView {
   renderStack() {
     const s = this.search;
     if (!s.watch) return;
-    this.stack.show(frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine'));
+    // On a Puzzle board a row with a given queen has no call: its frame is left out.
+    const open = frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
+    this.stack.show(open.filter((f) => !(s.given[f.row] >= 0)));
   }
 
   // A frame picked in the call stack: its row outlined on the board until the next step.

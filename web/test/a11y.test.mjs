@@ -1,9 +1,10 @@
 // Accessibility of the page, in a real browser (headless Chromium): axe-core finds no violation
-// in any view, with the introduction open or closed; the Tab key reaches every control and each
-// shows a focus outline that stands out from the page; the tree's nodes fold from the keyboard;
-// the sentence of the current step reaches screen readers through a polite live region, once
-// per step taken by hand and never at each frame of an animation; and colour is never the only
-// cue: patterns, shapes and words stand beside it, and each board's legend names its marks.
+// in any view, with the introduction open or closed, nor in Watch and Tree on a Puzzle board;
+// the Tab key reaches every control and each shows a focus outline that stands out from the
+// page; the tree's nodes fold from the keyboard; the sentence of the current step reaches
+// screen readers through a polite live region, once per step taken by hand and never at each
+// frame of an animation; and colour is never the only cue: patterns, shapes and words stand
+// beside it, and each board's legend names its marks.
 // Screenshots (in colour and in grey) go to NQUEENS_WEB_SHOTS (default: a new temporary folder;
 // its path is printed).
 
@@ -96,6 +97,20 @@ test('axe-core finds no violation in any view, with the introduction open or clo
     }
     await ctx.close();
   }
+});
+
+test('axe-core finds no violation in Watch and Tree on a Puzzle board', async () => {
+  const ctx = await context();
+  const board = '.Q..../....../...x../....../x...../......';
+  for (const view of ['watch', 'tree']) {
+    const p = await open(ctx, `${live.server.url}?n=6&view=${view}&board=${board}&step=30`, WIDTH, HEIGHT);
+    assert.equal(await p.$eval('#w-puzzle', (e) => e.hidden), false);
+    const found = await violations(p);
+    assert.deepEqual(found, [], `${view} on a Puzzle board:\n${found.join('\n')}`);
+    if (view === 'watch') await shot(p, 'a11y-puzzle-watch');
+    await done(p);
+  }
+  await ctx.close();
 });
 
 // The focused element: its place in the document, a name (tag, id, classes, label or text), and

@@ -255,12 +255,22 @@ pub struct VerifyArgs {
                   conflict row 3 col 4: attacked by row 2 col 3 (diagonal \\)\n    \
                   backtrack row 2 col 3\n    \
                   place row 2 col 4\n  \
-                  ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2."
+                  ...\nand finds solution 1: 2 4 1 3 and solution 2: 3 1 4 2.\n\n\
+                  --board FILE traces the search on a board of up to 12 rows (Q given queen, . free, \
+                  x blocked): the given queens stay, a row with one has no steps (and no call), a \
+                  square a given queen attacks is a conflict, a blocked square is never tried, and \
+                  the solutions are the board's completions.\n  \
+                  nqueens trace --board puzzle.txt --calls"
 )]
+#[command(group(ArgGroup::new("size").required(true).args(["n", "board"])))]
 pub struct TraceArgs {
     /// The board size N, from 1 to 12
     #[arg(value_parser = traced_n, allow_hyphen_values = true)]
-    pub n: usize,
+    pub n: Option<usize>,
+
+    /// Trace the search on the board in FILE (Q given queen, . free, x blocked) instead of N
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
 
     /// JSON Lines: one object per step ({"step":"place","row":0,"col":0}, ...)
     #[arg(long)]

@@ -182,3 +182,61 @@ fn unicode_boards() {
         .success()
         .stdout("× ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n× ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
 }
+
+// `trace --board` traces the search on the board: its solutions are the board's completions
+// (as `list --board` gives them), its given queen never moves, its blocked squares are never
+// tried; the empty board is traced as `trace N`; a board of more than 12 rows is refused.
+#[test]
+fn trace_a_board() {
+    let path = board_file("trace6.txt", PUZZLE6);
+    let out = nqueens()
+        .args(["trace", "--board"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let solutions: Vec<&str> = text.lines().filter(|l| l.starts_with("solution")).collect();
+    assert_eq!(solutions, ["solution 1: 2 4 6 1 3 5"]);
+    assert_eq!(
+        text.lines().next(),
+        Some("  conflict row 2 col 1: attacked by row 1 col 2 (diagonal /)")
+    );
+    for line in text.lines() {
+        // The square of the step, before what attacks it.
+        let square = line.split(':').next().unwrap().trim_start();
+        assert!(
+            !square.contains("row 1 col"),
+            "{line}: row 1 has its given queen"
+        );
+        assert!(!square.ends_with("row 3 col 4"), "{line}: blocked");
+        assert!(!square.ends_with("row 5 col 1"), "{line}: blocked");
+    }
+    nqueens()
+        .args(["trace", "--calls", "--board"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("  call row 2\n"))
+        .stdout(predicate::str::ends_with("  return row 2: 1 found\n"));
+    let empty = board_file("trace-empty5.txt", &".....\n".repeat(5));
+    let plain = nqueens().args(["trace", "5", "--json"]).output().unwrap();
+    nqueens()
+        .args(["trace", "--json", "--board"])
+        .arg(&empty)
+        .assert()
+        .success()
+        .stdout(plain.stdout);
+    let big = board_file("trace13.txt", &".............\n".repeat(13));
+    nqueens()
+        .args(["trace", "--board"])
+        .arg(&big)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("12"));
+    nqueens()
+        .args(["trace", "6", "--board"])
+        .arg(&path)
+        .assert()
+        .code(2);
+}

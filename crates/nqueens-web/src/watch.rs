@@ -6,8 +6,9 @@
 //! costs at most that many steps forward, and the memory kept grows by one small clone per
 //! [`EVERY`] steps however long the search is watched.
 
+use nqueens::Puzzle;
 use nqueens::board::{Line, Square};
-use nqueens::reference::{Detail, FineStep, FineSteps, Step, fine_steps};
+use nqueens::reference::{Detail, FineStep, FineSteps, Step};
 use wasm_bindgen::prelude::*;
 
 /// A step in words as `nqueens trace` words it, two spaces of indent a row deep, but with rows
@@ -209,6 +210,20 @@ pub struct Watch {
     saved: Vec<FineSteps>,
     /// The number of steps, once the end has been reached.
     length: Option<u64>,
+    /// The board searched: the empty board, or a puzzle's.
+    puzzle: Puzzle,
+}
+
+/// The steps of the search on `puzzle` told with `detail`, or the library's message.
+fn traced(puzzle: &Puzzle, detail: Option<u8>) -> Result<FineSteps, JsError> {
+    puzzle
+        .fine_steps(detail_of(detail)?)
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// The empty n×n board, or the library's message.
+fn empty(n: usize) -> Result<Puzzle, JsError> {
+    Puzzle::new(n).map_err(|e| JsError::new(&e.to_string()))
 }
 
 #[wasm_bindgen]
@@ -223,15 +238,52 @@ impl Watch {
     /// `detail` asks for (0 the moves, 1 the calls of `solve` and their returns too, 2 the
     /// scan's calls of `safe` too: see [`encode_fine`]).
     pub fn with_detail(n: usize, detail: u8) -> Result<Watch, JsError> {
-        let detail = detail_of(Some(detail))?;
-        let steps = fine_steps(n, detail).map_err(|e| JsError::new(&e.to_string()))?;
-        Ok(Watch {
-            saved: vec![steps.clone()],
-            steps,
-            position: 0,
-            last: None,
-            length: None,
-        })
+        Watch::of(empty(n)?, detail)
+    }
+
+    /// The search on a puzzle written as `nqueens count --board` reads it (`Q` a given queen,
+    /// `.` a free square, `x` a blocked one; up to 12 rows), the steps of `nqueens trace
+    /// --board`: its given queens stand from the start, its blocked squares are never tried.
+    pub fn puzzle(board: &str, detail: u8) -> Result<Watch, JsError> {
+        let puzzle = Puzzle::parse(board).map_err(|e| JsError::new(&e.to_string()))?;
+        Watch::of(puzzle, detail)
+    }
+
+    /// Each square, row by row: 0 free, 1 a given queen, 2 blocked (all 0 on the empty board).
+    pub fn givens(&self) -> Vec<u8> {
+        let n = self.puzzle.n();
+        let given = self.puzzle.given();
+        let mut out = Vec::with_capacity(n * n);
+        for (row, g) in given.iter().enumerate() {
+            for col in 0..n {
+                out.push(if *g == Some(col as u32) {
+                    1
+                } else {
+                    u8::from(self.puzzle.is_blocked(row, col)) * 2
+                });
+            }
+        }
+        out
+    }
+
+    /// Whether the board searched has a given queen or a blocked square.
+    pub fn is_puzzle(&self) -> bool {
+        self.puzzle != Puzzle::new(self.puzzle.n()).expect("the board's own size")
+    }
+
+    /// [`events_before`] on this search's board, told as this search is.
+    pub fn events_before(&self, steps: f64) -> Result<Vec<f64>, JsError> {
+        events_in(traced(&self.puzzle, Some(self.detail()))?, steps)
+    }
+
+    /// [`event_step`] on this search's board, told as this search is.
+    pub fn event_step(&self, events: f64) -> Result<f64, JsError> {
+        Ok(event_in(traced(&self.puzzle, Some(self.detail()))?, events))
+    }
+
+    /// [`timeline`] of this search's board, told as this search is.
+    pub fn timeline(&self) -> Result<Vec<f64>, JsError> {
+        outline(&self.puzzle, Some(self.detail()))
     }
 
     /// The board size.
@@ -331,12 +383,7 @@ impl Watch {
     /// queens' own squares).
     pub fn attacked(&self) -> Vec<u8> {
         let n = self.steps.n();
-        let queens: Vec<Square> = (self.steps.columns().iter().enumerate())
-            .map(|(row, &c)| Square {
-                row,
-                col: c as usize,
-            })
-            .collect();
+        let queens = self.queens();
         let mut out = Vec::with_capacity(n * n);
         for row in 0..n {
             for col in 0..n {
@@ -427,12 +474,7 @@ impl Watch {
     /// same). Empty when no queen attacks the square, or a queen stands on it.
     pub fn attacker(&self, row: usize, col: usize) -> Vec<i32> {
         let here = Square { row, col };
-        let queens: Vec<Square> = (self.steps.columns().iter().enumerate())
-            .map(|(r, &c)| Square {
-                row: r,
-                col: c as usize,
-            })
-            .collect();
+        let queens = self.queens();
         if queens.contains(&here) {
             return Vec::new();
         }
@@ -452,6 +494,32 @@ impl Watch {
 }
 
 impl Watch {
+    fn of(puzzle: Puzzle, detail: u8) -> Result<Watch, JsError> {
+        let steps = traced(&puzzle, Some(detail))?;
+        Ok(Watch {
+            saved: vec![steps.clone()],
+            steps,
+            position: 0,
+            last: None,
+            length: None,
+            puzzle,
+        })
+    }
+
+    /// The queens on the board: the rows filled, and the given queens below them.
+    fn queens(&self) -> Vec<Square> {
+        let filled = self.steps.columns();
+        (self.steps.given().iter().enumerate())
+            .filter_map(|(row, g)| {
+                let col = filled.get(row).copied().or(*g)?;
+                Some(Square {
+                    row,
+                    col: col as usize,
+                })
+            })
+            .collect()
+    }
+
     /// One step forward, keeping a saved place every [`EVERY`] steps.
     fn advance(&mut self) -> Option<FineStep> {
         let step = self.steps.next();
@@ -488,7 +556,10 @@ impl Watch {
 /// ```
 #[wasm_bindgen]
 pub fn events_before(n: usize, steps: f64, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
-    let trace = fine_steps(n, detail_of(detail)?).map_err(|e| JsError::new(&e.to_string()))?;
+    events_in(traced(&empty(n)?, detail)?, steps)
+}
+
+fn events_in(trace: FineSteps, steps: f64) -> Result<Vec<f64>, JsError> {
     let (mut events, mut after) = (0u64, 0u64);
     for (at, step) in trace.take(steps as usize).enumerate() {
         if is_event(&step) {
@@ -512,7 +583,10 @@ pub fn events_before(n: usize, steps: f64, detail: Option<u8>) -> Result<Vec<f64
 /// ```
 #[wasm_bindgen]
 pub fn event_step(n: usize, events: f64, detail: Option<u8>) -> Result<f64, JsError> {
-    let trace = fine_steps(n, detail_of(detail)?).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(event_in(traced(&empty(n)?, detail)?, events))
+}
+
+fn event_in(trace: FineSteps, events: f64) -> f64 {
     let (mut seen, mut at) = (0u64, 0u64);
     for step in trace {
         if seen as f64 >= events {
@@ -523,7 +597,7 @@ pub fn event_step(n: usize, events: f64, detail: Option<u8>) -> Result<f64, JsEr
             seen += 1;
         }
     }
-    Ok(at as f64)
+    at as f64
 }
 
 /// A move that is not a conflict: a queen placed or taken back, a solution.
@@ -547,15 +621,44 @@ pub const TIMELINE_BINS: usize = 4096;
 /// bin its backtracks; for each bin its queens placed; for each bin its conflicts.
 #[wasm_bindgen]
 pub fn timeline(n: usize, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
+    outline(&empty(n)?, detail)
+}
+
+/// [`timeline`] of the search on `puzzle`.
+fn outline(puzzle: &Puzzle, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
     let detail = detail_of(detail)?;
-    nqueens::trace(n).map_err(|e| JsError::new(&e.to_string()))?;
+    traced(puzzle, None)?;
+    let n = puzzle.n();
     let calls = u64::from(detail != Detail::Moves);
+    let given: Vec<Option<u32>> = puzzle.given().to_vec();
+    let blocked: Vec<u32> = (0..n)
+        .map(|r| {
+            (0..n)
+                .filter(|&c| puzzle.is_blocked(r, c))
+                .map(|c| 1 << c)
+                .sum()
+        })
+        .collect();
+    // The given queens' lines, which every row's squares are checked against.
+    let (mut cols, mut down, mut up) = (0u32, 0u32, 0u32);
+    let mut columns = [0u32; 16];
+    for (row, g) in given.iter().enumerate() {
+        if let Some(c) = *g {
+            let col = c as usize;
+            columns[row] = c;
+            cols |= 1 << col;
+            down |= 1 << (row + col);
+            up |= 1 << (row + n - 1 - col);
+        }
+    }
     let mut walk = Outline {
         n,
         calls,
         checks: u64::from(detail == Detail::Checks),
         position: 0,
-        columns: [0; 16],
+        columns,
+        given,
+        blocked,
         solutions: Vec::new(),
         packed: Vec::new(),
         width: 1,
@@ -564,7 +667,14 @@ pub fn timeline(n: usize, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
         conflicts: Vec::new(),
     };
     walk.position += calls; // the first call
-    walk.row(0, 0, 0, 0);
+    let first = walk.free_from(0);
+    if first == n {
+        // A board given whole: its solution, and the first call (for row n) returns.
+        walk.solution();
+        walk.position += calls;
+    } else {
+        walk.row(first, cols, down, up);
+    }
     if walk.position > 0 {
         walk.bin(walk.position - 1);
     }
@@ -591,8 +701,12 @@ struct Outline {
     checks: u64,
     /// Steps taken so far.
     position: u64,
-    /// The column of the queen on each row above the current one.
+    /// The column of the queen on each row above the current one, and of each given queen.
     columns: [u32; 16],
+    /// The given queen of each row, if any.
+    given: Vec<Option<u32>>,
+    /// The blocked squares of each row, bit c for column c.
+    blocked: Vec<u32>,
     solutions: Vec<u64>,
     packed: Vec<u64>,
     /// Steps per bin.
@@ -610,6 +724,9 @@ impl Outline {
     fn row(&mut self, row: usize, cols: u32, down: u32, up: u32) {
         let n = self.n;
         for col in 0..n {
+            if self.blocked[row] & (1 << col) != 0 {
+                continue; // never tried
+            }
             let (c, d, u) = (1 << col, 1 << (row + col), 1 << (row + n - 1 - col));
             self.position += self.checks + 1;
             if cols & c != 0 || down & d != 0 || up & u != 0 {
@@ -621,15 +738,13 @@ impl Outline {
             let b = self.bin(self.position - 1);
             self.placed[b] += 1;
             self.columns[row] = col as u32;
-            self.position += self.calls; // the call for the next row
-            if row + 1 == n {
-                self.position += 1;
-                self.solutions.push(self.position);
-                let packed = (0..n).map(|r| u64::from(self.columns[r]) << (4 * r));
-                self.packed.push(packed.sum());
+            self.position += self.calls; // the call for the next row the search fills
+            let next = self.free_from(row + 1);
+            if next == n {
+                self.solution();
                 self.position += self.calls; // its return
             } else {
-                self.row(row + 1, cols | c, down | d, up | u);
+                self.row(next, cols | c, down | d, up | u);
             }
             // Every queen is taken back; the trace's last step lifts the top row's last one.
             self.position += 1;
@@ -637,6 +752,21 @@ impl Outline {
             self.backtracks[b] += 1;
         }
         self.position += self.calls; // the return of this row's call
+    }
+
+    /// The first row from `row` without a given queen (n if none).
+    fn free_from(&self, row: usize) -> usize {
+        (row..self.n)
+            .find(|&r| self.given[r].is_none())
+            .unwrap_or(self.n)
+    }
+
+    /// A full board: the solution's step.
+    fn solution(&mut self) {
+        self.position += 1;
+        self.solutions.push(self.position);
+        let packed = (0..self.n).map(|r| u64::from(self.columns[r]) << (4 * r));
+        self.packed.push(packed.sum());
     }
 
     /// The bin of step `index`, made if need be; when there would be more than
@@ -662,6 +792,7 @@ impl Outline {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nqueens::reference::fine_steps;
 
     fn all(n: usize) -> Vec<[i32; STEP_LEN]> {
         nqueens::trace(n)
@@ -815,6 +946,83 @@ mod tests {
         assert!(Watch::new(12).is_ok());
     }
 
+    /// Checks a timeline against the steps it outlines.
+    fn same_timeline(t: &[f64], steps: &[FineStep], what: &str) {
+        let (len, sols, width, bins) = (t[0] as usize, t[1] as usize, t[2] as usize, t[3] as usize);
+        assert_eq!(len, steps.len(), "{what}");
+        assert!(width.is_power_of_two() && bins <= TIMELINE_BINS);
+        assert_eq!(bins, len.div_ceil(width), "{what}");
+        assert_eq!(t.len(), 4 + 2 * sols + 3 * bins);
+        let (mut at, mut packed) = (Vec::new(), Vec::new());
+        let (mut backtracks, mut placed) = (vec![0.0; bins], vec![0.0; bins]);
+        let mut conflicts = vec![0.0; bins];
+        for (i, step) in steps.iter().enumerate() {
+            let FineStep::Move(step) = step else { continue };
+            match step {
+                Step::Solution { columns, .. } => {
+                    at.push((i + 1) as f64);
+                    let c = columns
+                        .iter()
+                        .enumerate()
+                        .map(|(r, &c)| u64::from(c) << (4 * r));
+                    packed.push(c.sum::<u64>() as f64);
+                }
+                Step::Backtrack { .. } => backtracks[i / width] += 1.0,
+                Step::Place { .. } => placed[i / width] += 1.0,
+                Step::Conflict { .. } => conflicts[i / width] += 1.0,
+            }
+        }
+        let rest = &t[4..];
+        assert_eq!(rest[..sols], at[..], "{what}");
+        assert_eq!(rest[sols..2 * sols], packed[..], "{what}");
+        assert_eq!(rest[2 * sols..2 * sols + bins], backtracks[..], "{what}");
+        assert_eq!(rest[2 * sols + bins..2 * sols + 2 * bins], placed[..]);
+        assert_eq!(rest[2 * sols + 2 * bins..], conflicts[..], "{what}");
+    }
+
+    // On a puzzle, the timeline and the events are those of the puzzle's own trace.
+    #[test]
+    fn a_puzzle_s_timeline_is_its_trace_s() {
+        for board in [
+            "..Q.\n....\n....\n.x..\n",
+            "......\n...Q..\n......\nx.....\n......\n......\n",
+            "x.......\n........\n....Q...\n........\n..x.....\n........\n........\n.......Q\n",
+            "Q...\n...x\n....\n....\n",
+            ".Q..\n...Q\nQ...\n..Q.\n",
+        ] {
+            let puzzle: Puzzle = board.parse().unwrap();
+            for detail in [0, 1, 2] {
+                let w = Watch::puzzle(board, detail).ok().unwrap();
+                let steps: Vec<FineStep> = traced(&puzzle, Some(detail)).ok().unwrap().collect();
+                let t = w.timeline().ok().unwrap();
+                same_timeline(&t, &steps, &format!("{board}, detail {detail}"));
+                assert_eq!(t[1] as u128, puzzle.count().unwrap());
+                let events = w.events_before(steps.len() as f64).ok().unwrap();
+                let at = w.event_step(events[0]).ok().unwrap();
+                assert_eq!(at, events[1], "{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_puzzle_s_board_has_its_given_queens() {
+        let mut w = Watch::puzzle("..Q.\n....\n....\n.x..\n", 0).ok().unwrap();
+        assert!(w.is_puzzle() && !Watch::new(4).unwrap().is_puzzle());
+        let g = w.givens();
+        assert_eq!(
+            (g[2], g[13], g.iter().filter(|&&v| v > 0).count()),
+            (1, 2, 2)
+        );
+        // Before any step: the given queen attacks its lines.
+        assert_eq!(w.columns(), [2]);
+        assert_eq!(w.attacked()[4..8], [0, 1, 1, 1]);
+        assert_eq!(w.attacker(1, 1), [0, 2, 3]);
+        // Its one completion needed the blocked square (the lesson's last step).
+        w.forward(u32::MAX, -1);
+        assert_eq!(w.found(), 0.0);
+        assert_eq!(w.columns(), [2]);
+    }
+
     #[test]
     fn the_timeline_is_the_trace_s() {
         for (n, detail) in (1..=9).flat_map(|n| [(n, 0), (n, 1), (n, 2)]) {
@@ -822,37 +1030,7 @@ mod tests {
             let steps: Vec<FineStep> = fine_steps(n, detail_of(Some(detail)).ok().unwrap())
                 .unwrap()
                 .collect();
-            let (len, sols, width, bins) =
-                (t[0] as usize, t[1] as usize, t[2] as usize, t[3] as usize);
-            assert_eq!(len, steps.len(), "n = {n}, detail {detail}");
-            assert!(width.is_power_of_two() && bins <= TIMELINE_BINS);
-            assert_eq!(bins, len.div_ceil(width), "n = {n}");
-            assert_eq!(t.len(), 4 + 2 * sols + 3 * bins);
-            let (mut at, mut packed) = (Vec::new(), Vec::new());
-            let (mut backtracks, mut placed) = (vec![0.0; bins], vec![0.0; bins]);
-            let mut conflicts = vec![0.0; bins];
-            for (i, step) in steps.iter().enumerate() {
-                let FineStep::Move(step) = step else { continue };
-                match step {
-                    Step::Solution { columns, .. } => {
-                        at.push((i + 1) as f64);
-                        let c = columns
-                            .iter()
-                            .enumerate()
-                            .map(|(r, &c)| u64::from(c) << (4 * r));
-                        packed.push(c.sum::<u64>() as f64);
-                    }
-                    Step::Backtrack { .. } => backtracks[i / width] += 1.0,
-                    Step::Place { .. } => placed[i / width] += 1.0,
-                    Step::Conflict { .. } => conflicts[i / width] += 1.0,
-                }
-            }
-            let rest = &t[4..];
-            assert_eq!(rest[..sols], at[..], "n = {n}");
-            assert_eq!(rest[sols..2 * sols], packed[..], "n = {n}");
-            assert_eq!(rest[2 * sols..2 * sols + bins], backtracks[..], "n = {n}");
-            assert_eq!(rest[2 * sols + bins..2 * sols + 2 * bins], placed[..]);
-            assert_eq!(rest[2 * sols + 2 * bins..], conflicts[..], "n = {n}");
+            same_timeline(&t, &steps, &format!("n = {n}, detail {detail}"));
         }
         // Solution 1 of n = 4 shows after step 31 (`nqueens trace 4`).
         let t = timeline(4, None).ok().unwrap();

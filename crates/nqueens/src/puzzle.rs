@@ -31,6 +31,8 @@ use crate::plan::fingerprint::fnv1a;
 use crate::plan::{Plan, PlanId};
 use crate::progress::{POLL_ROWS, Watch};
 use crate::reference::bitmask::{Masks, Prefix, full_mask};
+use crate::reference::calls::{Detail, FineSteps};
+use crate::reference::trace::{Steps, board_steps};
 use crate::reference::walk::Solutions;
 use std::fmt;
 use std::str::FromStr;
@@ -270,6 +272,45 @@ impl Puzzle {
     /// ```
     pub fn blocked(&self) -> &[u64] {
         &self.blocked
+    }
+
+    /// The steps of the textbook search on this board (1 to
+    /// [`MAX_TRACE_N`](crate::reference::MAX_TRACE_N) rows), as [`trace`](crate::trace) tells
+    /// the empty board's: its given queens stay where they are and their rows are skipped, its
+    /// blocked squares are never tried, and its solutions are its completions (see
+    /// [`Step`](crate::reference::Step); `nqueens trace --board`).
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    ///
+    /// // Row 1 has its queen on column 2; the corner of row 4 is blocked.
+    /// let p: Puzzle = ".Q..\n....\n....\n...x\n".parse().unwrap();
+    /// let lines: Vec<String> = p.steps().unwrap().map(|s| s.to_string()).collect();
+    /// assert_eq!(lines[0], "  conflict row 2 col 1: attacked by row 1 col 2 (diagonal /)");
+    /// assert_eq!(lines[3], "  place row 2 col 4");
+    /// let found = lines.iter().filter(|l| l.starts_with("solution")).count();
+    /// assert_eq!(found as u128, p.count().unwrap());
+    /// ```
+    pub fn steps(&self) -> Result<Steps, Error> {
+        board_steps(self.given.clone(), self.blocked.clone())
+    }
+
+    /// The steps of [`Puzzle::steps`] with the program's calls and returns between them, as
+    /// much as `detail` asks for, as [`fine_steps`](crate::reference::fine_steps) tells the
+    /// empty board's: a row with a given queen has no call, the call after a queen is for the
+    /// next row the search fills (`nqueens trace --board --calls`).
+    ///
+    /// ```
+    /// use nqueens::Puzzle;
+    /// use nqueens::reference::Detail;
+    ///
+    /// let p: Puzzle = "Q...\n....\n....\n....\n".parse().unwrap();
+    /// let first: Vec<String> =
+    ///     p.fine_steps(Detail::Calls).unwrap().take(2).map(|s| s.to_string()).collect();
+    /// assert_eq!(first, ["  call row 2", "  conflict row 2 col 1: attacked by row 1 col 1 (column)"]);
+    /// ```
+    pub fn fine_steps(&self, detail: Detail) -> Result<FineSteps, Error> {
+        Ok(FineSteps::of(self.steps()?, detail))
     }
 
     /// True when the square at `row`, `col` (0-based) is blocked.

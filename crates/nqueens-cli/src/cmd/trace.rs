@@ -2,6 +2,7 @@
 //! with the program's calls and returns between its moves when asked.
 
 use crate::args::TraceArgs;
+use crate::board_file::{self, Subject};
 use crate::failure::Outcome;
 use crate::output;
 use nqueens::reference::{Detail, fine_steps};
@@ -15,7 +16,11 @@ pub fn run(a: TraceArgs) -> Outcome {
         (true, false) => Detail::Calls,
         (true, true) => Detail::Checks,
     };
-    for step in fine_steps(a.n, detail)? {
+    let steps = match board_file::subject(a.n, a.board.as_deref())? {
+        Subject::N(n) => fine_steps(n, detail)?,
+        Subject::Board(puzzle, _) => puzzle.fine_steps(detail)?,
+    };
+    for step in steps {
         if a.json {
             output::json_line(&mut out, &step)?;
         } else {

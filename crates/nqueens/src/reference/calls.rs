@@ -15,6 +15,10 @@
 //!   before its queen goes; a conflict is `safe` returning false.
 //!
 //! A return says how many solutions its call found: what the bit masks' `solve` returns.
+//!
+//! On a puzzle ([`Puzzle::fine_steps`](crate::Puzzle::fine_steps)) a row with a given queen has no call of its own: the
+//! call after a queen is for the next row the search fills (row n when the rest is given), and
+//! the first call is for the first row without a given queen.
 
 use super::trace::{Step, Steps, trace};
 use crate::error::Error;
@@ -156,17 +160,26 @@ impl Serialize for FineStep {
 /// assert_eq!(moves, 78);
 /// ```
 pub fn fine_steps(n: usize, detail: Detail) -> Result<FineSteps, Error> {
-    Ok(FineSteps {
-        moves: trace(n)?,
-        detail,
-        pending: VecDeque::with_capacity(4),
-        started: false,
-        ended: false,
-        columns: Vec::with_capacity(n),
-        found: 0,
-        opened: Vec::with_capacity(n + 2),
-        shown: 0,
-    })
+    Ok(FineSteps::of(trace(n)?, detail))
+}
+
+impl FineSteps {
+    /// The steps of `moves` with the calls and returns `detail` asks for.
+    pub(crate) fn of(moves: Steps, detail: Detail) -> FineSteps {
+        let n = moves.n();
+        let columns = moves.columns().to_vec();
+        FineSteps {
+            moves,
+            detail,
+            pending: VecDeque::with_capacity(4),
+            started: false,
+            ended: false,
+            columns,
+            found: 0,
+            opened: Vec::with_capacity(n + 2),
+            shown: 0,
+        }
+    }
 }
 
 /// The steps of [`fine_steps`]. A clone goes on from the same step.
@@ -199,7 +212,18 @@ impl FineSteps {
         self.detail
     }
 
-    /// The columns of the queens on the board after the last step, row 0 first.
+    /// The given queen of each row (none on the empty board).
+    pub fn given(&self) -> &[Option<u32>] {
+        self.moves.given()
+    }
+
+    /// Whether the square is blocked (never on the empty board).
+    pub fn is_blocked(&self, row: usize, col: usize) -> bool {
+        self.moves.is_blocked(row, col)
+    }
+
+    /// The columns of the rows filled from the top after the last step, row 0 first: the
+    /// queens placed, and on a puzzle the given queens of the rows passed.
     pub fn columns(&self) -> &[u32] {
         &self.columns
     }
@@ -219,22 +243,34 @@ impl FineSteps {
     fn expand(&mut self) {
         let calls = self.detail != Detail::Moves;
         let checks = self.detail == Detail::Checks;
+        let n = self.moves.n();
+        // The row of the first call: the first without a given queen.
+        let first = self
+            .moves
+            .given()
+            .iter()
+            .take_while(|g| g.is_some())
+            .count();
         if !self.started {
             self.started = true;
             if calls {
-                self.pending.push_back(FineStep::Call { row: 0 });
+                self.pending.push_back(FineStep::Call { row: first });
             }
             return;
         }
+        let trying = self.moves.trying();
         let Some(step) = self.moves.next() else {
-            if calls {
-                self.pending
-                    .push_back(FineStep::Return { row: 0, found: 0 });
+            // A board given whole: its one call, for row n, returned after its solution.
+            if calls && first < n {
+                let returning = FineStep::Return {
+                    row: first,
+                    found: 0,
+                };
+                self.pending.push_back(returning);
             }
             self.ended = true;
             return;
         };
-        let n = self.moves.n();
         match step {
             Step::Conflict { row, col, .. } => {
                 if checks {
@@ -249,7 +285,8 @@ impl FineSteps {
                 }
                 self.pending.push_back(FineStep::Move(step));
                 if calls {
-                    self.pending.push_back(FineStep::Call { row: row + 1 });
+                    let next = self.moves.trying().unwrap_or(n);
+                    self.pending.push_back(FineStep::Call { row: next });
                 }
             }
             Step::Solution { .. } => {
@@ -259,11 +296,12 @@ impl FineSteps {
                         .push_back(FineStep::Return { row: n, found: 0 });
                 }
             }
-            Step::Backtrack { row, .. } => {
+            Step::Backtrack { .. } => {
                 // The call for row n returned right after its solution.
-                if calls && row + 1 < n {
+                let done = trying.unwrap_or(n);
+                if calls && done < n {
                     let returning = FineStep::Return {
-                        row: row + 1,
+                        row: done,
                         found: 0,
                     };
                     self.pending.push_back(returning);
@@ -275,15 +313,21 @@ impl FineSteps {
 
     /// The board, the solutions and the open calls after `step`, which is given now; a return
     /// gets its count here.
-    fn given(&mut self, mut step: FineStep) -> FineStep {
+    fn hand(&mut self, mut step: FineStep) -> FineStep {
         match &mut step {
             FineStep::Move(m) => {
                 self.shown += 1;
                 match m {
-                    Step::Place { col, .. } => self.columns.push(*col as u32),
-                    Step::Backtrack { .. } => {
-                        self.columns.pop();
+                    Step::Place { row, col } => {
+                        self.columns.truncate(*row);
+                        self.columns.push(*col as u32);
+                        // The given queens of the rows that follow are passed with it.
+                        let given = self.moves.given();
+                        while let Some(&Some(c)) = given.get(self.columns.len()) {
+                            self.columns.push(c);
+                        }
                     }
+                    Step::Backtrack { row, .. } => self.columns.truncate(*row),
                     Step::Solution { .. } => self.found += 1,
                     Step::Conflict { .. } => {}
                 }
@@ -309,7 +353,7 @@ impl Iterator for FineSteps {
             self.expand();
         }
         let step = self.pending.pop_front()?;
-        Some(self.given(step))
+        Some(self.hand(step))
     }
 }
 

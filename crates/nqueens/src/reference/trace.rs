@@ -6,6 +6,14 @@
 //! tried, the queen is taken back (*backtrack*) and the search moves it one column right. A full
 //! board is a *solution*, after which the search goes on until every square of the top row has
 //! been tried. Rows and columns are counted from 1, as on a chessboard.
+//!
+//! On a [`Puzzle`](crate::Puzzle) ([`Puzzle::steps`](crate::Puzzle::steps)) the given queens stand on the board from the first step
+//! and never move: a row with a given queen is skipped (it has no steps of its own), a square
+//! that a given queen attacks, above or below, is a conflict like any other, and a blocked square
+//! is never tried (its row's cursor passes over it without a step). A backtrack takes back the
+//! queen of the nearest row above that the search filled. The solutions are the puzzle's
+//! completions, in the order of [`Puzzle::solutions`](crate::Puzzle::solutions); the empty board's steps are those of
+//! [`steps`].
 
 use crate::board::conflict::{Line, Square};
 use crate::error::{Error, Quantity};
@@ -136,39 +144,88 @@ pub fn trace(n: usize) -> Result<Steps, Error> {
     if !(1..=MAX_TRACE_N).contains(&n) {
         return Err(Error::out_of_range(Quantity::NTraced, n, 1, MAX_TRACE_N));
     }
-    Ok(Steps {
-        n,
-        columns: Vec::with_capacity(n),
-        next: vec![0],
-        found: 0,
-        solution_due: false,
-    })
+    Ok(Steps::start(n, vec![None; n], vec![0; n]))
 }
 
-/// The steps of [`trace`](crate::trace): the recursive textbook search, unrolled so that it can
-/// stop after any step. Each row being tried has a cursor, the next column to try; a row whose
-/// cursor has passed the last column is done, and its parent's queen is taken back.
+/// The steps of the search on a board of 1 to [`MAX_TRACE_N`] rows with the given queen of
+/// each row (if any) and its blocked squares (bit c for column c): what [`Puzzle::steps`](crate::Puzzle::steps)
+/// traces.
+pub(crate) fn board_steps(given: Vec<Option<u32>>, blocked: Vec<u64>) -> Result<Steps, Error> {
+    let n = given.len();
+    if !(1..=MAX_TRACE_N).contains(&n) {
+        return Err(Error::out_of_range(Quantity::NTraced, n, 1, MAX_TRACE_N));
+    }
+    Ok(Steps::start(n, given, blocked))
+}
+
+/// The steps of [`trace`](crate::trace) and [`Puzzle::steps`](crate::Puzzle::steps): the recursive textbook search, unrolled so that
+/// it can stop after any step. Each row being tried has a cursor, the next column to try; a row
+/// whose cursor has passed the last column is done, and the queen of the row the search filled
+/// before it is taken back.
 ///
 /// A clone goes on from the same step, which is how a viewer keeps places to step back to.
 #[derive(Debug, Clone)]
 pub struct Steps {
     n: usize,
-    /// The columns of the queens placed, row 0 first.
+    /// The columns of the rows filled from the top, row 0 first: the queens placed and the
+    /// given queens of the rows passed.
     columns: Vec<u32>,
-    /// For each row being tried, the next column to try.
-    next: Vec<usize>,
+    /// For each row being tried, its number and the next column to try; the last is the row
+    /// being tried now (row n, past the board, after a solution).
+    next: Vec<(usize, usize)>,
+    /// The given queen of each row, if any.
+    given: Vec<Option<u32>>,
+    /// The blocked squares of each row, bit c for column c.
+    blocked: Vec<u64>,
     found: u64,
     /// The board just filled up: the next step announces the solution.
     solution_due: bool,
 }
 
 impl Steps {
+    fn start(n: usize, given: Vec<Option<u32>>, blocked: Vec<u64>) -> Steps {
+        let mut s = Steps {
+            n,
+            columns: Vec::with_capacity(n),
+            next: Vec::with_capacity(n + 1),
+            given,
+            blocked,
+            found: 0,
+            solution_due: false,
+        };
+        s.enter();
+        s
+    }
+
+    /// After the rows filled: passes the given rows that follow, then opens the next row to
+    /// try, or announces a full board.
+    fn enter(&mut self) {
+        while let Some(&Some(c)) = self.given.get(self.columns.len()) {
+            self.columns.push(c);
+        }
+        let row = self.columns.len();
+        if row == self.n {
+            self.solution_due = true;
+            self.next.push((self.n, self.n));
+        } else {
+            self.next.push((row, self.first_free(row, 0)));
+        }
+    }
+
+    /// The first column from `col` of `row` that is not blocked (n if none).
+    fn first_free(&self, row: usize, col: usize) -> usize {
+        (col..self.n)
+            .find(|&c| self.blocked[row] & (1 << c) == 0)
+            .unwrap_or(self.n)
+    }
+
     /// The board size.
     pub fn n(&self) -> usize {
         self.n
     }
 
-    /// The columns of the queens on the board after the last step, row 0 first.
+    /// The columns of the rows filled from the top after the last step, row 0 first: the
+    /// queens placed, and on a puzzle the given queens of the rows the search has passed.
     ///
     /// ```
     /// let mut steps = nqueens::trace(4).unwrap();
@@ -177,6 +234,22 @@ impl Steps {
     /// ```
     pub fn columns(&self) -> &[u32] {
         &self.columns
+    }
+
+    /// The given queen of each row (none on the empty board).
+    pub fn given(&self) -> &[Option<u32>] {
+        &self.given
+    }
+
+    /// Whether the square is blocked (never on the empty board).
+    pub fn is_blocked(&self, row: usize, col: usize) -> bool {
+        self.blocked[row] & (1 << col) != 0
+    }
+
+    /// The row the search is trying now (n after a full board, before its queen is taken back),
+    /// or none at the end.
+    pub fn trying(&self) -> Option<usize> {
+        self.next.last().map(|&(row, _)| row)
     }
 
     /// The solutions announced so far.
@@ -188,6 +261,27 @@ impl Steps {
     /// ```
     pub fn found(&self) -> u64 {
         self.found
+    }
+
+    /// The queen on `row`, if any: placed or passed (in `columns`), or given below.
+    fn queen(&self, row: usize) -> Option<usize> {
+        match self.columns.get(row) {
+            Some(&c) => Some(c as usize),
+            None => self.given[row].map(|c| c as usize),
+        }
+    }
+
+    /// The first queen from the top that attacks (`row`, `col`): a queen above, or a given
+    /// queen anywhere.
+    fn attacker(&self, row: usize, col: usize) -> Option<(Square, Line)> {
+        let here = Square { row, col };
+        (0..self.n).filter(|&r| r != row).find_map(|r| {
+            let queen = Square {
+                row: r,
+                col: self.queen(r)?,
+            };
+            Line::between(queen, here).map(|line| (queen, line))
+        })
     }
 }
 
@@ -202,21 +296,23 @@ impl Iterator for Steps {
                 columns: self.columns.clone(),
             });
         }
-        let row = self.next.len().checked_sub(1)?;
-        let col = self.next[row];
-        if col == self.n {
-            // Every column of this row is tried: back to the row above, whose queen goes.
+        let &(row, col) = self.next.last()?;
+        if col >= self.n {
+            // Every column of this row is tried: back to the row filled before it, whose queen
+            // goes (with the given queens passed since).
             self.next.pop();
-            let above = row.checked_sub(1)?;
-            let lifted = self.columns.pop().expect("a queen above") as usize;
-            self.next[above] += 1;
+            let &(above, lifted) = self.next.last()?;
+            self.columns.truncate(above);
+            let at = self.next.len() - 1;
+            self.next[at].1 = self.first_free(above, lifted + 1);
             return Some(Step::Backtrack {
                 row: above,
                 col: lifted,
             });
         }
-        if let Some((by, along)) = attacker(&self.columns, row, col) {
-            self.next[row] += 1;
+        if let Some((by, along)) = self.attacker(row, col) {
+            let at = self.next.len() - 1;
+            self.next[at].1 = self.first_free(row, col + 1);
             return Some(Step::Conflict {
                 row,
                 col,
@@ -225,27 +321,9 @@ impl Iterator for Steps {
             });
         }
         self.columns.push(col as u32);
-        if row + 1 == self.n {
-            // The board is full: the solution comes next, then this queen is taken back.
-            self.solution_due = true;
-            self.next.push(self.n);
-        } else {
-            self.next.push(0);
-        }
+        self.enter();
         Some(Step::Place { row, col })
     }
-}
-
-/// The first queen above `row` that attacks (`row`, `col`), scanning from the top.
-fn attacker(columns: &[u32], row: usize, col: usize) -> Option<(Square, Line)> {
-    let here = Square { row, col };
-    columns.iter().enumerate().find_map(|(r, &c)| {
-        let queen = Square {
-            row: r,
-            col: c as usize,
-        };
-        Line::between(queen, here).map(|line| (queen, line))
-    })
 }
 
 #[cfg(test)]
