@@ -16,9 +16,9 @@
 //!
 //! A return says how many solutions its call found: what the bit masks' `solve` returns.
 //!
-//! On a puzzle ([`Puzzle::fine_steps`](crate::Puzzle::fine_steps)) a row with a given queen has no call of its own: the
-//! call after a queen is for the next row the search fills (row n when the rest is given), and
-//! the first call is for the first row without a given queen.
+//! On a puzzle ([`Puzzle::fine_steps`](crate::Puzzle::fine_steps)) a row with a given queen has
+//! no call of its own: the call after a queen is for the next row the search fills (row n when
+//! the rest is given), and the first call is for the first row without a given queen.
 
 use super::trace::{Step, Steps, trace};
 use crate::error::Error;

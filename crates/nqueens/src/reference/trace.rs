@@ -7,13 +7,14 @@
 //! board is a *solution*, after which the search goes on until every square of the top row has
 //! been tried. Rows and columns are counted from 1, as on a chessboard.
 //!
-//! On a [`Puzzle`](crate::Puzzle) ([`Puzzle::steps`](crate::Puzzle::steps)) the given queens stand on the board from the first step
-//! and never move: a row with a given queen is skipped (it has no steps of its own), a square
-//! that a given queen attacks, above or below, is a conflict like any other, and a blocked square
-//! is never tried (its row's cursor passes over it without a step). A backtrack takes back the
-//! queen of the nearest row above that the search filled. The solutions are the puzzle's
-//! completions, in the order of [`Puzzle::solutions`](crate::Puzzle::solutions); the empty board's steps are those of
-//! [`steps`].
+//! On a [`Puzzle`](crate::Puzzle) ([`Puzzle::steps`](crate::Puzzle::steps)) the given queens
+//! stand on the board from the first step and never move: a row with a given queen is skipped
+//! (it has no steps of its own), a square that a given queen attacks, above or below, is a
+//! conflict like any other, and a blocked square is never tried (its row's cursor passes over
+//! it without a step). A backtrack takes back the queen of the nearest row above that the search
+//! filled. The solutions are the puzzle's completions, in the order of
+//! [`Puzzle::solutions`](crate::Puzzle::solutions); the empty board's steps are those of
+//! [`trace`].
 
 use crate::board::conflict::{Line, Square};
 use crate::error::{Error, Quantity};
@@ -148,8 +149,8 @@ pub fn trace(n: usize) -> Result<Steps, Error> {
 }
 
 /// The steps of the search on a board of 1 to [`MAX_TRACE_N`] rows with the given queen of
-/// each row (if any) and its blocked squares (bit c for column c): what [`Puzzle::steps`](crate::Puzzle::steps)
-/// traces.
+/// each row (if any) and its blocked squares (bit c for column c): what
+/// [`Puzzle::steps`](crate::Puzzle::steps) traces.
 pub(crate) fn board_steps(given: Vec<Option<u32>>, blocked: Vec<u64>) -> Result<Steps, Error> {
     let n = given.len();
     if !(1..=MAX_TRACE_N).contains(&n) {
@@ -158,10 +159,10 @@ pub(crate) fn board_steps(given: Vec<Option<u32>>, blocked: Vec<u64>) -> Result<
     Ok(Steps::start(n, given, blocked))
 }
 
-/// The steps of [`trace`](crate::trace) and [`Puzzle::steps`](crate::Puzzle::steps): the recursive textbook search, unrolled so that
-/// it can stop after any step. Each row being tried has a cursor, the next column to try; a row
-/// whose cursor has passed the last column is done, and the queen of the row the search filled
-/// before it is taken back.
+/// The steps of [`trace`](crate::trace) and [`Puzzle::steps`](crate::Puzzle::steps): the
+/// recursive textbook search, unrolled so that it can stop after any step. Each row being tried
+/// has a cursor, the next column to try; a row whose cursor has passed the last column is done,
+/// and the queen of the row the search filled before it is taken back.
 ///
 /// A clone goes on from the same step, which is how a viewer keeps places to step back to.
 #[derive(Debug, Clone)]
