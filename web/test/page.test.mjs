@@ -108,12 +108,11 @@ test('a count runs in a worker: progress, a responsive page, and cancel', async 
   await p.$eval('#c-n', (e) => (e.value = '17'));
   await p.click('#c-go');
   await p.waitForFunction(() => document.querySelector('#c-progress').value > 0, { timeout: 60000 });
-  // The page answers at once while the worker counts.
-  const t0 = Date.now();
+  // The page answers while the worker counts: the step is taken before the count ends.
   await p.click('#tab-watch');
   await p.click('#w-step');
   assert.equal(await text(p, '#w-text'), 'place row 0 col 0');
-  assert.ok(Date.now() - t0 < 2000, `the page took ${Date.now() - t0} ms to answer`);
+  assert.equal(await data(p, '#c-result', 'state'), 'running', 'the step waited for the count');
   await p.click('#tab-solutions');
   await shot(p, 'count-running');
   await p.click('#c-cancel');
@@ -195,9 +194,8 @@ test('a large board in a link is counted in the background, with progress and a 
   assert.equal(await data(p, '#p-status', 'state'), 'running');
   assert.equal(await text(p, '#p-count'), '…');
   assert.equal(await p.$eval('#p-progress', (e) => e.hidden), false);
-  const asked = Date.now();
   assert.equal(await p.evaluate(() => document.querySelector('#p-board').dataset.n), '64');
-  assert.ok(Date.now() - asked < 2000, 'the page answered slowly while the count ran');
+  assert.equal(await data(p, '#p-status', 'state'), 'running', 'the page waited for the count');
   await p.click('#p-stop');
   assert.equal(await data(p, '#p-status', 'state'), 'stopped');
   assert.equal(await text(p, '#p-which'), '—');

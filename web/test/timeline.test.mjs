@@ -1,7 +1,7 @@
 // The timeline under the search's controls: a click on each solution's tick lands on that
 // solution of `nqueens trace --json N`, the slider's keys move the search, a click at a
 // fraction of the bar lands at that step and the link keeps it, a jump matches walking there
-// step by step, n = 12 jumps quickly, and the bar fits 360 px. No page logs an error.
+// step by step, n = 12's jumps land where asked, and the bar fits 360 px. No page logs an error.
 // Screenshots go to NQUEENS_WEB_SHOTS (default: a new temporary folder; its path is printed).
 
 import { test } from 'node:test';
@@ -183,68 +183,43 @@ test('a click at a fraction of the bar lands there, and the link keeps the step'
   await done(p);
 });
 
-test('n = 12: the bar is there at once and jumps quickly', async () => {
+// How fast the jumps are is measured by `node web/bench.mjs jumps`, not here: a test asserts
+// where they land, which a loaded machine cannot change.
+test('n = 12: the bar spans the whole search, and its jumps, a drag and a link land where asked', async () => {
   const p = await page('?n=12');
   const L = Number(await attr(p, '#w-bar', 'aria-valuemax'));
   assert.equal(L, 10974256);
-  // The pass over the whole search, timed in the page.
-  const ms = await p.evaluate(async () => {
-    const m = await import('./pkg/nqueens_web.js');
-    const t0 = performance.now();
-    m.timeline(12);
-    return performance.now() - t0;
-  });
-  console.log(`timeline(12): ${ms.toFixed(0)} ms`);
-  assert.ok(ms < 2000, `timeline(12) took ${ms} ms`);
-  // The time from `act` until the slider stands between `lo` and `hi`.
-  const timed = async (act, lo, hi = lo) => {
-    const t0 = Date.now();
-    await act();
-    await p.waitForFunction(
+  // Waits until the slider stands between `lo` and `hi`.
+  const reaches = (lo, hi = lo) =>
+    p.waitForFunction(
       (a, b) => {
         const v = Number(document.getElementById('w-bar').getAttribute('aria-valuenow'));
         return v >= a && v <= b;
       },
-      { timeout: 10000 },
+      { timeout: 60000 },
       lo,
       hi,
     );
-    return Date.now() - t0;
-  };
   await p.focus('#w-bar');
-  const toEnd = await timed(() => p.keyboard.press('End'), L);
-  console.log(`n = 12, a jump to the end: ${toEnd} ms`);
-  assert.ok(toEnd < 3000, `the jump to the end took ${toEnd} ms`);
+  await p.keyboard.press('End');
+  await reaches(L);
   assert.match(await text(p, '#w-status'), / 14,?200 solutions found · the end/);
   const b = await box(p);
-  const toMiddle = await timed(
-    () => p.mouse.click(b.left + b.width / 2, b.top + b.height - 4),
-    Math.floor(L * 0.49),
-    Math.ceil(L * 0.51),
-  );
-  console.log(`n = 12, a jump to the middle: ${toMiddle} ms`);
-  assert.ok(toMiddle < 3000, `the jump to the middle took ${toMiddle} ms`);
-  // A drag back and forth across the whole bar: each move is a jump, taken once a frame.
+  await p.mouse.click(b.left + b.width / 2, b.top + b.height - 4);
+  await reaches(Math.floor(L * 0.49), Math.ceil(L * 0.51));
+  // A drag back and forth across the whole bar: each move is a jump, taken once a frame, and
+  // the bar ends where the pointer was let go.
   const y = b.top + b.height - 4;
-  const t1 = Date.now();
   await p.mouse.move(b.left + b.width - 1, y);
   await p.mouse.down();
   for (let i = 40; i >= 0; i--) await p.mouse.move(b.left + (i / 40) * (b.width - 1), y);
   for (let i = 0; i <= 40; i++) await p.mouse.move(b.left + (i / 80) * (b.width - 1), y);
   await p.mouse.up();
-  const dragged = Date.now() - t1;
-  console.log(`n = 12, a drag of 82 moves: ${dragged} ms`);
-  assert.ok(dragged < 8000, `the drag took ${dragged} ms`);
-  const half = Number(await attr(p, '#w-bar', 'aria-valuenow'));
-  assert.ok(Math.abs(half - L / 2) < L / 100, `dragged to ${half}`);
-  const back = await timed(() => p.keyboard.press('Home'), 0);
-  assert.ok(back < 3000);
-  // A link to the end opens there, quickly.
-  const t0 = Date.now();
+  await reaches(Math.ceil(L / 2 - L / 100), Math.floor(L / 2 + L / 100));
+  await p.keyboard.press('Home');
+  await reaches(0);
+  // A link to the end opens there.
   const q = await page(`?n=12&step=${L}`);
-  const opened = Date.now() - t0;
-  console.log(`n = 12, a link to the end opens in ${opened} ms`);
-  assert.ok(opened < 5000);
   assert.equal(await attr(q, '#w-bar', 'aria-valuenow'), String(L));
   await done(q);
   await done(p);
