@@ -69,8 +69,9 @@ for n in "${SIZES[@]}"; do
   [ -n "${SETTINGS[$n]:-}" ] || { echo "error: N = $n: the public counter's table covers 16 to 22" >&2; exit 2; }
 done
 
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 cargo build --release -q -p nqueens-cli
-NQ=target/release/nqueens
 TIME=$(command -v time || true)
 [ -x /usr/bin/time ] && TIME=/usr/bin/time
 
@@ -119,7 +120,6 @@ if [ -z "${COMMIT:-}" ]; then
   git diff --quiet HEAD -- crates 2>/dev/null || COMMIT=$COMMIT+
 fi
 
-median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 mkdir -p target/kluev
 echo "# $(date -u +%Y-%m-%d) · $(lscpu | sed -n 's/^Model name: *//p' | head -1) · $(nproc) cores"

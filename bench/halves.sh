@@ -9,25 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 WHAT=${1:-all}
-SEED_SRC=bench/textbook.c
-SEED=target/textbook
-
-cargo build --release -q -p nqueens-cli
-NQ=target/release/nqueens
-[ -x "$SEED" ] && [ "$SEED" -nt "$SEED_SRC" ] || cc -O3 -march=native -o "$SEED" "$SEED_SRC"
-
-# Wall seconds of one run of a command, its output checked against the expected count.
-secs() {
-  local expect=$1; shift
-  local t0 t1 out
-  t0=$(date +%s.%N)
-  out=$("$@")
-  t1=$(date +%s.%N)
-  [ "$out" = "$expect" ] || { echo "wrong count from $*: $out (expected $expect)" >&2; exit 1; }
-  echo "$t1 - $t0" | bc -l
-}
-
-median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+build_all
 
 # compare LABEL_A LABEL_B EXPECT -- CMD_A -- CMD_B: alternate the two, print medians and A/B.
 compare() {

@@ -20,25 +20,15 @@ THREADS=${THREADS:-$(nproc)}
   echo "$PYTHON cannot import nqueens: pip install ./crates/nqueens-py first" >&2
   exit 1
 }
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
 cargo build --release -q -p nqueens-cli
-NQ=target/release/nqueens
 expect=$("$NQ" count "$N" --threads "$THREADS")
-
-secs() {
-  local t0 t1 out
-  t0=$(date +%s.%N)
-  out=$("$@")
-  t1=$(date +%s.%N)
-  [ "$out" = "$expect" ] || { echo "wrong count from $*: $out (expected $expect)" >&2; exit 1; }
-  echo "$t1 - $t0" | bc -l
-}
-
-median() { sort -g | awk '{a[NR]=$1} END {printf "%.3f", (NR % 2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 
 py=() cli=() py_in=() cli_in=()
 for _ in $(seq "$RUNS"); do
-  py+=("$(secs "$PYTHON" -c "import nqueens; print(nqueens.count($N, threads=$THREADS))")")
-  cli+=("$(secs "$NQ" count "$N" --threads "$THREADS")")
+  py+=("$(secs "$expect" "$PYTHON" -c "import nqueens; print(nqueens.count($N, threads=$THREADS))")")
+  cli+=("$(secs "$expect" "$NQ" count "$N" --threads "$THREADS")")
   py_in+=("$("$PYTHON" -c "
 import time, nqueens
 t = time.perf_counter(); total = nqueens.count($N, threads=$THREADS); t = time.perf_counter() - t

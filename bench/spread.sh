@@ -15,26 +15,9 @@ cd "$(dirname "$0")/.."
 RUNS=${RUNS:-20}
 SYM_RUNS=${SYM_RUNS:-5}
 OTHER=${1:-}
-SEED_SRC=bench/textbook.c
-SEED=target/textbook
-
-cargo build --release -q -p nqueens-cli
-NQ=target/release/nqueens
-[ -x "$SEED" ] && [ "$SEED" -nt "$SEED_SRC" ] || cc -O3 -march=native -o "$SEED" "$SEED_SRC"
-
-# User seconds of one run of a command, its output checked against the expected count.
-user_secs() {
-  local expect=$1 out secs TIMEFORMAT=%U
-  shift
-  out=$(mktemp)
-  secs=$( { time "$@" >"$out"; } 2>&1 )
-  [ "$(cat "$out")" = "$expect" ] || {
-    echo "wrong count from $*: $(cat "$out") (expected $expect)" >&2
-    exit 1
-  }
-  rm -f "$out"
-  echo "$secs"
-}
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+build_all
 
 # min median max of the numbers on standard input.
 spread() {

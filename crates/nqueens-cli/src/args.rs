@@ -77,7 +77,8 @@ pub struct CountArgs {
     pub threads: Option<usize>,
 
     /// Print the number of unique solutions (up to rotation and reflection) instead of all
-    /// (methods symmetry and gpu; --json then carries both, and the classes)
+    /// (methods symmetry and gpu, and halves for a whole count; --json then carries both, and the
+    /// classes)
     #[arg(long)]
     pub unique: bool,
 

@@ -223,19 +223,29 @@ mod tests {
 
     #[test]
     fn numbers_read_with_three_figures() {
-        assert_eq!(si(0.5124), "0.51");
-        assert_eq!(si(42.0), "42.0");
-        assert_eq!(si(1762.2217), "1.76 k");
-        assert_eq!(si(999.6), "1.00 k");
-        assert_eq!(si(3.2e9), "3.20 G");
+        let cases = [
+            (0.5124, "0.51"),
+            (42.0, "42.0"),
+            (1762.2217, "1.76 k"),
+            (999.6, "1.00 k"),
+            (3.2e9, "3.20 G"),
+        ];
+        for (x, text) in cases {
+            assert_eq!(si(x), text, "{x}");
+        }
     }
 
     #[test]
     fn durations_read_in_the_largest_units() {
-        assert_eq!(duration(45.2), "45 s");
-        assert_eq!(duration(725.0), "12 min 5 s");
-        assert_eq!(duration(12_000.0), "3 h 20 min");
-        assert_eq!(duration(187_200.0), "2 d 4 h");
-        assert_eq!(duration(4.1e7), "1.3 years");
+        let cases = [
+            (45.2, "45 s"),
+            (725.0, "12 min 5 s"),
+            (12_000.0, "3 h 20 min"),
+            (187_200.0, "2 d 4 h"),
+            (4.1e7, "1.3 years"),
+        ];
+        for (secs, text) in cases {
+            assert_eq!(duration(secs), text, "{secs} s");
+        }
     }
 }

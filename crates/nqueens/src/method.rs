@@ -253,6 +253,24 @@ pub(crate) enum Threads {
     CoresWithinMemory,
 }
 
+/// What the three textbook methods share: one thread, every board listed, no symmetry, no
+/// memory limit, and a walk the learners' trace can explain. Each takes its name and line from
+/// here and changes what it does beyond the textbook.
+const TEXTBOOK: Description = Description {
+    method: Method::Naive,
+    name: "naive",
+    about: "",
+    unique: Unique::No,
+    lists: true,
+    splits: false,
+    counts_puzzles: false,
+    on_gpu: false,
+    built: true,
+    max_n: 64,
+    threads: Threads::One,
+    explains: true,
+};
+
 /// The description of every method, in the order of the enum's variants. The largest board of
 /// most is the crate's (64: one bit of a 64-bit word per column).
 const DESCRIPTIONS: [Description; 6] = [
@@ -260,43 +278,22 @@ const DESCRIPTIONS: [Description; 6] = [
         method: Method::Naive,
         name: "naive",
         about: "scan the board above for attacks (reference, slowest)",
-        unique: Unique::No,
-        lists: true,
-        splits: false,
-        counts_puzzles: false,
-        on_gpu: false,
-        built: true,
-        max_n: 64,
-        threads: Threads::One,
-        explains: true,
+        ..TEXTBOOK
     },
     Description {
         method: Method::Sets,
         name: "sets",
         about: "sets of used columns and diagonals (reference)",
-        unique: Unique::No,
-        lists: true,
-        splits: false,
-        counts_puzzles: false,
-        on_gpu: false,
-        built: true,
-        max_n: 64,
-        threads: Threads::One,
-        explains: true,
+        ..TEXTBOOK
     },
     Description {
         method: Method::Bitmask,
         name: "bitmask",
         about: "bit masks, lowest free bit first (reference, threaded; counts boards too)",
-        unique: Unique::No,
-        lists: true,
         splits: true,
         counts_puzzles: true,
-        on_gpu: false,
-        built: true,
-        max_n: 64,
         threads: Threads::EveryCore,
-        explains: true,
+        ..TEXTBOOK
     },
     Description {
         method: Method::Symmetry,
