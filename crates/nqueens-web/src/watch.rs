@@ -39,12 +39,7 @@ pub fn sentence(step: &Step) -> String {
             by,
             along,
         } => {
-            let line = match along {
-                Line::Row => "row",
-                Line::Column => "column",
-                Line::Diagonal => "diagonal \\",
-                Line::AntiDiagonal => "diagonal /",
-            };
+            let line = along.name();
             format!(
                 "{}conflict row {row} col {col}: attacked by row {} col {} ({line})",
                 indent(*row),

@@ -35,3 +35,27 @@ pub use calls::{Detail, FineStep, FineSteps, fine_steps};
 pub use ops::{Op, Ops, RowMasks, Set, ops};
 pub use trace::{MAX_TRACE_N, Step, Steps};
 pub use walk::{Advance, Class, Classes, Rule, Solutions};
+
+#[cfg(test)]
+mod tests {
+    use super::{bitmask, naive, sets};
+
+    /// The three textbook walks list the same boards in the same, lexicographic order: each is
+    /// checked against the others and against OEIS at length elsewhere; this is the first
+    /// thing to break when one of them is edited.
+    #[test]
+    fn each_textbook_walk_lists_in_lexicographic_order() {
+        for (name, solutions) in [
+            ("naive", naive::solutions as fn(usize) -> _),
+            ("sets", sets::solutions),
+            ("bitmask", bitmask::solutions),
+        ] {
+            let all: Vec<_> = solutions(4).unwrap().collect();
+            assert_eq!(all.len(), 2, "{name}");
+            assert_eq!(all[0].columns(), &[1, 3, 0, 2], "{name}");
+            let first = solutions(5).unwrap().next().unwrap();
+            assert_eq!(first.columns(), &[0, 2, 4, 1, 3], "{name}");
+            assert_eq!(solutions(8).unwrap().count(), 92, "{name}");
+        }
+    }
+}

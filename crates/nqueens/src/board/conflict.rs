@@ -115,6 +115,22 @@ impl Line {
         }
     }
 
+    /// The line's short name, as a trace's conflicts give it: "column", "diagonal \\".
+    ///
+    /// ```
+    /// use nqueens::board::Line;
+    ///
+    /// assert_eq!(Line::AntiDiagonal.name(), "diagonal /");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Line::Row => "row",
+            Line::Column => "column",
+            Line::Diagonal => "diagonal \\",
+            Line::AntiDiagonal => "diagonal /",
+        }
+    }
+
     /// How the line reads in a sentence: "a column", "a diagonal (\)".
     pub fn phrase(self) -> &'static str {
         match self {

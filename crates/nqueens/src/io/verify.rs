@@ -50,6 +50,14 @@ mod tests {
         }
     }
 
+    /// Each input is unreadable, with a message that holds the part given beside it.
+    fn says_unreadable(cases: &[(&str, &str)]) {
+        for (input, part) in cases {
+            let message = unreadable(input).1;
+            assert!(message.contains(part), "{input:?}: {message}");
+        }
+    }
+
     #[test]
     fn every_format_reads_the_same_placement() {
         let text = "\
@@ -133,26 +141,25 @@ Q...
             unreadable("[\".Q\",\"Q*\"]").1,
             "unexpected '*' in a LeetCode row (Q and . only)"
         );
-        assert!(
-            unreadable("\u{00b7}\u{00b8}\n")
-                .1
-                .contains("broken square symbol")
-        );
-        // An SVG that stops half way, or a queen drawn off its board.
-        assert!(
-            unreadable("<svg><g><rect width=\"4\" height=\"4\"/>")
-                .1
-                .contains("ends inside")
-        );
-        let off = "<svg><g><rect width=\"2\" height=\"2\"/><use href=\"#queen\" x=\"5\" y=\"0\"/></g></svg>";
-        assert!(unreadable(off).1.contains("off the board"));
-        let bare = "<svg><g><use href=\"#queen\" x=\"0\" y=\"0\"/></g></svg>";
-        assert!(unreadable(bare).1.contains("without its squares"));
-        // A drawing of 5×6 squares is no board, nor one that gives no height.
-        let oblong = "<svg><g><rect width=\"5\" height=\"6\"/></g></svg>";
-        assert!(unreadable(oblong).1.contains("5×6 squares"));
-        let flat = "<svg><g><rect width=\"5\"/></g></svg>";
-        assert!(unreadable(flat).1.contains("'height'"));
+        // A broken glyph; an SVG that stops half way, or a queen drawn off its board; a drawing
+        // of 5×6 squares is no board, nor one that gives no height.
+        says_unreadable(&[
+            ("\u{00b7}\u{00b8}\n", "broken square symbol"),
+            ("<svg><g><rect width=\"4\" height=\"4\"/>", "ends inside"),
+            (
+                "<svg><g><rect width=\"2\" height=\"2\"/><use href=\"#queen\" x=\"5\" y=\"0\"/></g></svg>",
+                "off the board",
+            ),
+            (
+                "<svg><g><use href=\"#queen\" x=\"0\" y=\"0\"/></g></svg>",
+                "without its squares",
+            ),
+            (
+                "<svg><g><rect width=\"5\" height=\"6\"/></g></svg>",
+                "5×6 squares",
+            ),
+            ("<svg><g><rect width=\"5\"/></g></svg>", "'height'"),
+        ]);
     }
 
     #[test]
@@ -197,31 +204,20 @@ Q...
                 .starts_with("unexpected non-ASCII byte 0xc4")
         );
         assert_eq!(unreadable("\n\n.Q#.\n").0, 3);
-        assert!(
-            unreadable("{\"n\":5,\"columns\":[0]}")
-                .1
-                .contains("\"n\" is 5")
-        );
-        assert!(unreadable("{\"count\":92}").1.contains("no \"columns\""));
-        assert!(unreadable("{\"columns\":[]}").1.contains("empty"));
-        assert!(
-            unreadable("{\"columns\":[0,-1]}")
-                .1
-                .contains("unexpected '-'")
-        );
-        assert!(
-            unreadable("{\"columns\":[0,1.5]}")
-                .1
-                .contains("unexpected '.'")
-        );
-        assert!(unreadable("{\"columns\":[0,1]").1.contains("ends inside"));
-        assert!(unreadable("[[\".Q\"").1.contains("ends inside"));
-        assert!(unreadable("99999999999\n").1.contains("too large"));
-        assert!(
-            unreadable("{\"n\":99999999999999999999999,\"columns\":[0]}")
-                .1
-                .contains("\"n\" is too large: a board has at most 1,000,000,000 rows")
-        );
+        says_unreadable(&[
+            ("{\"n\":5,\"columns\":[0]}", "\"n\" is 5"),
+            ("{\"count\":92}", "no \"columns\""),
+            ("{\"columns\":[]}", "empty"),
+            ("{\"columns\":[0,-1]}", "unexpected '-'"),
+            ("{\"columns\":[0,1.5]}", "unexpected '.'"),
+            ("{\"columns\":[0,1]", "ends inside"),
+            ("[[\".Q\"", "ends inside"),
+            ("99999999999\n", "too large"),
+            (
+                "{\"n\":99999999999999999999999,\"columns\":[0]}",
+                "\"n\" is too large: a board has at most 1,000,000,000 rows",
+            ),
+        ]);
     }
 
     #[test]

@@ -99,12 +99,7 @@ impl fmt::Display for Step {
                 along,
             } => {
                 indent(f, *row)?;
-                let line = match along {
-                    Line::Row => "row",
-                    Line::Column => "column",
-                    Line::Diagonal => "diagonal \\",
-                    Line::AntiDiagonal => "diagonal /",
-                };
+                let line = along.name();
                 write!(
                     f,
                     "conflict row {} col {}: attacked by row {} col {} ({line})",
