@@ -193,13 +193,7 @@ impl Solution {
     }
 
     fn __reversed__(slf: Bound<'_, Self>) -> SolutionIter {
-        let rows = slf.get().columns.len();
-        SolutionIter {
-            solution: slf.unbind(),
-            row: 0,
-            rows,
-            backwards: true,
-        }
+        SolutionIter::over(slf, true)
     }
 
     fn __len__(&self) -> usize {
@@ -234,13 +228,7 @@ impl Solution {
     }
 
     fn __iter__(slf: Bound<'_, Self>) -> SolutionIter {
-        let rows = slf.get().columns.len();
-        SolutionIter {
-            solution: slf.unbind(),
-            row: 0,
-            rows,
-            backwards: false,
-        }
+        SolutionIter::over(slf, false)
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -303,6 +291,20 @@ pub struct SolutionIter {
     row: usize,
     rows: usize,
     backwards: bool,
+}
+
+impl SolutionIter {
+    /// An iterator over every row of `solution`, from the top, or from the bottom if
+    /// `backwards`.
+    fn over(solution: Bound<'_, Solution>, backwards: bool) -> SolutionIter {
+        let rows = solution.get().columns.len();
+        SolutionIter {
+            solution: solution.unbind(),
+            row: 0,
+            rows,
+            backwards,
+        }
+    }
 }
 
 #[pymethods]

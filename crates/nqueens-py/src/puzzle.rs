@@ -53,6 +53,20 @@ impl Puzzle {
         report.map_err(|e| convert::error(py, e, &given))
     }
 
+    /// The same board changed at (row, col) by `change` (a queen placed, a square blocked), or
+    /// the library's refusal worded with the arguments as Python gave them.
+    fn with(
+        &self,
+        py: Python<'_>,
+        change: fn(LibraryPuzzle, usize, usize) -> Result<LibraryPuzzle, nqueens::Error>,
+        row: Whole,
+        col: Whole,
+    ) -> PyResult<Puzzle> {
+        let inner = change(self.inner.clone(), row.value, col.value);
+        let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
+        Ok(Puzzle { inner })
+    }
+
     /// The blocked squares, bit c of row r for column c, as the library's writers draw them.
     pub fn blocked_rows(&self) -> &[u64] {
         self.inner.blocked()
@@ -84,9 +98,7 @@ impl Puzzle {
         #[pyo3(from_py_with = convert::row)] row: Whole,
         #[pyo3(from_py_with = convert::col)] col: Whole,
     ) -> PyResult<Puzzle> {
-        let inner = self.inner.clone().place(row.value, col.value);
-        let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
-        Ok(Puzzle { inner })
+        self.with(py, LibraryPuzzle::place, row, col)
     }
 
     /// The same board with the square at (row, col), 0-based, blocked: no queen may take it.
@@ -97,9 +109,7 @@ impl Puzzle {
         #[pyo3(from_py_with = convert::row)] row: Whole,
         #[pyo3(from_py_with = convert::col)] col: Whole,
     ) -> PyResult<Puzzle> {
-        let inner = self.inner.clone().block(row.value, col.value);
-        let inner = inner.map_err(|e| convert::error(py, e, &[&row, &col]))?;
-        Ok(Puzzle { inner })
+        self.with(py, LibraryPuzzle::block, row, col)
     }
 
     /// The number of completions, counted without the GIL on one thread per core (or `threads`)
