@@ -20,7 +20,7 @@ import { View } from './view.js';
 import { Search } from './search.js';
 import { WatchView } from './watch.js';
 import { MethodsView } from './methods.js';
-import { TreeView } from './tree.js';
+import { TreeView } from './tree-view.js';
 import { SolutionsView, COUNT_MAX } from './solutions.js';
 import { PuzzleView } from './puzzle.js';
 import { LessonView } from './lesson.js';
