@@ -189,7 +189,7 @@ async function main() {
   document.addEventListener('keydown', onKey);
   introOnce(/** @type {HTMLDetailsElement} */ ($('intro')));
 
-  search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
+  search.player.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   const board = params.get('board');
   const unread = setN(state.n, board);
   if (board && unread) {

@@ -12,7 +12,7 @@ import { drawBoard, squareAt } from './board.js';
 import { View } from './view.js';
 import { CodePanel, stepPoint } from './code.js';
 import { frames, StackPanel } from './stack.js';
-import { STEP } from './search.js';
+import { steps } from './steps.js';
 import { square, placement, counted } from './notation.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -45,10 +45,7 @@ function trace() {
   const w = new Watch(LESSON_N);
   const codes = w.forward(1 << 24, -1);
   w.free();
-  /** @type {Int32Array[]} */
-  const steps = [];
-  for (let i = 0; i < codes.length; i += STEP) steps.push(codes.subarray(i, i + STEP));
-  return steps;
+  return steps(codes);
 }
 
 /** @param {Answer} a */

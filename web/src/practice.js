@@ -10,8 +10,8 @@
 import { drawBoard, squareAt } from './board.js';
 import { frames } from './stack.js';
 import { num, square } from './notation.js';
+import { steps } from './steps.js';
 
-const STEP = 7; // integers per encoded step (watch.rs)
 const MINUS = '−';
 
 /**
@@ -345,9 +345,7 @@ export class WatchPractice {
     }
     this.other = null;
     const w = this.search.stepper();
-    const codes = w.ahead();
-    const steps = [];
-    for (let i = 0; i < codes.length; i += STEP) steps.push(Array.from(codes.subarray(i, i + STEP)));
+    const steps = this.ahead();
     const queens = Array.from(w.columns());
     const n = this.search.n;
     const row = queens.length;
@@ -385,10 +383,7 @@ export class WatchPractice {
 
   // The steps from here up to the next event, encoded one array each (watch.rs `ahead`).
   ahead() {
-    const codes = this.search.stepper().ahead();
-    const steps = [];
-    for (let i = 0; i < codes.length; i += STEP) steps.push(Array.from(codes.subarray(i, i + STEP)));
-    return steps;
+    return steps(this.search.stepper().ahead()).map((code) => Array.from(code));
   }
 
   // Whether step `s` (encoded) is one that a question of kind `kind` is asked before: a call

@@ -20,18 +20,17 @@ import { Watch } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
 import { Cost } from './cost.js';
-import { Clock, SPEEDS } from './clock.js';
+import { Player } from './clock.js';
 import { Timeline } from './timeline.js';
 import { choiceBar } from './code.js';
 import { counted } from './notation.js';
+import { steps } from './steps.js';
 
 /** @typedef {import('./listings.js').Method} Method */
 
 // The two ways to step, as the switch names them.
 export const MODES = { coarse: 'Step over', fine: 'Step into' };
 /** @typedef {keyof typeof MODES} Mode */
-
-export const STEP = 7; // integers per encoded step (watch.rs)
 
 /**
  * What a view of the search does at each redraw; `all`: a step taken one at a time, a jump, or
@@ -57,9 +56,6 @@ export class Search {
     this.onChange = onChange;
     // The note above Watch and Tree while the search is on a Puzzle board (#w-puzzle).
     this.puzzleNote = /** @type {HTMLElement} */ (document.getElementById('w-puzzle'));
-    this.playButton = $('w-play');
-    this.speedInput = /** @type {HTMLInputElement} */ ($('w-speed'));
-    this.speedOut = $('w-speed-out');
     this.say = $('w-say');
     // The buttons that move the search forward (practice turns them off: its question does).
     this.moves = ['w-play', 'w-step', 'w-solution', 'w-backtrack'].map((id) => /** @type {HTMLButtonElement} */ ($(id)));
@@ -80,14 +76,17 @@ export class Search {
     this.placed = 0; // squares tried so far that got a queen
     this.pruned = 0; // and those pruned by a conflict
     this.cost = new Cost(costLine);
-    this.clock = new Clock(
-      (due) => {
-        const codes = this.stepper().forward(due, -1);
-        const more = this.took(codes) === due;
-        if (more) this.render(false);
-        return more;
+    this.player = new Player(
+      { button: $('w-play'), speed: /** @type {HTMLInputElement} */ ($('w-speed')), speedOut: $('w-speed-out') },
+      {
+        advance: (due) => this.took(this.stepper().forward(due, -1)) === due,
+        // At the end Play does nothing.
+        canPlay: () => {
+          const w = this.stepper();
+          return !(w.length() >= 0 && w.position() >= w.length());
+        },
+        redraw: (all) => this.render(all),
       },
-      () => this.render(true),
       3,
     );
     this.timeline = new Timeline(/** @type {HTMLElement} */ ($('w-bar')), this);
@@ -103,16 +102,13 @@ export class Search {
     this.modeButtons(this.mode);
     $('w-reset').addEventListener('click', () => this.reset());
     $('w-back').addEventListener('click', () => this.back());
-    this.playButton.addEventListener('click', () => this.toggle());
     $('w-step').addEventListener('click', () => this.forward(1));
     $('w-solution').addEventListener('click', () => this.nextSolution());
     $('w-backtrack').addEventListener('click', () => this.nextBacktrack());
-    this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
     // The keys of Watch and Tree.
-    const faster = () => this.setSpeed(this.speed + 1);
     /** @type {Record<string, () => unknown>} */
     this.keys = {
-      ' ': () => this.toggle(),
+      ...this.player.keys,
       ArrowRight: () => this.forward(1),
       ArrowLeft: () => this.back(),
       s: () => this.nextSolution(),
@@ -120,9 +116,6 @@ export class Search {
       b: () => this.nextBacktrack(),
       B: () => this.nextBacktrack(),
       Home: () => this.reset(),
-      '+': faster,
-      '=': faster,
-      '-': () => this.setSpeed(this.speed - 1),
     };
   }
 
@@ -133,11 +126,7 @@ export class Search {
   }
 
   get playing() {
-    return this.clock.playing;
-  }
-
-  get speed() {
-    return this.clock.speed;
+    return this.player.playing;
   }
 
   // A view's redraw, at each redraw of the search.
@@ -239,14 +228,13 @@ export class Search {
   // solutions list; returns how many.
   /** @param {Int32Array} codes */
   took(codes) {
-    const count = codes.length / STEP;
+    const taken = steps(codes);
     const end = this.stepper().position();
-    for (let i = 0; i < count; i++) {
-      const code = codes.subarray(i * STEP, (i + 1) * STEP);
+    taken.forEach((code, i) => {
       this.follow(code);
-      this.tree.apply(code, end - count + i);
-    }
-    return count;
+      this.tree.apply(code, end - taken.length + i);
+    });
+    return taken.length;
   }
 
   // A queen goes on `row`, `col`: the rows filled are those above it, its own, and the rows
@@ -316,30 +304,8 @@ export class Search {
     this.open(this.n, this.board);
   }
 
-  toggle() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  play() {
-    const w = this.stepper();
-    if (this.playing) return;
-    if (w.length() >= 0 && w.position() >= w.length()) return;
-    this.clock.play();
-    this.render(true);
-  }
-
   pause() {
-    if (!this.playing) return;
-    this.clock.pause();
-    this.render(true);
-  }
-
-  /** @param {number} level */
-  setSpeed(level) {
-    const speed = this.clock.setSpeed(level);
-    this.speedInput.value = String(speed);
-    this.speedOut.textContent = `${SPEEDS[speed]}/s`;
+    this.player.pause();
   }
 
   // Redraws the controls, then every view that listens; `all`: see Listener.
@@ -351,8 +317,7 @@ export class Search {
     this.cost.render(this.placed, this.pruned);
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
-    this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
-    this.playButton.setAttribute('aria-label', this.playing ? 'pause' : 'play');
+    this.player.showButton();
     for (const listener of this.listeners) listener(all);
     if (all && this.onChange) this.onChange();
   }
