@@ -13,6 +13,7 @@ import { View } from './view.js';
 import { CodePanel, stepPoint } from './code.js';
 import { frames, StackPanel } from './stack.js';
 import { steps } from './steps.js';
+import { whole } from './link.js';
 import { square, placement, counted } from './notation.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -288,14 +289,11 @@ export class LessonView extends View {
     return true;
   }
 
-  // The link's lesson=K (from 1): what the page says when there is no such step ('' when there is).
-  /** @param {number} k */
-  goToLesson(k) {
-    if (k >= 1 && k <= this.steps.length) {
-      this.go(k - 1);
-      return '';
-    }
-    return `lesson=${k} is not a step of the lesson (1 to ${this.steps.length}): showing step 1`;
+  // The link's lesson=K (from 1): the step of the lesson shown.
+  /** @param {URLSearchParams} params */
+  readLink(params) {
+    const k = whole(params, 'lesson', 1, this.steps.length, 'the lesson starts at step 1');
+    if (k !== null) this.go(k - 1);
   }
 
   /** @param {URLSearchParams} params */

@@ -8,7 +8,7 @@ import { Player } from './clock.js';
 import { View } from './view.js';
 import { escape } from './html.js';
 import { operations } from './steps.js';
-import { MethodsPractice } from './practice.js';
+import { MethodsPractice } from './methods-practice.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 /** @typedef {import('./code.js').LaneState} LaneState */

@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, open } from './browser.mjs';
-import { useBrowser, noProblems, traceSteps } from './session.mjs';
+import { useBrowser, noProblems, traceSteps, eachListing } from './session.mjs';
+import { LANGS, METHODS } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -171,8 +172,6 @@ const WANT = {
   },
 };
 
-const LANGS = Object.keys(WANT);
-const METHODS = ['scan', 'sets', 'bits'];
 const want = (lang, method, what, n) => WANT[lang][method][what].map((l) => l.replaceAll('$N', String(n))).join('\n');
 
 const live = useBrowser(SHOTS);
@@ -253,46 +252,41 @@ test('the listings are programs that run and count Q(n)', async (t) => {
 test('Watch: the lit line follows every step of the trace, forward and back', async () => {
   const n = 5;
   const steps = trace(n);
-  for (const lang of LANGS) {
-    const p = await page(`?n=${n}&code=${lang}`);
-    for (const method of METHODS) {
-      await p.click(`#w-code-method button[data-key="${method}"]`);
-      assert.equal(await p.$eval('#w-code', (e) => e.dataset.method), method);
-      assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), lang);
-      // Every step, clicked in the page, with the trace text the page shows beside it.
-      const seen = await p.evaluate((count) => {
-        const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
-        const out = [[document.getElementById('w-text').dataset.kind, lit()]];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-step').click();
-          out.push([document.getElementById('w-text').textContent, lit()]);
-        }
-        return out;
-      }, steps.length);
-      assert.equal(seen.length, steps.length + 1);
-      assert.equal(seen[0][1], want(lang, method, 'start', n), `${lang} ${method}: the start`);
-      const what = whatAt(steps, method);
-      for (let k = 0; k < steps.length; k++) {
-        const s = steps[k];
-        const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row} col ${s.col}`;
-        assert.ok(seen[k + 1][0].startsWith(kind), `step ${k + 1}: the page shows ${seen[k + 1][0]}, the trace ${kind}`);
-        assert.equal(seen[k + 1][1], want(lang, method, what[k], n), `${lang} ${method}, step ${k + 1}: ${seen[k + 1][0]}`);
+  await eachListing(page, n, async (p, lang, method) => {
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.method), method);
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), lang);
+    // Every step, clicked in the page, with the trace text the page shows beside it.
+    const seen = await p.evaluate((count) => {
+      const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
+      const out = [[document.getElementById('w-text').dataset.kind, lit()]];
+      for (let i = 0; i < count; i++) {
+        document.getElementById('w-step').click();
+        out.push([document.getElementById('w-text').textContent, lit()]);
       }
-      // Back to the start, one step at a time: the lit line of each step again.
-      const back = await p.evaluate((count) => {
-        const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
-        const out = [];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-back').click();
-          out.push(lit());
-        }
-        return out.reverse();
-      }, steps.length);
-      assert.deepEqual(back, seen.slice(0, -1).map(([, l]) => l), `${lang} ${method}: stepping back`);
+      return out;
+    }, steps.length);
+    assert.equal(seen.length, steps.length + 1);
+    assert.equal(seen[0][1], want(lang, method, 'start', n), `${lang} ${method}: the start`);
+    const what = whatAt(steps, method);
+    for (let k = 0; k < steps.length; k++) {
+      const s = steps[k];
+      const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row} col ${s.col}`;
+      assert.ok(seen[k + 1][0].startsWith(kind), `step ${k + 1}: the page shows ${seen[k + 1][0]}, the trace ${kind}`);
+      assert.equal(seen[k + 1][1], want(lang, method, what[k], n), `${lang} ${method}, step ${k + 1}: ${seen[k + 1][0]}`);
     }
-    noProblems(p);
-    await p.close();
-  }
+    // Back to the start, one step at a time: the lit line of each step again.
+    const back = await p.evaluate((count) => {
+      const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        document.getElementById('w-back').click();
+        out.push(lit());
+      }
+      return out.reverse();
+    }, steps.length);
+    assert.deepEqual(back, seen.slice(0, -1).map(([, l]) => l), `${lang} ${method}: stepping back`);
+
+  });
 });
 
 test('Watch: the values beside the code are the program\'s at that step', async () => {

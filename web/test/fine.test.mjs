@@ -14,15 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { open } from './browser.mjs';
-import { useBrowser, noProblems, traceSteps } from './session.mjs';
-import { masks, solveFrame } from './program.mjs';
+import { useBrowser, noProblems, traceSteps, forwardAndBack } from './session.mjs';
+import { LANGS, METHODS, masks, solveFrame } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
-const METHODS = ['scan', 'sets', 'bits'];
 
 const live = useBrowser(SHOTS);
 const page = (query, width = 1280, height = 1000) => open(live.chromium.browser, live.server.url + query, width, height);
@@ -181,24 +179,7 @@ test('stepping into, the call stack and the lit line follow every call and retur
     await p.click(`#w-code-method button[data-key="${method}"]`);
     await p.click('#w-reset');
     const want = expected(fineSteps(n, method), n, lang, method).slice(0, count + 1);
-    const seen = await p.evaluate(
-      (count, READ) => {
-        const read = new Function(`return (${READ})()`);
-        const out = [read()];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-step').click();
-          out.push(read());
-        }
-        const back = [];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-back').click();
-          back.push(read());
-        }
-        return { out, back: back.reverse() };
-      },
-      count,
-      READ.toString(),
-    );
+    const seen = await forwardAndBack(p, count, READ);
     for (let k = 0; k <= count; k++) assert.deepEqual(seen.out[k], want[k], `${lang} ${method} on the page, step ${k}`);
     assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
   }

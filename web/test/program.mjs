@@ -3,6 +3,10 @@
 // tests, coarse ("step over") and fine ("step into"), follow the program through the library's
 // steps and ask these for what each frame should show.
 
+// The languages and the methods of the programs beside the board, in the order the page lists them.
+export const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
+export const METHODS = ['scan', 'sets', 'bits'];
+
 // A mask as the page writes it: n binary digits, the highest column first.
 export const bin = (v, n) => v.toString(2).padStart(n, '0');
 
