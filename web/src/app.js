@@ -9,8 +9,9 @@
 // board (the puzzle, rows of Q . x joined by /; with view=watch or tree, the search on it), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
 // board in Watch and Methods), lesson (the step of the lesson, from 1), mode (fine: Watch and Tree
-// step into every call and return), method (scan, sets, bits: the method of the code beside
-// Watch's board, whose calls "step into" follows). A parameter the page cannot follow is named above the views
+// step into every call and return), method (naive, sets, bitmask, as the library names them, or
+// scan and bits, as older links do: the method of the code beside Watch's board, whose calls
+// "step into" follows). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
@@ -35,6 +36,11 @@ const N_MAX = 12;
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code', 'lesson', 'mode', 'method'];
+
+// The method= values of links written before the page took the library's names for the methods:
+// such links still open on the method they named.
+/** @type {Record<string, string>} */
+const OLD_METHODS = { scan: 'naive', bits: 'bitmask' };
 
 /** @typedef {import('./listings.js').Lang} Lang */
 
@@ -114,7 +120,8 @@ async function main() {
   // How the search steps and the method whose calls it steps into, before the board opens, so
   // that the link's step counts the steps it was written with.
   if (params.has('method')) {
-    const method = String(params.get('method'));
+    const raw = String(params.get('method'));
+    const method = Object.hasOwn(OLD_METHODS, raw) ? OLD_METHODS[raw] : raw;
     if (Object.hasOwn(METHODS, method)) code.watchMethod = /** @type {import('./listings.js').Method} */ (method);
     else notes.push(`method=${quoted(method)} is not one of ${Object.keys(METHODS).join(', ')}: showing the scan`);
     code.refresh();
@@ -295,7 +302,7 @@ function saveLink() {
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
   if (search.mode !== 'coarse' && !search.board) p.set('mode', search.mode);
-  if (code.watchMethod !== 'scan') p.set('method', code.watchMethod);
+  if (code.watchMethod !== 'naive') p.set('method', code.watchMethod);
   // The view shown keeps its own: how far the search has gone, the puzzle's board.
   viewOf(state.view).link(p);
   history.replaceState(null, '', `${location.pathname}?${p}`);

@@ -244,7 +244,7 @@ export class LessonView extends View {
     this.cursorShown = false;
     this.done = false;
     this.board = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('l-board')));
-    this.codePanel = new CodePanel(this.$('l-code'), 'scan');
+    this.codePanel = new CodePanel(this.$('l-code'), 'naive');
     this.stack = new StackPanel(this.$('l-stack'), null);
     this.watch = new Watch(LESSON_N);
     this.prevButton = /** @type {HTMLButtonElement} */ (this.$('l-prev'));
@@ -328,9 +328,9 @@ export class LessonView extends View {
       this.watch.seek(/** @type {number} */ (s.at));
       const code = Int32Array.from(this.watch.step());
       const queens = Array.from(this.watch.columns());
-      this.codePanel.set(this.code.lang, 'scan', LESSON_N);
-      this.codePanel.show(stepPoint('scan', this.code.lang, LESSON_N, code, queens));
-      this.stack.show(frames(this.code.lang, 'scan', LESSON_N, code, queens));
+      this.codePanel.set(this.code.lang, 'naive', LESSON_N);
+      this.codePanel.show(stepPoint('naive', this.code.lang, LESSON_N, code, queens));
+      this.stack.show(frames(this.code.lang, 'naive', LESSON_N, code, queens));
       this.$('l-sentence').textContent = this.watch.text() || 'The search has not started.';
       open.href = `?n=${LESSON_N}${s.at ? `&step=${s.at}` : ''}`;
       open.textContent = `Open this point in Watch (step ${s.at})`;

@@ -5,6 +5,7 @@
 // score and the explanations are shared with Watch's practice (practice.js).
 
 import { MINUS, along, attackedBy, closePanel, firstAttacker, score, scoreTry, signed, words } from './practice.js';
+
 /**
  * A question of Methods: the key the sets look up for the square (row, col) in set `set` (1
  * the differences, 2 the sums), and whether it is there.

@@ -87,10 +87,6 @@ export class MethodsView extends View {
     return this.methods;
   }
 
-  get playing() {
-    return this.player.playing;
-  }
-
   /** @param {number} i */
   showLane(i) {
     this.lanes.forEach((lane, k) => lane.classList.toggle('current', k === i));
@@ -245,7 +241,7 @@ export class MethodsView extends View {
         this.codePanels.showOp(i, list[list.length - 1], state);
       }
     });
-    if (say && !this.playing) this.say.textContent = said.join('. ');
+    if (say && !this.player.playing) this.say.textContent = said.join('. ');
     if (say) this.onChange();
   }
 

@@ -93,7 +93,7 @@ export class Search {
     /** @type {Mode} how the search steps */
     this.mode = 'coarse';
     /** @type {Method} the method of the code beside the board: the scan's steps into safe too */
-    this.method = 'scan';
+    this.method = 'naive';
     const modeBar = $('w-mode');
     this.modeBar = modeBar;
     this.modeButtons = choiceBar(modeBar, 'how the search steps', MODES, (mode) => this.setMode(mode));
@@ -125,10 +125,6 @@ export class Search {
     return this.watch;
   }
 
-  get playing() {
-    return this.player.playing;
-  }
-
   // A view's redraw, at each redraw of the search.
   /** @param {Listener} listener */
   listen(listener) {
@@ -156,7 +152,7 @@ export class Search {
   // returns too, 2 the scan's calls of safe too.
   detail() {
     if (this.mode === 'coarse' || this.board) return 0;
-    return this.method === 'scan' ? 2 : 1;
+    return this.method === 'naive' ? 2 : 1;
   }
 
   // Steps one move at a time ('coarse') or into every call ('fine'), at the same move.
@@ -313,7 +309,7 @@ export class Search {
   render(all) {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
-    if (all && !this.playing) this.say.textContent = this.sentence();
+    if (all && !this.player.playing) this.say.textContent = this.sentence();
     this.cost.render(this.placed, this.pruned);
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();

@@ -10,6 +10,7 @@ import { frames } from './stack.js';
 import { num, square } from './notation.js';
 import { steps } from './steps.js';
 import { attackedBy, closePanel, firstAttacker, score, scoreTry, words } from './practice.js';
+
 /**
  * A question of Watch: the steps up to the next event (the squares pruned on the way, then the
  * event), the queens and the row being filled, and the event's kind: place, backtrack,

@@ -5,7 +5,7 @@
 
 // The languages and the methods of the programs beside the board, in the order the page lists them.
 export const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
-export const METHODS = ['scan', 'sets', 'bits'];
+export const METHODS = ['naive', 'sets', 'bitmask'];
 
 // A mask as the page writes it: n binary digits, the highest column first.
 export const bin = (v, n) => v.toString(2).padStart(n, '0');
@@ -42,9 +42,9 @@ export function solveFrame(f, n, lang, method) {
   const python = lang === 'python';
   const locals = [['row', String(f.row)]];
   let call = `solve(${f.row})`;
-  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
-  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
-  if (method !== 'bits') {
+  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'naive' ? 'placer' : 'b'}, solutions)`;
+  if (method === 'bitmask') call = `solve(n, ${f.row}, cols, left, right)`;
+  if (method !== 'bitmask') {
     // A call just made has not reached its loop; a returned one keeps its column in Python only.
     if (!f.entered && (f.returned ? python : !f.solution)) locals.push(['col', String(f.col)]);
     if (method === 'sets') {

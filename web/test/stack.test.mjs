@@ -126,7 +126,7 @@ test('a solution and a backtrack show the returning call leaving, gone at the ne
   assert.ok(f.every((x) => !x.leaving), 'the returned call is gone');
   assert.equal(f[0].row, 1);
   // The first solution: the call for row 4 returns, in the bit masks with 1.
-  await p.click('#w-code-method button[data-key="bits"]');
+  await p.click('#w-code-method button[data-key="bitmask"]');
   await p.click('#w-solution');
   f = await frames();
   assert.deepEqual(f.map((x) => x.row), [4, 3, 2, 1, 0]);
