@@ -13,7 +13,7 @@
 
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ROOT, serve, launch, open } from './test/browser.mjs';
+import { ROOT, serve, launch, open, barBetween } from './test/browser.mjs';
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -68,15 +68,7 @@ if (process.argv[2] === 'jumps') {
     const timed = async (act, lo, hi = lo) => {
       const t0 = performance.now();
       await act();
-      await page.waitForFunction(
-        (a, b) => {
-          const v = Number(document.getElementById('w-bar').getAttribute('aria-valuenow'));
-          return v >= a && v <= b;
-        },
-        { timeout: 600000 },
-        lo,
-        hi,
-      );
+      await barBetween(page, lo, hi, 600000);
       return performance.now() - t0;
     };
     await page.focus('#w-bar');

@@ -9,8 +9,9 @@
 // board (the puzzle, rows of Q . x joined by /; with view=watch or tree, the search on it), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
 // board in Watch and Methods), lesson (the step of the lesson, from 1), mode (fine: Watch and Tree
-// step into every call and return), method (scan, sets, bits: the method of the code beside
-// Watch's board, whose calls "step into" follows). A parameter the page cannot follow is named above the views
+// step into every call and return), method (naive, sets, bitmask, as the library names them, or
+// scan and bits, as older links do: the method of the code beside Watch's board, whose calls
+// "step into" follows). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
 
 import init, { count, known } from './pkg/nqueens_web.js';
@@ -20,20 +21,26 @@ import { View } from './view.js';
 import { Search } from './search.js';
 import { WatchView } from './watch.js';
 import { MethodsView } from './methods.js';
-import { TreeView } from './tree.js';
-import { SolutionsView, COUNT_MAX } from './solutions.js';
+import { TreeView } from './tree-view.js';
+import { SolutionsView } from './solutions.js';
 import { PuzzleView } from './puzzle.js';
 import { LessonView } from './lesson.js';
 import { CodeViews } from './code.js';
 import { LANGS, METHODS, DEFAULT_LANG } from './listings.js';
 import { MODES } from './search.js';
 import { follow as followPoint } from './follow.js';
+import { notes, quoted, whole } from './link.js';
 
 const N_MAX = 12;
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 const PARAMS = ['n', 'view', 'step', 'board', 'count', 'speed', 'code', 'lesson', 'mode', 'method'];
+
+// The method= values of links written before the page took the library's names for the methods:
+// such links still open on the method they named.
+/** @type {Record<string, string>} */
+const OLD_METHODS = { scan: 'naive', bits: 'bitmask' };
 
 /** @typedef {import('./listings.js').Lang} Lang */
 
@@ -50,6 +57,8 @@ let views;
 let code;
 /** @type {Search} */
 let search;
+// Every view has opened a board: the link is written from then on.
+let opened = false;
 
 // The names of the views, in the tabs' order.
 const names = () => /** @type {(keyof typeof views)[]} */ (Object.keys(views));
@@ -58,30 +67,8 @@ const isView = (name) => Object.hasOwn(views, name);
 /** @param {string} name */
 const viewOf = (name) => /** @type {View} */ (views[/** @type {keyof typeof views} */ (name)]);
 
-// What the link asked for that the page could not do, each with what it did instead.
-/** @type {string[]} */
-const notes = [];
-
-// The most characters of a link's value that a note quotes: a link of any length (a board of a
-// hundred thousand squares, say) gives notes of a few lines.
-const QUOTED_MAX = 40;
-
 // The most names that are not link parameters that are noted one by one; the rest are counted.
 const UNKNOWN_MAX = 3;
-
-// `text` as a note quotes it: whole when short, otherwise its start and its length. Control
-// characters (a newline in the link) show as U+FFFD, so that each note stays one line.
-/**
- * @param {string} text
- * @param {string} [size] what the text holds, said of a long one instead of its length
- */
-function quoted(text, size) {
-  const clean = (/** @type {string} */ t) => t.replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
-  if (text.length <= QUOTED_MAX) return clean(text);
-  // Whole code points, so that the excerpt never ends in half a character.
-  const start = Array.from(text.slice(0, QUOTED_MAX)).slice(0, QUOTED_MAX / 2).join('');
-  return `${clean(start)}… (${size ?? `${text.length.toLocaleString('en')} characters`})`;
-}
 
 // The link's board as a note names it: whole when short, otherwise by its size.
 /** @param {string} board */
@@ -95,25 +82,6 @@ function quotedBoard(board) {
     size = widest === rows.length ? `a ${widest}×${widest} board` : `${count} of ${widest.toLocaleString('en')} squares`;
   }
   return quoted(board, size);
-}
-
-// The whole number `name` of the link when it is one from `min` to `max`; otherwise null, with a
-// note that says what the page does `instead`. Absent, null without a note.
-/**
- * @param {URLSearchParams} params
- * @param {string} name
- * @param {number} min
- * @param {number} max
- * @param {string} instead
- * @returns {number | null}
- */
-function whole(params, name, min, max, instead) {
-  if (!params.has(name)) return null;
-  const raw = params.get(name);
-  const v = raw !== null && /^[0-9]+$/.test(raw) ? Number(raw) : NaN;
-  if (Number.isSafeInteger(v) && v >= min && v <= max) return v;
-  notes.push(`${name}=${quoted(String(raw))} is not a whole number from ${min} to ${max}: ${instead}`);
-  return null;
 }
 
 async function main() {
@@ -152,7 +120,8 @@ async function main() {
   // How the search steps and the method whose calls it steps into, before the board opens, so
   // that the link's step counts the steps it was written with.
   if (params.has('method')) {
-    const method = String(params.get('method'));
+    const raw = String(params.get('method'));
+    const method = Object.hasOwn(OLD_METHODS, raw) ? OLD_METHODS[raw] : raw;
     if (Object.hasOwn(METHODS, method)) code.watchMethod = /** @type {import('./listings.js').Method} */ (method);
     else notes.push(`method=${quoted(method)} is not one of ${Object.keys(METHODS).join(', ')}: showing the scan`);
     code.refresh();
@@ -189,18 +158,18 @@ async function main() {
   document.addEventListener('keydown', onKey);
   introOnce(/** @type {HTMLDetailsElement} */ ($('intro')));
 
-  search.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
+  search.player.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   const board = params.get('board');
   const unread = setN(state.n, board);
   if (board && unread) {
     notes.push(`board=${quotedBoard(board)} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
-  } else if (board && views.puzzle.board.n() !== state.n) {
-    const m = views.puzzle.board.n();
+  } else if (board && views.puzzle.size() !== state.n) {
+    const m = views.puzzle.size();
     notes.push(`board=${quotedBoard(board)} has ${m} rows but n = ${state.n}: the puzzle is the link's ${m}×${m} board`);
   }
   // Watch and Tree with a board: the search on that Puzzle board, which steps over.
   const searched = state.view === 'watch' || state.view === 'tree';
-  if (board && !unread && searched && views.puzzle.board.n() === state.n && /[Qx]/.test(board)) {
+  if (board && !unread && searched && views.puzzle.size() === state.n && /[Qx]/.test(board)) {
     search.open(state.n, views.puzzle.text());
     if (search.mode === 'fine') notes.push('mode=fine follows the program of the empty board: the search on this Puzzle board steps over');
   }
@@ -214,15 +183,10 @@ async function main() {
   });
   const step = whole(params, 'step', 0, 1 << 24, 'starting from the beginning');
   if (step !== null) goTo(step);
-  const lesson = whole(params, 'lesson', 1, views.lesson.steps.length, 'the lesson starts at step 1');
-  if (lesson !== null) views.lesson.goToLesson(lesson);
+  views.lesson.readLink(params);
   show(state.view);
   $('loading').remove();
-  const toCount = whole(params, 'count', 1, COUNT_MAX, 'nothing is counted');
-  if (toCount !== null) {
-    /** @type {HTMLInputElement} */ ($('c-n')).value = String(toCount);
-    views.solutions.count();
-  }
+  views.solutions.readLink(params);
   const box = $('link-notes');
   box.textContent = notes.join('\n');
   box.hidden = notes.length === 0;
@@ -266,6 +230,7 @@ function setN(n, board) {
   code.open(n);
   search.open(n);
   for (const name of names()) views[name].open(n);
+  opened = true;
   const unread = board ? views.puzzle.load(board.split('/').join('\n') + '\n') : '';
   saveLink();
   return unread;
@@ -275,7 +240,7 @@ function setN(n, board) {
 /** @param {'watch' | 'tree'} view */
 function searchPuzzle(view) {
   const text = views.puzzle.text();
-  const n = views.puzzle.board.n();
+  const n = views.puzzle.size();
   if (n > N_MAX) return;
   if (n !== state.n) setN(n, text.trim().split('\n').join('/'));
   // A board with nothing on it is the empty board, searched and linked as such.
@@ -331,13 +296,13 @@ function introOnce(details) {
 }
 
 function saveLink() {
-  if (!views || !views.puzzle.board) return;
+  if (!opened) return;
   const p = new URLSearchParams();
   p.set('n', String(state.n));
   if (state.view !== 'watch') p.set('view', state.view);
   if (state.code !== DEFAULT_LANG) p.set('code', state.code);
   if (search.mode !== 'coarse' && !search.board) p.set('mode', search.mode);
-  if (code.watchMethod !== 'scan') p.set('method', code.watchMethod);
+  if (code.watchMethod !== 'naive') p.set('method', code.watchMethod);
   // The view shown keeps its own: how far the search has gone, the puzzle's board.
   viewOf(state.view).link(p);
   history.replaceState(null, '', `${location.pathname}?${p}`);

@@ -115,10 +115,10 @@ export function stepPoint(method, lang, n, code, queens) {
   if (kind === 4) {
     /** @type {Value[]} */
     const values = [['row', String(n)]];
-    if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
+    if (method !== 'bitmask') values.push(['placer', placer(lang, n, q)]);
     return point('solution', values, `a full board: solution ${number}`);
   }
-  if (method === 'scan') {
+  if (method === 'naive') {
     /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)]];
     if (kind === 2) {
@@ -189,7 +189,7 @@ export const truth = (lang) => (lang === 'python' ? ['True', 'False'] : ['true',
  */
 function callPoint(method, lang, n, code, q) {
   const [kind, row, col, , , , found] = code;
-  const bits = method === 'bits';
+  const bits = method === 'bitmask';
   /** @type {Value[]} */
   const values = [['row', String(row)]];
   if (bits) {
@@ -244,10 +244,10 @@ export function opPoint(method, lang, n, op, state) {
   if (kind === 8) {
     /** @type {Value[]} */
     const values = [['row', String(n)]];
-    if (method !== 'bits') values.push(['placer', placer(lang, n, q)]);
+    if (method !== 'bitmask') values.push(['placer', placer(lang, n, q)]);
     return point('solution', values, `a full board: solution ${a}`);
   }
-  if (method === 'bits') {
+  if (method === 'bitmask') {
     const masks = Array.from(state.masks || []);
     const row = a;
     const m = masksAt(n, q, row);
@@ -430,7 +430,7 @@ export class CodeViews {
     const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
     this.lang = lang;
     /** @type {Method} */
-    this.watchMethod = 'scan';
+    this.watchMethod = 'naive';
     this.n = 0;
     this.onLang = onLang;
     /** @type {(() => void)[]} called after a language or a method is picked */
@@ -440,7 +440,7 @@ export class CodeViews {
     /** @type {([number[] | undefined, LaneState] | undefined)[]} each lane's last operation and state */
     this.ops = [];
     this.watch = new CodePanel($('w-code'), this.watchMethod);
-    this.lanes = /** @type {Method[]} */ (['scan', 'sets', 'bits']).map(
+    this.lanes = /** @type {Method[]} */ (['naive', 'sets', 'bitmask']).map(
       (m, i) => new CodePanel(/** @type {HTMLElement} */ ($(`lane-${i}`).querySelector('.lane-code')), m),
     );
     /** @param {Lang} k */

@@ -12,7 +12,8 @@ import { drawBoard, squareAt } from './board.js';
 import { View } from './view.js';
 import { CodePanel, stepPoint } from './code.js';
 import { frames, StackPanel } from './stack.js';
-import { STEP } from './search.js';
+import { steps } from './steps.js';
+import { whole } from './link.js';
 import { square, placement, counted } from './notation.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -45,10 +46,7 @@ function trace() {
   const w = new Watch(LESSON_N);
   const codes = w.forward(1 << 24, -1);
   w.free();
-  /** @type {Int32Array[]} */
-  const steps = [];
-  for (let i = 0; i < codes.length; i += STEP) steps.push(codes.subarray(i, i + STEP));
-  return steps;
+  return steps(codes);
 }
 
 /** @param {Answer} a */
@@ -246,7 +244,7 @@ export class LessonView extends View {
     this.cursorShown = false;
     this.done = false;
     this.board = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('l-board')));
-    this.codePanel = new CodePanel(this.$('l-code'), 'scan');
+    this.codePanel = new CodePanel(this.$('l-code'), 'naive');
     this.stack = new StackPanel(this.$('l-stack'), null);
     this.watch = new Watch(LESSON_N);
     this.prevButton = /** @type {HTMLButtonElement} */ (this.$('l-prev'));
@@ -291,14 +289,11 @@ export class LessonView extends View {
     return true;
   }
 
-  // The link's lesson=K (from 1): what the page says when there is no such step ('' when there is).
-  /** @param {number} k */
-  goToLesson(k) {
-    if (k >= 1 && k <= this.steps.length) {
-      this.go(k - 1);
-      return '';
-    }
-    return `lesson=${k} is not a step of the lesson (1 to ${this.steps.length}): showing step 1`;
+  // The link's lesson=K (from 1): the step of the lesson shown.
+  /** @param {URLSearchParams} params */
+  readLink(params) {
+    const k = whole(params, 'lesson', 1, this.steps.length, 'the lesson starts at step 1');
+    if (k !== null) this.go(k - 1);
   }
 
   /** @param {URLSearchParams} params */
@@ -333,9 +328,9 @@ export class LessonView extends View {
       this.watch.seek(/** @type {number} */ (s.at));
       const code = Int32Array.from(this.watch.step());
       const queens = Array.from(this.watch.columns());
-      this.codePanel.set(this.code.lang, 'scan', LESSON_N);
-      this.codePanel.show(stepPoint('scan', this.code.lang, LESSON_N, code, queens));
-      this.stack.show(frames(this.code.lang, 'scan', LESSON_N, code, queens));
+      this.codePanel.set(this.code.lang, 'naive', LESSON_N);
+      this.codePanel.show(stepPoint('naive', this.code.lang, LESSON_N, code, queens));
+      this.stack.show(frames(this.code.lang, 'naive', LESSON_N, code, queens));
       this.$('l-sentence').textContent = this.watch.text() || 'The search has not started.';
       open.href = `?n=${LESSON_N}${s.at ? `&step=${s.at}` : ''}`;
       open.textContent = `Open this point in Watch (step ${s.at})`;

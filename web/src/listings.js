@@ -9,7 +9,8 @@
 // the program shown is the one that makes this very search, and runs as written.
 
 export const LANGS = { python: 'Python', java: 'Java', cpp: 'C++', javascript: 'JavaScript', rust: 'Rust' };
-export const METHODS = { scan: 'scan', sets: 'sets', bits: 'bit masks' };
+// The methods by the library's names (nqueens::Method), each labelled as the textbook describes it.
+export const METHODS = { naive: 'scan', sets: 'sets', bitmask: 'bit masks' };
 /** @type {Lang} */
 export const DEFAULT_LANG = 'python';
 
@@ -28,7 +29,7 @@ export const DEFAULT_LANG = 'python';
 /** @type {Record<Lang, Record<Method, string>>} */
 const SOURCES = {
   python: {
-    scan: `
+    naive: `
 def solve_n_queens(n):
     # placer[r]: the column of row r's queen
     placer = [-1] * n
@@ -90,7 +91,7 @@ def solve_n_queens(n):
 
 print(len(solve_n_queens($N)))
 `,
-    bits: `
+    bitmask: `
 # Bit c of a mask is column c; left and
 # right: the squares of this row that the
 # queens above attack along a diagonal.
@@ -113,7 +114,7 @@ print(solve($N))  «start»
 `,
   },
   java: {
-    scan: `
+    naive: `
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -205,7 +206,7 @@ class NQueens {
   }
 }
 `,
-    bits: `
+    bitmask: `
 class NQueens {
   // Bit c of a mask is column c; left and
   // right: the squares of this row that the
@@ -234,7 +235,7 @@ class NQueens {
 `,
   },
   cpp: {
-    scan: `
+    naive: `
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -316,7 +317,7 @@ int main() {
     printf("%zu\\n", solutions.size());
 }
 `,
-    bits: `
+    bitmask: `
 #include <cstdio>
 
 // Bit c of a mask is column c; left and
@@ -345,7 +346,7 @@ int main() {
 `,
   },
   javascript: {
-    scan: `
+    naive: `
 function solveNQueens(n) {
   // placer[r]: the column of row r's queen
   const placer = new Array(n).fill(-1);
@@ -417,7 +418,7 @@ function solveNQueens(n) {
 
 console.log(solveNQueens($N).length);
 `,
-    bits: `
+    bitmask: `
 // Bit c of a mask is column c; left and
 // right: the squares of this row that the
 // queens above attack along a diagonal.
@@ -442,7 +443,7 @@ console.log(solve($N));  «start»
 `,
   },
   rust: {
-    scan: `
+    naive: `
 // placer[r]: the column of row r's queen
 fn safe(placer: &[usize], row: usize,
         col: usize) -> bool {
@@ -522,7 +523,7 @@ fn main() {
     println!("{}", solutions.len());
 }
 `,
-    bits: `
+    bitmask: `
 // Bit c of a mask is column c; left and
 // right: the squares of this row that the
 // queens above attack along a diagonal.

@@ -4,16 +4,16 @@
 
 import { Methods } from './pkg/nqueens_web.js';
 import { drawBoard } from './board.js';
-import { Clock, SPEEDS } from './clock.js';
+import { Player } from './clock.js';
 import { View } from './view.js';
 import { escape } from './html.js';
-import { MethodsPractice } from './practice.js';
+import { operations } from './steps.js';
+import { MethodsPractice } from './methods-practice.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 /** @typedef {import('./code.js').LaneState} LaneState */
 /** @typedef {import('./board.js').BoardOptions} BoardOptions */
 
-const OP = 4; // integers per encoded operation
 const SETS = ['columns', 'row − col', 'row + col'];
 const LANES = ['Scan', 'Sets', 'Bit masks'];
 
@@ -35,9 +35,6 @@ export class MethodsView extends View {
     /** @type {Methods | null} the bindings' three methods, kept in step */
     this.methods = null;
     this.ended = false;
-    this.playButton = $('m-play');
-    this.speedInput = /** @type {HTMLInputElement} */ ($('m-speed'));
-    this.speedOut = $('m-speed-out');
     this.say = $('m-say');
     // What following the search did (follow.js), shown until the methods move on.
     this.followLine = $('m-follow');
@@ -46,20 +43,22 @@ export class MethodsView extends View {
     /** @type {number} the operation at which the methods last took the search's point, or
      * found it out of reach (follow.js); -1: never */
     this.syncedAt = -1;
-    this.clock = new Clock(
-      (due) => {
-        const m = this.stepper();
-        for (let i = 0; i < due; i++) {
-          if (!m.tick()) {
-            this.ended = true;
-            return false;
+    this.player = new Player(
+      { button: $('m-play'), speed: /** @type {HTMLInputElement} */ ($('m-speed')), speedOut: $('m-speed-out') },
+      {
+        advance: (due) => {
+          const m = this.stepper();
+          for (let i = 0; i < due; i++) {
+            if (!m.tick()) {
+              this.ended = true;
+              return false;
+            }
           }
-        }
-        this.render();
-        return true;
+          return true;
+        },
+        canPlay: () => !this.ended,
+        redraw: (all) => this.render(all),
       },
-      // The end of the methods stops the animation: its last operations are said.
-      () => this.render(true),
       4,
     );
     // The narrow screen's switch: one tap shows another lane; the step is the methods', so it
@@ -67,40 +66,25 @@ export class MethodsView extends View {
     this.switches = /** @type {HTMLElement[]} */ (Array.from(root.querySelectorAll('.lane-switch [data-lane]')));
     for (const b of this.switches) b.addEventListener('click', () => this.showLane(Number(b.dataset.lane)));
     $('m-reset').addEventListener('click', () => this.reset());
-    this.playButton.addEventListener('click', () => this.toggle());
     $('m-tick').addEventListener('click', () => this.tickOne());
     $('m-round').addEventListener('click', () => this.round());
-    this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
     this.practice = new MethodsPractice(root, this);
     // In practice the question moves the methods on: no key does.
-    /** @param {() => unknown} act */
-    const unlessPractising = (act) => () => (this.practice.active ? false : act());
-    const faster = unlessPractising(() => this.setSpeed(this.speed + 1));
-    this.keys = {
-      ' ': unlessPractising(() => this.toggle()),
-      ArrowRight: unlessPractising(() => this.tickOne()),
-      n: unlessPractising(() => this.round()),
-      Enter: unlessPractising(() => this.round()),
-      Home: unlessPractising(() => this.reset()),
-      '+': faster,
-      '=': faster,
-      '-': unlessPractising(() => this.setSpeed(this.speed - 1)),
+    /** @type {Record<string, () => unknown>} */
+    const keys = {
+      ...this.player.keys,
+      ArrowRight: () => this.tickOne(),
+      n: () => this.round(),
+      Enter: () => this.round(),
+      Home: () => this.reset(),
     };
-    this.setSpeed(4);
+    this.keys = Object.fromEntries(Object.entries(keys).map(([k, act]) => [k, () => (this.practice.active ? false : act())]));
   }
 
   // The bindings' methods, once a board is open.
   stepper() {
     if (!this.methods) throw new Error('the methods have no board yet');
     return this.methods;
-  }
-
-  get playing() {
-    return this.clock.playing;
-  }
-
-  get speed() {
-    return this.clock.speed;
   }
 
   /** @param {number} i */
@@ -187,35 +171,15 @@ export class MethodsView extends View {
 
   end() {
     this.ended = true;
-    this.clock.pause();
+    this.player.stop();
   }
 
   reset() {
     this.open(this.n);
   }
 
-  toggle() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  play() {
-    if (this.playing || this.ended) return;
-    this.clock.play();
-    this.render();
-  }
-
   pause() {
-    const was = this.playing;
-    this.clock.pause();
-    this.render(was);
-  }
-
-  /** @param {number} level */
-  setSpeed(level) {
-    const speed = this.clock.setSpeed(level);
-    this.speedInput.value = String(speed);
-    this.speedOut.textContent = `${SPEEDS[speed]}/s`;
+    this.player.pause();
   }
 
   // Redraws the lanes; `say`: the operations just taken go to screen readers too (a single
@@ -226,13 +190,11 @@ export class MethodsView extends View {
     const n = this.n;
     /** @type {string[]} */
     const said = [];
-    this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
+    this.player.showButton();
     this.root.dataset.step = String(c.position());
     if (c.position() !== this.notedAt) this.followLine.hidden = true;
     this.lanes.forEach((lane, i) => {
-      const ops = c.round_ops(i);
-      const list = [];
-      for (let k = 0; k < ops.length; k += OP) list.push(Array.from(ops.subarray(k, k + OP)));
+      const list = operations(c.round_ops(i)).map((op) => Array.from(op));
       const waiting = c.waiting(i) && list.length > 0;
       lane.classList.toggle('waiting', waiting);
       /** @type {HTMLElement} */ (lane.querySelector('.badge')).textContent = c.done(i) ? 'finished' : waiting ? 'waits for the others' : '';
@@ -279,7 +241,7 @@ export class MethodsView extends View {
         this.codePanels.showOp(i, list[list.length - 1], state);
       }
     });
-    if (say && !this.playing) this.say.textContent = said.join('. ');
+    if (say && !this.player.playing) this.say.textContent = said.join('. ');
     if (say) this.onChange();
   }
 

@@ -6,6 +6,7 @@
 import { Board } from './pkg/nqueens_web.js';
 import { drawBoard, squareAt } from './board.js';
 import { View } from './view.js';
+import { startCount } from './counting.js';
 
 // The most rows left to fill that are counted at once, on the page's own thread: twelve take
 // milliseconds, while an empty 18×18 board takes seconds and a 64×64 one ages.
@@ -108,6 +109,11 @@ export class PuzzleView extends View {
     this.cursor = [0, 0];
     this.changed();
     return '';
+  }
+
+  // The rows of the board: a link's board may have another number of rows than the page's n.
+  size() {
+    return this.board.n();
   }
 
   // A board with a queen or a block on it is kept in the link.
@@ -218,21 +224,11 @@ export class PuzzleView extends View {
     this.total = null;
     this.ghosts = [];
     this.finding = false;
-    const bar = /** @type {HTMLProgressElement} */ (this.$('p-progress'));
-    bar.max = 1;
-    bar.value = 0;
-    bar.hidden = false;
     /** @type {HTMLButtonElement} */ (this.$('p-stop')).disabled = false;
     this.status(`counting the completions of this ${n}×${n} board…`, 'running');
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.worker = worker;
-    worker.onmessage = (e) => {
-      /** @type {import('./worker.js').Progress | import('./worker.js').BoardDone | import('./worker.js').Completion | import('./worker.js').Failed} */
-      const m = e.data;
-      if (m.type === 'progress') {
-        bar.max = m.total;
-        bar.value = m.done;
-      } else if (m.type === 'done') {
+    /** @param {import('./worker.js').BoardDone | import('./worker.js').Completion | import('./worker.js').Failed} m */
+    const answer = (m) => {
+      if (m.type === 'done') {
         this.total = Number(m.total);
         this.ghosts = m.completion;
         this.idle();
@@ -249,11 +245,8 @@ export class PuzzleView extends View {
         this.status(m.message, 'error');
       }
     };
-    worker.onerror = (e) => {
-      this.endWorker();
-      this.status(`the counting worker failed: ${e.message}`, 'error');
-    };
-    worker.postMessage({ board: this.board.text() });
+    const bar = /** @type {HTMLProgressElement} */ (this.$('p-progress'));
+    this.worker = startCount({ board: this.board.text() }, bar, answer);
   }
 
   // The count is over: the worker stays for the completions, the bar and the stop go.

@@ -20,18 +20,17 @@ import { Watch } from './pkg/nqueens_web.js';
 import { leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
 import { Cost } from './cost.js';
-import { Clock, SPEEDS } from './clock.js';
+import { Player } from './clock.js';
 import { Timeline } from './timeline.js';
 import { choiceBar } from './code.js';
 import { counted } from './notation.js';
+import { steps } from './steps.js';
 
 /** @typedef {import('./listings.js').Method} Method */
 
 // The two ways to step, as the switch names them.
 export const MODES = { coarse: 'Step over', fine: 'Step into' };
 /** @typedef {keyof typeof MODES} Mode */
-
-export const STEP = 7; // integers per encoded step (watch.rs)
 
 /**
  * What a view of the search does at each redraw; `all`: a step taken one at a time, a jump, or
@@ -57,9 +56,6 @@ export class Search {
     this.onChange = onChange;
     // The note above Watch and Tree while the search is on a Puzzle board (#w-puzzle).
     this.puzzleNote = /** @type {HTMLElement} */ (document.getElementById('w-puzzle'));
-    this.playButton = $('w-play');
-    this.speedInput = /** @type {HTMLInputElement} */ ($('w-speed'));
-    this.speedOut = $('w-speed-out');
     this.say = $('w-say');
     // The buttons that move the search forward (practice turns them off: its question does).
     this.moves = ['w-play', 'w-step', 'w-solution', 'w-backtrack'].map((id) => /** @type {HTMLButtonElement} */ ($(id)));
@@ -80,21 +76,24 @@ export class Search {
     this.placed = 0; // squares tried so far that got a queen
     this.pruned = 0; // and those pruned by a conflict
     this.cost = new Cost(costLine);
-    this.clock = new Clock(
-      (due) => {
-        const codes = this.stepper().forward(due, -1);
-        const more = this.took(codes) === due;
-        if (more) this.render(false);
-        return more;
+    this.player = new Player(
+      { button: $('w-play'), speed: /** @type {HTMLInputElement} */ ($('w-speed')), speedOut: $('w-speed-out') },
+      {
+        advance: (due) => this.took(this.stepper().forward(due, -1)) === due,
+        // At the end Play does nothing.
+        canPlay: () => {
+          const w = this.stepper();
+          return !(w.length() >= 0 && w.position() >= w.length());
+        },
+        redraw: (all) => this.render(all),
       },
-      () => this.render(true),
       3,
     );
     this.timeline = new Timeline(/** @type {HTMLElement} */ ($('w-bar')), this);
     /** @type {Mode} how the search steps */
     this.mode = 'coarse';
     /** @type {Method} the method of the code beside the board: the scan's steps into safe too */
-    this.method = 'scan';
+    this.method = 'naive';
     const modeBar = $('w-mode');
     this.modeBar = modeBar;
     this.modeButtons = choiceBar(modeBar, 'how the search steps', MODES, (mode) => this.setMode(mode));
@@ -103,16 +102,13 @@ export class Search {
     this.modeButtons(this.mode);
     $('w-reset').addEventListener('click', () => this.reset());
     $('w-back').addEventListener('click', () => this.back());
-    this.playButton.addEventListener('click', () => this.toggle());
     $('w-step').addEventListener('click', () => this.forward(1));
     $('w-solution').addEventListener('click', () => this.nextSolution());
     $('w-backtrack').addEventListener('click', () => this.nextBacktrack());
-    this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
     // The keys of Watch and Tree.
-    const faster = () => this.setSpeed(this.speed + 1);
     /** @type {Record<string, () => unknown>} */
     this.keys = {
-      ' ': () => this.toggle(),
+      ...this.player.keys,
       ArrowRight: () => this.forward(1),
       ArrowLeft: () => this.back(),
       s: () => this.nextSolution(),
@@ -120,9 +116,6 @@ export class Search {
       b: () => this.nextBacktrack(),
       B: () => this.nextBacktrack(),
       Home: () => this.reset(),
-      '+': faster,
-      '=': faster,
-      '-': () => this.setSpeed(this.speed - 1),
     };
   }
 
@@ -130,14 +123,6 @@ export class Search {
   stepper() {
     if (!this.watch) throw new Error('the search has no board yet');
     return this.watch;
-  }
-
-  get playing() {
-    return this.clock.playing;
-  }
-
-  get speed() {
-    return this.clock.speed;
   }
 
   // A view's redraw, at each redraw of the search.
@@ -167,7 +152,7 @@ export class Search {
   // returns too, 2 the scan's calls of safe too.
   detail() {
     if (this.mode === 'coarse' || this.board) return 0;
-    return this.method === 'scan' ? 2 : 1;
+    return this.method === 'naive' ? 2 : 1;
   }
 
   // Steps one move at a time ('coarse') or into every call ('fine'), at the same move.
@@ -239,14 +224,13 @@ export class Search {
   // solutions list; returns how many.
   /** @param {Int32Array} codes */
   took(codes) {
-    const count = codes.length / STEP;
+    const taken = steps(codes);
     const end = this.stepper().position();
-    for (let i = 0; i < count; i++) {
-      const code = codes.subarray(i * STEP, (i + 1) * STEP);
+    taken.forEach((code, i) => {
       this.follow(code);
-      this.tree.apply(code, end - count + i);
-    }
-    return count;
+      this.tree.apply(code, end - taken.length + i);
+    });
+    return taken.length;
   }
 
   // A queen goes on `row`, `col`: the rows filled are those above it, its own, and the rows
@@ -316,30 +300,8 @@ export class Search {
     this.open(this.n, this.board);
   }
 
-  toggle() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  play() {
-    const w = this.stepper();
-    if (this.playing) return;
-    if (w.length() >= 0 && w.position() >= w.length()) return;
-    this.clock.play();
-    this.render(true);
-  }
-
   pause() {
-    if (!this.playing) return;
-    this.clock.pause();
-    this.render(true);
-  }
-
-  /** @param {number} level */
-  setSpeed(level) {
-    const speed = this.clock.setSpeed(level);
-    this.speedInput.value = String(speed);
-    this.speedOut.textContent = `${SPEEDS[speed]}/s`;
+    this.player.pause();
   }
 
   // Redraws the controls, then every view that listens; `all`: see Listener.
@@ -347,12 +309,11 @@ export class Search {
   render(all) {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
-    if (all && !this.playing) this.say.textContent = this.sentence();
+    if (all && !this.player.playing) this.say.textContent = this.sentence();
     this.cost.render(this.placed, this.pruned);
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
-    this.playButton.textContent = this.playing ? '▮▮ Pause' : '▶ Play';
-    this.playButton.setAttribute('aria-label', this.playing ? 'pause' : 'play');
+    this.player.showButton();
     for (const listener of this.listeners) listener(all);
     if (all && this.onChange) this.onChange();
   }

@@ -6,6 +6,8 @@
 import { class_members, board_svg, leetcode } from './pkg/nqueens_web.js';
 import { View } from './view.js';
 import { counted, placement } from './notation.js';
+import { startCount } from './counting.js';
+import { whole } from './link.js';
 
 export const GALLERY_MAX = 10;
 export const COUNT_MAX = 17;
@@ -121,6 +123,15 @@ export class SolutionsView extends View {
     this.$('g-copied').textContent = ok ? 'copied' : 'selected: press Ctrl+C';
   }
 
+  // The link's count=N: N counted at once, as if typed in the box.
+  /** @param {URLSearchParams} params */
+  readLink(params) {
+    const n = whole(params, 'count', 1, COUNT_MAX, 'nothing is counted');
+    if (n === null) return;
+    /** @type {HTMLInputElement} */ (this.$('c-n')).value = String(n);
+    this.count();
+  }
+
   // Starts a count of the n in the box; a running one is cancelled first.
   count() {
     const n = Number(/** @type {HTMLInputElement} */ (this.$('c-n')).value);
@@ -132,21 +143,12 @@ export class SolutionsView extends View {
     this.cancel(true);
     const unique = /** @type {HTMLInputElement} */ (this.$('c-unique')).checked;
     const bar = /** @type {HTMLProgressElement} */ (this.$('c-progress'));
-    bar.max = 1;
-    bar.value = 0;
-    bar.hidden = false;
     result.textContent = `counting Q(${n})…`;
     result.dataset.state = 'running';
     /** @type {HTMLButtonElement} */ (this.$('c-cancel')).disabled = false;
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-    this.worker = worker;
-    worker.onmessage = (e) => {
-      /** @type {import('./worker.js').Progress | import('./worker.js').CountDone | import('./worker.js').Failed} */
-      const m = e.data;
-      if (m.type === 'progress') {
-        bar.max = m.total;
-        bar.value = m.done;
-      } else if (m.type === 'done') {
+    /** @param {import('./worker.js').CountDone | import('./worker.js').Failed} m */
+    const answer = (m) => {
+      if (m.type === 'done') {
         bar.max = 1;
         bar.value = 1;
         const u = m.unique ? ` · ${Number(m.unique).toLocaleString('en')} unique` : '';
@@ -162,12 +164,7 @@ export class SolutionsView extends View {
         this.finish();
       }
     };
-    worker.onerror = (e) => {
-      result.textContent = `the counting worker failed: ${e.message}`;
-      result.dataset.state = 'error';
-      this.finish();
-    };
-    worker.postMessage({ n, unique });
+    this.worker = startCount({ n, unique }, bar, answer);
   }
 
   // The bar shows only while a count runs: an empty one before the first count says nothing.

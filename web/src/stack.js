@@ -122,8 +122,8 @@ function setText(lang, values) {
  * @param {number} row
  */
 function callText(lang, method, row) {
-  if (method === 'bits') return `solve(n, ${row}, cols, left, right)`;
-  if (lang === 'rust') return `solve(n, ${row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
+  if (method === 'bitmask') return `solve(n, ${row}, cols, left, right)`;
+  if (lang === 'rust') return `solve(n, ${row}, ${method === 'naive' ? 'placer' : 'b'}, solutions)`;
   return `solve(${row})`;
 }
 
@@ -156,7 +156,7 @@ function frame(lang, method, n, row, where, above, col) {
   // Where the loop is: the columns before `at` are done with.
   // Only the calls of 'solution' and 'returned' have no column, and neither reads it as one.
   const at = where === 'backtrack' ? /** @type {number} */ (col) + 1 : where === 'returned' ? n : /** @type {number} */ (col);
-  if (method !== 'bits') {
+  if (method !== 'bitmask') {
     if (where === 'returned' && python) locals.push(['col', String(n - 1)]);
     else if (where !== 'returned' && where !== 'solution' && where !== 'entered') locals.push(['col', String(col)]);
     if (method === 'sets') {
@@ -286,7 +286,7 @@ function fineFrames(lang, method, n, code, q) {
     const f = frame(lang, method, n, row, 'returned', q.slice(0, row), null);
     f.current = true;
     f.leaving = true;
-    if (method === 'bits') f.returns = String(found);
+    if (method === 'bitmask') f.returns = String(found);
     out.push(f);
   } else if (kind === 3) {
     const f = frame(lang, method, n, row, 'backtrack', q.slice(0, row), col);
@@ -296,9 +296,9 @@ function fineFrames(lang, method, n, code, q) {
     // A square checked (kinds 6, 2 and 7): the call for its row is at its column, and the
     // scan's safe answers on top of it.
     const f = frame(lang, method, n, row, 'conflict', q.slice(0, row), col);
-    f.current = method !== 'scan';
+    f.current = method !== 'naive';
     out.push(f);
-    if (method === 'scan') {
+    if (method === 'naive') {
       const answer = kind === 6 ? null : kind === 7;
       out.push(safeFrame(lang, row, col, q, answer, kind === 2 ? [byRow, byCol] : null));
     }

@@ -14,8 +14,8 @@
 import { leetcodeRows } from './board.js';
 import { Tree } from './tree.js';
 import { num } from './notation.js';
+import { steps } from './steps.js';
 
-const STEP = 7; // integers per encoded step
 // A click this many px from a solution's tick lands on that solution.
 const SNAP = 4;
 // A jump forward by at most this many steps takes them one by one, as playing does.
@@ -149,9 +149,9 @@ export class Timeline {
     let pruned = this.prunedBefore[bin];
     w.seek(start);
     const codes = w.forward(p - start, -1);
-    for (let i = 0; i < codes.length; i += STEP) {
-      if (codes[i] === 1) placed++;
-      else if (codes[i] === 2) pruned++;
+    for (const [kind] of steps(codes)) {
+      if (kind === 1) placed++;
+      else if (kind === 2) pruned++;
     }
     // At the last step, one more tries the step after it, so that Watch learns the search ends.
     if (p === this.length) w.forward(1, -1);
@@ -180,9 +180,7 @@ export class Timeline {
       const from = tree.applied;
       const codes = w.forward(Math.min(8192, p - from), -1);
       if (codes.length === 0) break;
-      for (let i = 0; i * STEP < codes.length; i++) {
-        tree.apply(codes.subarray(i * STEP, (i + 1) * STEP), from + i);
-      }
+      steps(codes).forEach((code, i) => tree.apply(code, from + i));
     }
   }
 

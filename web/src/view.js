@@ -56,4 +56,10 @@ export class View {
   // Adds what this view keeps in the link.
   /** @param {URLSearchParams} params */
   link(params) {}
+
+  // Follows the link's parameters that are this view's alone, once the page has opened it on
+  // the link's board (those that have some override this; link.js notes what cannot be
+  // followed).
+  /** @param {URLSearchParams} params */
+  readLink(params) {}
 }

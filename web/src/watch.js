@@ -6,7 +6,7 @@
 import { drawBoard } from './board.js';
 import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
-import { WatchPractice } from './practice.js';
+import { WatchPractice } from './watch-practice.js';
 import { escape } from './html.js';
 import { counted, num } from './notation.js';
 

@@ -1,7 +1,7 @@
 // What the browser tests and the benchmark share: a static server for the built page on
 // 127.0.0.1, and the system's Chromium, headless, driven by puppeteer-core (which downloads no
 // browser). Every page opened records its console errors, uncaught exceptions and failed
-// requests, so a test can check that there were none.
+// requests, so a test can check that there were none. Both wait on the timeline's jumps alike.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -90,4 +90,17 @@ export async function open(browser, url, width = 1100, height = 800) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
   return page;
+}
+
+// Waits until Watch's timeline (#w-bar) stands between steps `lo` and `hi`, at most `timeout` ms.
+export function barBetween(page, lo, hi = lo, timeout = 60000) {
+  return page.waitForFunction(
+    (a, b) => {
+      const v = Number(document.getElementById('w-bar').getAttribute('aria-valuenow'));
+      return v >= a && v <= b;
+    },
+    { timeout },
+    lo,
+    hi,
+  );
 }

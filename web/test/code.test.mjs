@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DIST, open } from './browser.mjs';
-import { useBrowser, noProblems, traceSteps } from './session.mjs';
+import { useBrowser, noProblems, traceSteps, eachListing } from './session.mjs';
+import { LANGS, METHODS } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
@@ -25,7 +26,7 @@ const A000170 = [1, 0, 0, 2, 10, 4, 40, 92];
 // written out here, not taken from the page. `$N` is the board size.
 const WANT = {
   python: {
-    scan: {
+    naive: {
       start: ['solve(0)'],
       check: ['if c == col or abs(c - col) == d:'],
       conflict: ['return False'],
@@ -44,7 +45,7 @@ const WANT = {
       backtrack: ['placer[row] = -1', 'cols.remove(col)', 'diffs.remove(row - col)', 'sums.remove(row + col)'],
       solution: ['solutions.append(placer[:])'],
     },
-    bits: {
+    bitmask: {
       start: ['print(solve($N))'],
       free: ['free = full & ~(cols | left | right)'],
       pick: ['bit = free & -free'],
@@ -54,7 +55,7 @@ const WANT = {
     },
   },
   java: {
-    scan: {
+    naive: {
       start: ['solve(0);'],
       check: ['if (c == col || Math.abs(c - col) == d)'],
       conflict: ['return false;'],
@@ -73,7 +74,7 @@ const WANT = {
       backtrack: ['placer[row] = -1;', 'cols.remove(col);', 'diffs.remove(row - col);', 'sums.remove(row + col);'],
       solution: ['solutions.add(placer.clone());'],
     },
-    bits: {
+    bitmask: {
       start: ['System.out.println(solve($N, 0, 0, 0, 0));'],
       free: ['int free = full & ~(cols | left | right);'],
       pick: ['int bit = free & -free;'],
@@ -83,7 +84,7 @@ const WANT = {
     },
   },
   cpp: {
-    scan: {
+    naive: {
       start: ['solve(0);'],
       check: ['if (c == col || abs(c - col) == d)'],
       conflict: ['return false;'],
@@ -102,7 +103,7 @@ const WANT = {
       backtrack: ['placer[row] = -1;', 'cols.erase(col);', 'diffs.erase(row - col);', 'sums.erase(row + col);'],
       solution: ['solutions.push_back(placer);'],
     },
-    bits: {
+    bitmask: {
       start: ['printf("%d\\n", solve($N, 0, 0, 0, 0));'],
       free: ['int free = full & ~(cols | left | right);'],
       pick: ['int bit = free & -free;'],
@@ -112,7 +113,7 @@ const WANT = {
     },
   },
   javascript: {
-    scan: {
+    naive: {
       start: ['solve(0);'],
       check: ['if (c === col || Math.abs(c - col) === d)'],
       conflict: ['return false;'],
@@ -131,7 +132,7 @@ const WANT = {
       backtrack: ['placer[row] = -1;', 'cols.delete(col);', 'diffs.delete(row - col);', 'sums.delete(row + col);'],
       solution: ['solutions.push([...placer]);'],
     },
-    bits: {
+    bitmask: {
       start: ['console.log(solve($N));'],
       free: ['let free = full & ~(cols | left | right);'],
       pick: ['const bit = free & -free;'],
@@ -141,7 +142,7 @@ const WANT = {
     },
   },
   rust: {
-    scan: {
+    naive: {
       start: ['solve($N, 0, &mut placer, &mut solutions);'],
       check: ['if c == col || c.abs_diff(col) == d {'],
       conflict: ['return false;'],
@@ -160,7 +161,7 @@ const WANT = {
       backtrack: ['b.placer.pop();', 'b.cols.remove(&col);', 'b.diffs.remove(&(row - col));', 'b.sums.remove(&(row + col));'],
       solution: ['solutions.push(b.placer.clone());'],
     },
-    bits: {
+    bitmask: {
       start: ['println!("{}", solve($N, 0, 0, 0, 0));'],
       free: ['let mut free = full & !(cols | left | right);'],
       pick: ['let bit = free & free.wrapping_neg();'],
@@ -171,8 +172,6 @@ const WANT = {
   },
 };
 
-const LANGS = Object.keys(WANT);
-const METHODS = ['scan', 'sets', 'bits'];
 const want = (lang, method, what, n) => WANT[lang][method][what].map((l) => l.replaceAll('$N', String(n))).join('\n');
 
 const live = useBrowser(SHOTS);
@@ -193,8 +192,8 @@ function whatAt(steps, method) {
     if (s.step === 'place') queens.push(s.col);
     if (s.step === 'backtrack') queens.pop();
     if (s.step !== 'conflict') return s.step;
-    if (method === 'bits') return 'free';
-    if (method === 'scan') return 'conflict';
+    if (method === 'bitmask') return 'free';
+    if (method === 'naive') return 'conflict';
     const keys = [s.col, s.row - s.col, s.row + s.col];
     const sets = [queens, queens.map((c, r) => r - c), queens.map((c, r) => r + c)];
     return `set${[0, 1, 2].find((i) => sets[i].includes(keys[i]))}`;
@@ -253,46 +252,41 @@ test('the listings are programs that run and count Q(n)', async (t) => {
 test('Watch: the lit line follows every step of the trace, forward and back', async () => {
   const n = 5;
   const steps = trace(n);
-  for (const lang of LANGS) {
-    const p = await page(`?n=${n}&code=${lang}`);
-    for (const method of METHODS) {
-      await p.click(`#w-code-method button[data-key="${method}"]`);
-      assert.equal(await p.$eval('#w-code', (e) => e.dataset.method), method);
-      assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), lang);
-      // Every step, clicked in the page, with the trace text the page shows beside it.
-      const seen = await p.evaluate((count) => {
-        const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
-        const out = [[document.getElementById('w-text').dataset.kind, lit()]];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-step').click();
-          out.push([document.getElementById('w-text').textContent, lit()]);
-        }
-        return out;
-      }, steps.length);
-      assert.equal(seen.length, steps.length + 1);
-      assert.equal(seen[0][1], want(lang, method, 'start', n), `${lang} ${method}: the start`);
-      const what = whatAt(steps, method);
-      for (let k = 0; k < steps.length; k++) {
-        const s = steps[k];
-        const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row} col ${s.col}`;
-        assert.ok(seen[k + 1][0].startsWith(kind), `step ${k + 1}: the page shows ${seen[k + 1][0]}, the trace ${kind}`);
-        assert.equal(seen[k + 1][1], want(lang, method, what[k], n), `${lang} ${method}, step ${k + 1}: ${seen[k + 1][0]}`);
+  await eachListing(page, n, async (p, lang, method) => {
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.method), method);
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.lang), lang);
+    // Every step, clicked in the page, with the trace text the page shows beside it.
+    const seen = await p.evaluate((count) => {
+      const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
+      const out = [[document.getElementById('w-text').dataset.kind, lit()]];
+      for (let i = 0; i < count; i++) {
+        document.getElementById('w-step').click();
+        out.push([document.getElementById('w-text').textContent, lit()]);
       }
-      // Back to the start, one step at a time: the lit line of each step again.
-      const back = await p.evaluate((count) => {
-        const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
-        const out = [];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-back').click();
-          out.push(lit());
-        }
-        return out.reverse();
-      }, steps.length);
-      assert.deepEqual(back, seen.slice(0, -1).map(([, l]) => l), `${lang} ${method}: stepping back`);
+      return out;
+    }, steps.length);
+    assert.equal(seen.length, steps.length + 1);
+    assert.equal(seen[0][1], want(lang, method, 'start', n), `${lang} ${method}: the start`);
+    const what = whatAt(steps, method);
+    for (let k = 0; k < steps.length; k++) {
+      const s = steps[k];
+      const kind = s.step === 'solution' ? 'solution' : `${s.step} row ${s.row} col ${s.col}`;
+      assert.ok(seen[k + 1][0].startsWith(kind), `step ${k + 1}: the page shows ${seen[k + 1][0]}, the trace ${kind}`);
+      assert.equal(seen[k + 1][1], want(lang, method, what[k], n), `${lang} ${method}, step ${k + 1}: ${seen[k + 1][0]}`);
     }
-    noProblems(p);
-    await p.close();
-  }
+    // Back to the start, one step at a time: the lit line of each step again.
+    const back = await p.evaluate((count) => {
+      const lit = () => [...document.querySelectorAll('#w-code .ln.lit')].map((l) => l.textContent.trim()).join('\n');
+      const out = [];
+      for (let i = 0; i < count; i++) {
+        document.getElementById('w-back').click();
+        out.push(lit());
+      }
+      return out.reverse();
+    }, steps.length);
+    assert.deepEqual(back, seen.slice(0, -1).map(([, l]) => l), `${lang} ${method}: stepping back`);
+
+  });
 });
 
 test('Watch: the values beside the code are the program\'s at that step', async () => {
@@ -312,11 +306,11 @@ test('Watch: the values beside the code are the program\'s at that step', async 
   await p.click('#w-code-method button[data-key="sets"]');
   assert.deepEqual(await values(), { row: '1', col: '2', placer: '[0, 2]', cols: '{0, 2}', diffs: '{-1, 0}', sums: '{0, 3}' });
   // The masks row 1 gets from the queen at column 0: bit 0 in cols, bit 1 in left (↘).
-  await p.click('#w-code-method button[data-key="bits"]');
+  await p.click('#w-code-method button[data-key="bitmask"]');
   assert.deepEqual(await values(), { row: '1', cols: '0001', left: '0010', right: '0000', free: '1100', bit: '0100' });
   // Step 5: the conflict of row 2 col 0 with the queen of row 0 col 0 (the scan names it).
   await p.click('#w-step');
-  await p.click('#w-code-method button[data-key="scan"]');
+  await p.click('#w-code-method button[data-key="naive"]');
   const v = await values();
   assert.deepEqual([v.row, v.col, v.r, v['c = placer[r]'], v['d = row − r']], ['2', '0', '0', '0', '2']);
   noProblems(p);

@@ -14,21 +14,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { open } from './browser.mjs';
-import { useBrowser, noProblems, traceSteps } from './session.mjs';
-import { masks, solveFrame } from './program.mjs';
+import { useBrowser, noProblems, traceSteps, forwardAndBack } from './session.mjs';
+import { LANGS, METHODS, masks, solveFrame } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
-const METHODS = ['scan', 'sets', 'bits'];
 
 const live = useBrowser(SHOTS);
 const page = (query, width = 1280, height = 1000) => open(live.chromium.browser, live.server.url + query, width, height);
 
 // The steps of "step into": the scan's with its calls of safe, the others' without.
-const fineSteps = (n, method) => traceSteps(n, method === 'scan' ? ['--calls', '--checks'] : ['--calls']);
+const fineSteps = (n, method) => traceSteps(n, method === 'naive' ? ['--calls', '--checks'] : ['--calls']);
 
 // In the page: the frames of the call stack, top first, and the tag of the lit line.
 const READ = () => ({
@@ -69,13 +67,13 @@ function expected(steps, n, lang, method) {
       const f = { solve: true, row: s.row, above: queens.slice(), count: 0, free: masks(n, queens, s.row).free, bit: null, entered: true };
       stack.push(f);
       current = f;
-      tag = s.row === 0 ? 'start' : method === 'bits' ? 'place' : 'call';
+      tag = s.row === 0 ? 'start' : method === 'bitmask' ? 'place' : 'call';
     } else if (s.step === 'check') {
       Object.assign(top(), { col: s.col, queen: false, inBody: false, entered: false });
       current = { safe: true, row: s.row, col: s.col, entering: true };
       stack.push(current);
       tag = 'try';
-    } else if (s.step === 'safe' || (s.step === 'conflict' && method === 'scan')) {
+    } else if (s.step === 'safe' || (s.step === 'conflict' && method === 'naive')) {
       current = top();
       current.entering = false;
       if (s.step === 'conflict') Object.assign(current, { returns: no, by: [s.by.row, s.by.col] });
@@ -85,7 +83,7 @@ function expected(steps, n, lang, method) {
     } else if (s.step === 'conflict') {
       current = top();
       Object.assign(current, { col: s.col, queen: false, inBody: false, entered: false });
-      tag = method === 'bits' ? 'free' : `set${[0, 1, 2].find((i) => [queens.includes(s.col), queens.some((c, r) => r - c === s.row - s.col), queens.some((c, r) => r + c === s.row + s.col)][i])}`;
+      tag = method === 'bitmask' ? 'free' : `set${[0, 1, 2].find((i) => [queens.includes(s.col), queens.some((c, r) => r - c === s.row - s.col), queens.some((c, r) => r + c === s.row + s.col)][i])}`;
     } else if (s.step === 'place') {
       current = top();
       queens.push(s.col);
@@ -100,9 +98,9 @@ function expected(steps, n, lang, method) {
       assert.equal(current.row, s.row);
       const found = current.solution ? 1 : current.count;
       assert.equal(s.found, found, `the trace's return of row ${s.row}`);
-      Object.assign(current, { returns: method === 'bits' ? String(found) : null, found, returned: !current.solution, inBody: false });
+      Object.assign(current, { returns: method === 'bitmask' ? String(found) : null, found, returned: !current.solution, inBody: false });
       gone = current;
-      tag = current.solution ? (method === 'bits' ? 'solution' : 'done') : 'out';
+      tag = current.solution ? (method === 'bitmask' ? 'solution' : 'done') : 'out';
     } else if (s.step === 'backtrack') {
       current = top();
       queens.pop();
@@ -163,7 +161,7 @@ test('stepping into, the call stack and the lit line follow every call and retur
       },
       n,
       method,
-      method === 'scan' ? 2 : 1,
+      method === 'naive' ? 2 : 1,
       LANGS,
     );
     for (const lang of LANGS) {
@@ -176,29 +174,12 @@ test('stepping into, the call stack and the lit line follow every call and retur
   }
   // On the page, step by step, forward and back: the panel shows those frames, each marked in
   // words (called, running, returns and its value).
-  for (const [lang, method, count] of [['python', 'scan', 60], ['java', 'sets', 40], ['rust', 'bits', 40]]) {
+  for (const [lang, method, count] of [['python', 'naive', 60], ['java', 'sets', 40], ['rust', 'bitmask', 40]]) {
     await p.click(`#w-code-lang button[data-key="${lang}"]`);
     await p.click(`#w-code-method button[data-key="${method}"]`);
     await p.click('#w-reset');
     const want = expected(fineSteps(n, method), n, lang, method).slice(0, count + 1);
-    const seen = await p.evaluate(
-      (count, READ) => {
-        const read = new Function(`return (${READ})()`);
-        const out = [read()];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-step').click();
-          out.push(read());
-        }
-        const back = [];
-        for (let i = 0; i < count; i++) {
-          document.getElementById('w-back').click();
-          back.push(read());
-        }
-        return { out, back: back.reverse() };
-      },
-      count,
-      READ.toString(),
-    );
+    const seen = await forwardAndBack(p, count, READ);
     for (let k = 0; k <= count; k++) assert.deepEqual(seen.out[k], want[k], `${lang} ${method} on the page, step ${k}`);
     assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
   }
@@ -208,10 +189,10 @@ test('stepping into, the call stack and the lit line follow every call and retur
 
 test('stepping into, the timeline and step= count its steps, and the switch keeps the move', async () => {
   const n = 5;
-  for (const method of ['scan', 'bits']) {
+  for (const method of ['naive', 'bitmask']) {
     const steps = fineSteps(n, method);
     const flat = traceSteps(n);
-    const m = method === 'scan' ? '' : `&method=${method}`;
+    const m = method === 'naive' ? '' : `&method=${method}`;
     // The issue's case: a conflict, where the scan's safe returns false on top of the stack.
     const k = steps.findIndex((s, i) => i > 40 && s.step === 'conflict') + 1;
     const p = await page(`?n=${n}&mode=fine${m}&step=${k}`);
@@ -220,7 +201,7 @@ test('stepping into, the timeline and step= count its steps, and the switch keep
     const moves = steps.slice(0, k).filter((s) => !['call', 'check', 'safe', 'return'].includes(s.step)).length;
     assert.deepEqual(steps[k - 1], flat[moves - 1], 'the step is a move of the trace');
     const top = await p.$eval('#w-stack .frame', (b) => b.dataset.call);
-    assert.equal(top, method === 'scan' ? `safe(${steps[k - 1].row}, ${steps[k - 1].col})` : `solve(n, ${steps[k - 1].row}, cols, left, right)`);
+    assert.equal(top, method === 'naive' ? `safe(${steps[k - 1].row}, ${steps[k - 1].col})` : `solve(n, ${steps[k - 1].row}, cols, left, right)`);
     // Step over: the same move, at its step of the trace; step into again: back at k.
     await p.click('#w-mode button[data-key="coarse"]');
     assert.equal(await p.evaluate(() => new URLSearchParams(location.search).get('step')), String(moves));
@@ -237,7 +218,7 @@ test('stepping into, the timeline and step= count its steps, and the switch keep
     await p.focus('#w-bar');
     await p.keyboard.press('End');
     assert.match(await p.$eval('#w-text', (e) => e.textContent), /^return row 0: 10 found$/);
-    if (method === 'scan') {
+    if (method === 'naive') {
       const found = await violations(p);
       assert.deepEqual(found, [], found.join('\n'));
     }

@@ -496,6 +496,18 @@ test('the latest line of every log shows when a link opens at a step', async () 
   await p.close();
 });
 
+test('method= names the methods as the library does, and the page\'s older names still open', async () => {
+  for (const [query, method] of [['?method=bitmask', 'bitmask'], ['?method=bits', 'bitmask'], ['?method=scan', 'naive'], ['?method=sets', 'sets']]) {
+    const p = await page(query);
+    assert.equal(await p.$eval('#w-code', (e) => e.dataset.method), method, query);
+    assert.equal(await p.$eval('#link-notes', (e) => e.hidden), true, query);
+    // The link is written again with the library's name.
+    assert.equal(new URL(p.url()).searchParams.get('method'), method === 'naive' ? null : method, query);
+    noProblems(p);
+    await p.close();
+  }
+});
+
 test('a link the page cannot follow says what was wrong and what it shows instead', async () => {
   const cases = [
     ['?n=13', 'n=13 is not a whole number from 1 to 12: showing n = 8'],
@@ -509,7 +521,7 @@ test('a link the page cannot follow says what was wrong and what it shows instea
     ['?speed=fast', 'speed=fast is not a whole number from 0 to 9: speed 3'],
     ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed, code, lesson, mode, method): ignored'],
     ['?mode=deep', 'mode=deep is not one of coarse, fine: stepping over'],
-    ['?method=dfs', 'method=dfs is not one of scan, sets, bits: showing the scan'],
+    ['?method=dfs', 'method=dfs is not one of naive, sets, bitmask: showing the scan'],
     ['?n=8&view=puzzle&board=Q..', 'board=Q.. was not read ('],
     ['?n=8&view=puzzle&board=Q..', ': the puzzle is the empty 8×8 board'],
     ['?n=8&view=puzzle&board=.Q../..../..../....', 'board=.Q../..../..../.... has 4 rows but n = 8'],

@@ -344,24 +344,27 @@ test('Methods: the key the sets look up and the free mask, right and wrong', asy
     for (const b of ['#m-play', '#m-tick', '#m-round', '#m-reset']) assert.equal(await p.$eval(b, (e) => e.disabled), true);
     assert.equal(await p.evaluate(() => document.activeElement.id), 'mp-answer');
     let [right, asked] = [0, 0];
+    // Answers `good`, after `bad` when there is one (its feedback checked by `wrong`): only the
+    // first answer of a question is scored.
+    const answer = async (good, bad, wrong) => {
+      asked++;
+      if (bad === undefined) right++;
+      else {
+        await type(p, bad);
+        wrong(await mstate(p));
+      }
+      await type(p, good);
+    };
     for (let i = 0; i < 6; i++) {
       const s = await mstate(p);
       const m = s.question.match(/checks row (\d+) col (\d+)\. Which key does it look up in the (row − col|row \+ col) set\?/);
       assert.ok(m, s.question);
       const [row, col] = [Number(m[1]), Number(m[2])];
       const key = m[3] === 'row − col' ? row - col : row + col;
-      if (i % 2 === 0) {
-        await type(p, signed(key + 1));
-        asked++;
-        const w = await mstate(p);
+      await answer(String(key), i % 2 === 0 ? signed(key + 1) : undefined, (w) => {
         assert.deepEqual([w.right, w.asked, w.step], [right, asked, s.step]);
         assert.ok(w.feedback.includes(`it is ${row} ${m[3] === 'row − col' ? '−' : '+'} ${col} = ${signed(key)}, not ${signed(key + 1)}`), w.feedback);
-        await type(p, String(key));
-      } else {
-        await type(p, String(key));
-        asked++;
-        right++;
-      }
+      });
       const r = await mstate(p);
       assert.deepEqual([r.right, r.asked], [right, asked]);
       assert.match(r.feedback, /^Right/);
@@ -390,19 +393,11 @@ test('Methods: the key the sets look up and the free mask, right and wrong', asy
       }
       const bits = (v) => v.toString(2).padStart(n, '0');
       const busy = attacker.findIndex((r) => r >= 0);
-      if (busy >= 0 && i % 2 === 0) {
-        await type(p, bits(free | (1 << busy)));
-        asked++;
-        const w = await mstate(p);
+      await answer(bits(free), busy >= 0 && i % 2 === 0 ? bits(free | (1 << busy)) : undefined, (w) => {
         assert.deepEqual([w.right, w.asked], [right, asked]);
         const ar = attacker[busy];
         assert.ok(w.feedback.includes(`not ${bits(free | (1 << busy))}: column ${busy} is not free: row ${row} col ${busy} is attacked by the queen at row ${ar} col ${queens[ar]} along`), w.feedback);
-        await type(p, bits(free));
-      } else {
-        await type(p, bits(free));
-        asked++;
-        right++;
-      }
+      });
       const r = await mstate(p);
       assert.deepEqual([r.right, r.asked], [right, asked], r.feedback);
       assert.match(r.feedback, /^Right/);

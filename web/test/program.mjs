@@ -3,6 +3,10 @@
 // tests, coarse ("step over") and fine ("step into"), follow the program through the library's
 // steps and ask these for what each frame should show.
 
+// The languages and the methods of the programs beside the board, in the order the page lists them.
+export const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
+export const METHODS = ['naive', 'sets', 'bitmask'];
+
 // A mask as the page writes it: n binary digits, the highest column first.
 export const bin = (v, n) => v.toString(2).padStart(n, '0');
 
@@ -38,9 +42,9 @@ export function solveFrame(f, n, lang, method) {
   const python = lang === 'python';
   const locals = [['row', String(f.row)]];
   let call = `solve(${f.row})`;
-  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'scan' ? 'placer' : 'b'}, solutions)`;
-  if (method === 'bits') call = `solve(n, ${f.row}, cols, left, right)`;
-  if (method !== 'bits') {
+  if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'naive' ? 'placer' : 'b'}, solutions)`;
+  if (method === 'bitmask') call = `solve(n, ${f.row}, cols, left, right)`;
+  if (method !== 'bitmask') {
     // A call just made has not reached its loop; a returned one keeps its column in Python only.
     if (!f.entered && (f.returned ? python : !f.solution)) locals.push(['col', String(f.col)]);
     if (method === 'sets') {

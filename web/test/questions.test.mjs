@@ -112,7 +112,7 @@ test('the call stack: which call resumes, and what it returns (the scan: nothing
 
 test('the call stack of the bit masks returns its count', async () => {
   const p = await fresh('?n=4');
-  await p.click('#w-code-method button[data-key="bits"]');
+  await p.click('#w-code-method button[data-key="bitmask"]');
   await ask(p, 'stack');
   assert.match(await text(p, '#wp-question'), /^The call for row 2 has tried every column/);
   await pick(p, 1);

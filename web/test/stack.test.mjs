@@ -10,14 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { open } from './browser.mjs';
-import { useBrowser, noProblems, traceSteps } from './session.mjs';
-import { masks, solveFrame } from './program.mjs';
+import { useBrowser, noProblems, traceSteps, forwardAndBack, eachListing } from './session.mjs';
+import { LANGS, METHODS, masks, solveFrame } from './program.mjs';
 
 const SHOTS =
   process.env.NQUEENS_WEB_SHOTS || fs.mkdtempSync(path.join(os.tmpdir(), 'nqueens-web-shots-'));
 
-const LANGS = ['python', 'java', 'cpp', 'javascript', 'rust'];
-const METHODS = ['scan', 'sets', 'bits'];
 
 const live = useBrowser(SHOTS);
 
@@ -96,45 +94,23 @@ function shown(f, current, leaving, n, lang, method) {
 test('the call stack holds the program\'s frames at every step, forward and back, in every language and method', async () => {
   const n = 5;
   const steps = trace(n);
-  for (const lang of LANGS) {
-    const p = await page(`?n=${n}&code=${lang}`);
-    for (const method of METHODS) {
-      await p.click(`#w-code-method button[data-key="${method}"]`);
-      const seen = await p.evaluate(
-        (count, READ) => {
-          const read = new Function(`return (${READ})('w-stack')`);
-          const out = [read()];
-          for (let i = 0; i < count; i++) {
-            document.getElementById('w-step').click();
-            out.push(read());
-          }
-          const back = [];
-          for (let i = 0; i < count; i++) {
-            document.getElementById('w-back').click();
-            back.push(read());
-          }
-          return { out, back: back.reverse() };
-        },
-        steps.length,
-        READ.toString(),
-      );
-      const want = expected(steps, n, lang, method);
-      assert.equal(seen.out.length, want.length);
-      for (let k = 0; k < want.length; k++) {
-        const got = seen.out[k].map(({ row, call, current, leaving, locals }) => ({ row, call, current, leaving, locals }));
-        assert.deepEqual(got, want[k], `${lang} ${method}, step ${k}: ${JSON.stringify(steps[k - 1])}`);
-        // One frame runs, marked in words as well as by its look.
-        if (k > 0) {
-          const running = seen.out[k].filter((f) => f.current);
-          assert.equal(running.length, 1);
-          assert.match(running[0].text, /← running/);
-        }
+  await eachListing(page, n, async (p, lang, method) => {
+    const seen = await forwardAndBack(p, steps.length, READ, 'w-stack');
+    const want = expected(steps, n, lang, method);
+    assert.equal(seen.out.length, want.length);
+    for (let k = 0; k < want.length; k++) {
+      const got = seen.out[k].map(({ row, call, current, leaving, locals }) => ({ row, call, current, leaving, locals }));
+      assert.deepEqual(got, want[k], `${lang} ${method}, step ${k}: ${JSON.stringify(steps[k - 1])}`);
+      // One frame runs, marked in words as well as by its look.
+      if (k > 0) {
+        const running = seen.out[k].filter((f) => f.current);
+        assert.equal(running.length, 1);
+        assert.match(running[0].text, /← running/);
       }
-      assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
     }
-    noProblems(p);
-    await p.close();
-  }
+    assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);
+
+  });
 });
 
 test('a solution and a backtrack show the returning call leaving, gone at the next step', async () => {
@@ -150,7 +126,7 @@ test('a solution and a backtrack show the returning call leaving, gone at the ne
   assert.ok(f.every((x) => !x.leaving), 'the returned call is gone');
   assert.equal(f[0].row, 1);
   // The first solution: the call for row 4 returns, in the bit masks with 1.
-  await p.click('#w-code-method button[data-key="bits"]');
+  await p.click('#w-code-method button[data-key="bitmask"]');
   await p.click('#w-solution');
   f = await frames();
   assert.deepEqual(f.map((x) => x.row), [4, 3, 2, 1, 0]);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { open } from './browser.mjs';
+import { open, barBetween } from './browser.mjs';
 import { useBrowser, traceSteps } from './session.mjs';
 
 const SHOTS =
@@ -190,16 +190,7 @@ test('n = 12: the bar spans the whole search, and its jumps, a drag and a link l
   const L = Number(await attr(p, '#w-bar', 'aria-valuemax'));
   assert.equal(L, 10974256);
   // Waits until the slider stands between `lo` and `hi`.
-  const reaches = (lo, hi = lo) =>
-    p.waitForFunction(
-      (a, b) => {
-        const v = Number(document.getElementById('w-bar').getAttribute('aria-valuenow'));
-        return v >= a && v <= b;
-      },
-      { timeout: 60000 },
-      lo,
-      hi,
-    );
+  const reaches = (lo, hi = lo) => barBetween(p, lo, hi);
   await p.focus('#w-bar');
   await p.keyboard.press('End');
   await reaches(L);

@@ -16,6 +16,13 @@ pub const METHODS: [Method; 3] = [Method::Naive, Method::Sets, Method::Bitmask];
 /// Integers per encoded operation: see [`encode`].
 pub const OP_LEN: usize = 4;
 
+/// [`OP_LEN`], for the page, which cuts the operations of an `Int32Array` apart with it: a
+/// constant is not exported to JavaScript, and a copy of it there could drift.
+#[wasm_bindgen]
+pub fn op_len() -> usize {
+    OP_LEN
+}
+
 /// An operation as [`OP_LEN`] integers: kind and three fields.
 ///
 /// | kind | operation | fields |

@@ -113,6 +113,13 @@ pub const EVERY: u64 = 1024;
 /// Integers per encoded step: see [`encode`].
 pub const STEP_LEN: usize = 7;
 
+/// [`STEP_LEN`], for the page, which cuts the steps of an `Int32Array` apart with it: a
+/// constant is not exported to JavaScript, and a copy of it there could drift.
+#[wasm_bindgen]
+pub fn step_len() -> usize {
+    STEP_LEN
+}
+
 /// A move as [`STEP_LEN`] integers, for a JavaScript `Int32Array`: kind (0 none, 1 place,
 /// 2 conflict, 3 backtrack, 4 solution), row, column, the attacker's row and column (conflicts;
 /// -1 otherwise), the line (0 row, 1 column, 2 diagonal `\`, 3 diagonal `/`; -1) and the
