@@ -18,6 +18,12 @@ pub const OP_LEN: usize = 4;
 
 /// [`OP_LEN`], for the page, which cuts the operations of an `Int32Array` apart with it: a
 /// constant is not exported to JavaScript, and a copy of it there could drift.
+///
+/// ```
+/// use nqueens_web::methods::{OP_LEN, op_len};
+///
+/// assert_eq!(op_len(), OP_LEN);
+/// ```
 #[wasm_bindgen]
 pub fn op_len() -> usize {
     OP_LEN

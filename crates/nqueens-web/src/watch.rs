@@ -115,6 +115,12 @@ pub const STEP_LEN: usize = 7;
 
 /// [`STEP_LEN`], for the page, which cuts the steps of an `Int32Array` apart with it: a
 /// constant is not exported to JavaScript, and a copy of it there could drift.
+///
+/// ```
+/// use nqueens_web::watch::{STEP_LEN, step_len};
+///
+/// assert_eq!(step_len(), STEP_LEN);
+/// ```
 #[wasm_bindgen]
 pub fn step_len() -> usize {
     STEP_LEN
