@@ -498,12 +498,13 @@ fn the_library_re_exports_only_its_own_and_renames_nothing() {
     );
 }
 
-/// A fresh folder `nq-NAME-PID` in the temporary directory holding `files`, each a path in it
-/// (its folders made) and its text: a crate's sources for the checkers to read.
-fn sources(name: &str, files: &[(&str, &str)]) -> PathBuf {
+/// A fresh folder `nq-NAME-PID` in the temporary directory holding a crate's sources for the
+/// checkers to read: its root `lib.rs` of the text `lib`, and `files`, each a path in the folder
+/// (its folders made) and its text.
+fn sources(name: &str, lib: &str, files: &[(&str, &str)]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("nq-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    for (file, text) in files {
+    for (file, text) in [("lib.rs", lib)].iter().chain(files) {
         let path = dir.join(file);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
@@ -515,8 +516,8 @@ fn sources(name: &str, files: &[(&str, &str)]) -> PathBuf {
 fn the_checker_sees_borrowed_and_renamed_names() {
     let dir = sources(
         "borrowed",
+        "pub mod a;\npub mod b;\npub use a::c::x as y;\n",
         &[
-            ("lib.rs", "pub mod a;\npub mod b;\npub use a::c::x as y;\n"),
             ("a.rs", "mod c;\npub use c::x;\n// pub use crate::b::Z;\n"),
             ("a/c.rs", "pub fn x() {}\n"),
             ("b.rs", "pub use crate::a::x;\n"),
@@ -575,8 +576,8 @@ fn the_checker_sees_cycles() {
     // Two modules that name each other, one through a grouped import and `super::`.
     let dir = sources(
         "layout",
+        "pub mod a;\npub mod b;\n",
         &[
-            ("lib.rs", "pub mod a;\npub mod b;\n"),
             ("a/mod.rs", "pub mod c;\npub use c::X;\n"),
             ("a/c.rs", "use super::{Y as _};\npub struct X;\n"),
             ("b.rs", "use crate::{a::c::X};\n"),
@@ -596,11 +597,8 @@ fn the_checker_sees_imports_that_go_up_or_across() {
     // `low` reaches up to `high`, and `side` across to `low`; `high` may import both.
     let dir = sources(
         "layers",
+        "pub mod high;\npub mod low;\npub mod side;\npub mod loose;\n",
         &[
-            (
-                "lib.rs",
-                "pub mod high;\npub mod low;\npub mod side;\npub mod loose;\n",
-            ),
             ("high.rs", "use crate::{low::a::A, side::S};\n"),
             ("low/mod.rs", "pub mod a;\npub mod b;\n"),
             ("low/a.rs", "use super::b::B;\n"),
@@ -634,12 +632,9 @@ fn the_checker_sees_public_modules() {
     // own statements are not modules of the root.
     let dir = sources(
         "public",
+        "pub mod a;\nmod b;\npub(crate) mod d;\npub use b::{c, X};\npub use d::Y;\n\
+         pub mod inline {\n    pub use crate::b;\n}\n",
         &[
-            (
-                "lib.rs",
-                "pub mod a;\nmod b;\npub(crate) mod d;\npub use b::{c, X};\npub use d::Y;\n\
-                 pub mod inline {\n    pub use crate::b;\n}\n",
-            ),
             ("a.rs", "\n"),
             ("b/mod.rs", "pub mod c;\npub struct X;\n"),
             ("b/c.rs", "\n"),
