@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::nqueens;
+use common::{nqueens, path_arg, run, run_with, stdout_of};
 
 use predicates::prelude::*;
 
@@ -41,6 +41,14 @@ fn perm_columns(line: &str) -> Vec<u64> {
     line.split_whitespace()
         .map(|t| t.parse::<u64>().unwrap() - 1)
         .collect()
+}
+
+/// What `nqueens ARGS` prints on stdout, whose first lines must be `first`; it must succeed.
+fn begins_with(args: &[&str], first: &[&str]) -> String {
+    let text = stdout_of(args);
+    let lines: Vec<&str> = text.lines().take(first.len()).collect();
+    assert_eq!(lines, first, "{args:?}");
+    text
 }
 
 fn find_output(args: &[&str]) -> String {
@@ -86,12 +94,7 @@ fn find_is_valid_for_large_n() {
         let cols = perm_columns(&text);
         assert_eq!(cols.len(), n.parse::<usize>().unwrap());
         assert!(attack_free_linear(&cols), "n = {n}");
-        nqueens()
-            .arg("verify")
-            .write_stdin(text)
-            .assert()
-            .success()
-            .stdout("valid\n");
+        run_with(&["verify"], text).success().stdout("valid\n");
     }
 }
 
@@ -107,60 +110,42 @@ fn construction_is_valid_near_ten_million_in_every_class_mod_6() {
 
 #[test]
 fn find_formats() {
-    nqueens()
-        .args(["find", "8"])
-        .assert()
-        .success()
-        .stdout("4 6 8 2 7 1 3 5\n");
-    nqueens()
-        .args(["find", "8", "--format", "json"])
-        .assert()
-        .success()
-        .stdout("{\"columns\":[3,5,7,1,6,0,2,4]}\n");
-    nqueens()
-        .args(["find", "4", "-f", "board"])
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
+    assert_eq!(find_output(&["8"]), "4 6 8 2 7 1 3 5\n");
+    let json = find_output(&["8", "--format", "json"]);
+    assert_eq!(json, "{\"columns\":[3,5,7,1,6,0,2,4]}\n");
+    assert_eq!(
+        find_output(&["4", "-f", "board"]),
+        ".Q..\n...Q\nQ...\n..Q.\n"
+    );
     // Every format find writes reads back as a valid board.
     for format in ["perm", "json", "board", "leetcode"] {
         let text = find_output(&["37", "--format", format]);
-        nqueens()
-            .arg("verify")
-            .write_stdin(text)
-            .assert()
-            .success()
-            .stdout("valid\n");
+        run_with(&["verify"], text).success().stdout("valid\n");
     }
 }
 
 #[test]
 fn find_refuses_what_it_cannot_do() {
     for n in ["2", "3"] {
-        nqueens()
-            .args(["find", n])
-            .assert()
+        run(&["find", n])
             .code(1)
             .stdout("")
             .stderr(predicate::str::contains("no solution"));
     }
-    nqueens()
-        .args(["find", "1001", "--format", "board"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("up to 1000"));
-    for bad in ["0", "1000000001", "99999999999999999999999", "ten"] {
-        nqueens()
-            .args(["find", bad])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("from 1 to 1,000,000,000"));
+    let refused = [
+        (&["find", "1001", "--format", "board"][..], "up to 1000"),
+        (&["find", "0"], "from 1 to 1,000,000,000"),
+        (&["find", "1000000001"], "from 1 to 1,000,000,000"),
+        (
+            &["find", "99999999999999999999999"],
+            "from 1 to 1,000,000,000",
+        ),
+        (&["find", "ten"], "from 1 to 1,000,000,000"),
+        (&["find", "10000001", "--random"], "10000000"),
+    ];
+    for (args, needle) in refused {
+        run(args).code(2).stderr(predicate::str::contains(needle));
     }
-    nqueens()
-        .args(["find", "10000001", "--random"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("10000000"));
     // A seed alone asks for the random search.
     assert_eq!(
         find_output(&["8", "--seed", "1"]),
@@ -187,9 +172,7 @@ fn random_is_valid_and_reproducible() {
     let b = find_output(&["1000", "--random", "--seed", "2"]);
     assert_ne!(a, b);
     // Without a seed, the one drawn is told on stderr.
-    nqueens()
-        .args(["find", "30", "--random"])
-        .assert()
+    run(&["find", "30", "--random"])
         .success()
         .stderr(predicate::str::contains("--seed"));
 }
@@ -201,20 +184,17 @@ fn verify_accepts_every_listing_format() {
             .args(["list", "8", "--format", format])
             .output()
             .unwrap();
-        nqueens()
-            .arg("verify")
-            .write_stdin(out.stdout)
-            .assert()
+        run_with(&["verify"], out.stdout)
             .success()
             .stdout("valid\n".repeat(92));
     }
     // JSON objects with more fields than the columns.
-    nqueens()
-        .arg("verify")
-        .write_stdin("{\"n\":4,\"columns\":[1,3,0,2],\"class_size\":2}\n")
-        .assert()
-        .success()
-        .stdout("valid\n");
+    run_with(
+        &["verify"],
+        "{\"n\":4,\"columns\":[1,3,0,2],\"class_size\":2}\n",
+    )
+    .success()
+    .stdout("valid\n");
 }
 
 #[test]
@@ -243,10 +223,7 @@ fn verify_reports_each_kind_of_attack() {
         (".Q..\n...Q\n....\n..Q.\n", "row 3 has no queen"),
     ];
     for (input, message) in cases {
-        nqueens()
-            .arg("verify")
-            .write_stdin(input)
-            .assert()
+        run_with(&["verify"], input)
             .code(1)
             .stdout(predicate::str::contains("invalid (line"))
             .stdout(predicate::str::contains(message));
@@ -271,16 +248,11 @@ fn verify_rejects_unreadable_input() {
         ("", "no placement"),
     ];
     for (input, message) in cases {
-        nqueens()
-            .arg("verify")
-            .write_stdin(input)
-            .assert()
+        run_with(&["verify"], input)
             .code(2)
             .stderr(predicate::str::contains(message));
     }
-    nqueens()
-        .args(["verify", "/no/such/file"])
-        .assert()
+    run(&["verify", "/no/such/file"])
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
 }
@@ -289,10 +261,7 @@ fn verify_rejects_unreadable_input() {
 fn verify_reads_a_file() {
     let path = std::env::temp_dir().join(format!("nqueens-verify-{}.txt", std::process::id()));
     std::fs::write(&path, "2 4 1 3\n3 1 4 2\n").unwrap();
-    nqueens()
-        .arg("verify")
-        .arg(&path)
-        .assert()
+    run(&["verify", path_arg(&path)])
         .success()
         .stdout("valid\nvalid\n");
     std::fs::remove_file(&path).unwrap();
@@ -300,84 +269,63 @@ fn verify_reads_a_file() {
 
 #[test]
 fn trace_of_four_queens() {
-    let out = nqueens().args(["trace", "4"]).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        &lines[..6],
-        [
+    let text = begins_with(
+        &["trace", "4"],
+        &[
             "place row 1 col 1",
             "  conflict row 2 col 1: attacked by row 1 col 1 (column)",
             "  conflict row 2 col 2: attacked by row 1 col 1 (diagonal \\)",
             "  place row 2 col 3",
             "    conflict row 3 col 1: attacked by row 1 col 1 (column)",
             "    conflict row 3 col 2: attacked by row 2 col 3 (diagonal /)",
-        ]
+        ],
     );
+    let lines: Vec<&str> = text.lines().collect();
     let solutions: Vec<&str> = lines
         .iter()
         .copied()
         .filter(|l| l.starts_with("solution"))
         .collect();
     assert_eq!(solutions, ["solution 1: 2 4 1 3", "solution 2: 3 1 4 2"]);
-    nqueens()
-        .args(["trace", "13"])
-        .assert()
+    run(&["trace", "13"])
         .code(2)
         .stderr(predicate::str::contains("from 1 to 12"));
 }
 
 #[test]
 fn trace_with_calls_and_checks() {
-    let out = nqueens().args(["trace", "4", "--calls"]).output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        &lines[..4],
-        [
+    let text = begins_with(
+        &["trace", "4", "--calls"],
+        &[
             "call row 1",
             "place row 1 col 1",
             "  call row 2",
             "  conflict row 2 col 1: attacked by row 1 col 1 (column)",
-        ]
+        ],
     );
+    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.last(), Some(&"return row 1: 2 found"));
     // The moves are the trace's, in its order.
-    let plain = nqueens().args(["trace", "4"]).output().unwrap().stdout;
+    let plain = stdout_of(&["trace", "4"]);
     let moves: Vec<&str> = (lines.iter().copied())
         .filter(|l| !l.trim_start().starts_with("call") && !l.trim_start().starts_with("return"))
         .collect();
-    assert_eq!(
-        moves,
-        String::from_utf8(plain)
-            .unwrap()
-            .lines()
-            .collect::<Vec<_>>()
-    );
-    let out = nqueens()
-        .args(["trace", "4", "--calls", "--checks", "--json"])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        &lines[..3],
-        [
+    assert_eq!(moves, plain.lines().collect::<Vec<_>>());
+    let text = begins_with(
+        &["trace", "4", "--calls", "--checks", "--json"],
+        &[
             r#"{"step":"call","row":0}"#,
             r#"{"step":"check","row":0,"col":0}"#,
             r#"{"step":"safe","row":0,"col":0}"#,
-        ]
+        ],
     );
+    let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines.last(),
         Some(&r#"{"step":"return","row":0,"found":2}"#)
     );
     // --checks tells the scan's calls of safe, which only --calls makes steps of.
-    nqueens()
-        .args(["trace", "4", "--checks"])
-        .assert()
+    run(&["trace", "4", "--checks"])
         .code(2)
         .stderr(predicate::str::contains("--calls"));
 }

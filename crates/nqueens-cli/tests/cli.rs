@@ -2,11 +2,10 @@
 
 mod common;
 
-use common::{fails_with, nqueens, process, stdout_of};
+use common::{fails_with, run, spawn_piped, stdout_of};
 
 use predicates::prelude::*;
 use std::io::Read;
-use std::process::Stdio;
 
 #[test]
 fn count_prints_the_number_alone() {
@@ -42,15 +41,13 @@ fn list_board_format() {
 
 #[test]
 fn list_leetcode_format() {
+    let leetcode = |n| stdout_of(&["list", n, "--format", "leetcode"]);
     assert_eq!(
-        stdout_of(&["list", "4", "--format", "leetcode"]),
+        leetcode("4"),
         "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n"
     );
-    assert_eq!(
-        stdout_of(&["list", "1", "--format", "leetcode"]),
-        "[[\"Q\"]]\n"
-    );
-    assert_eq!(stdout_of(&["list", "3", "--format", "leetcode"]), "[]\n");
+    assert_eq!(leetcode("1"), "[[\"Q\"]]\n");
+    assert_eq!(leetcode("3"), "[]\n");
     // The whole listing is one JSON value with every board.
     let v: serde_json::Value =
         serde_json::from_str(&stdout_of(&["list", "8", "-f", "leetcode"])).unwrap();
@@ -59,12 +56,10 @@ fn list_leetcode_format() {
 
 #[test]
 fn list_perm_and_json_formats() {
+    let four = |format| stdout_of(&["list", "4", "--format", format]);
+    assert_eq!(four("perm"), "2 4 1 3\n3 1 4 2\n");
     assert_eq!(
-        stdout_of(&["list", "4", "--format", "perm"]),
-        "2 4 1 3\n3 1 4 2\n"
-    );
-    assert_eq!(
-        stdout_of(&["list", "4", "--format", "json"]),
+        four("json"),
         "{\"columns\":[1,3,0,2]}\n{\"columns\":[2,0,3,1]}\n"
     );
     let lines = stdout_of(&["list", "10", "--format", "json"]);
@@ -120,32 +115,21 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn help_and_version() {
     for sub in ["count", "list"] {
-        nqueens()
-            .args([sub, "--help"])
-            .assert()
+        run(&[sub, "--help"])
             .success()
             .stdout(predicate::str::contains("Examples:"));
     }
-    nqueens()
-        .arg("--help")
-        .assert()
+    run(&["--help"])
         .success()
         .stdout(predicate::str::contains("count").and(predicate::str::contains("list")));
-    nqueens()
-        .arg("--version")
-        .assert()
+    run(&["--version"])
         .success()
         .stdout(predicate::str::starts_with("nqueens "));
 }
 
 #[test]
 fn closed_stdout_ends_quietly_with_success() {
-    let mut child = process()
-        .args(["list", "14"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["list", "14"]);
     let mut stdout = child.stdout.take().unwrap();
     let mut first = [0u8; 64];
     stdout.read_exact(&mut first).unwrap();

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{board_file, nqueens};
+use common::{board_file, nqueens, path_arg, run, run_with, stdout_of};
 
 use predicates::prelude::*;
 
@@ -12,63 +12,43 @@ const PUZZLE6: &str = ".Q....\n......\n...x..\n......\nx.....\n......\n";
 #[test]
 fn count_and_list_a_board() {
     let path = board_file("puzzle6.txt", PUZZLE6);
-    nqueens()
-        .args(["count", "--board"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("1\n");
-    nqueens()
-        .args(["count", "--threads", "2", "--json", "--board"])
-        .arg(&path)
-        .assert()
+    let path = path_arg(&path);
+    assert_eq!(stdout_of(&["count", "--board", path]), "1\n");
+    run(&["count", "--threads", "2", "--json", "--board", path])
         .success()
         .stdout(predicate::str::contains(
             "\"n\":6,\"method\":\"bitmask\",\"solutions\":1,\"threads\":2",
         ));
-    nqueens()
-        .args(["list", "--format", "perm", "--board"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("2 4 6 1 3 5\n");
+    let listed = stdout_of(&["list", "--format", "perm", "--board", path]);
+    assert_eq!(listed, "2 4 6 1 3 5\n");
 }
 
 #[test]
 fn an_empty_board_completes_like_plain_listing() {
     let path = board_file("empty8.txt", &"........\n".repeat(8));
-    nqueens()
-        .args(["count", "--board"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("92\n");
+    let path = path_arg(&path);
+    assert_eq!(stdout_of(&["count", "--board", path]), "92\n");
     let plain = nqueens()
         .args(["list", "8", "--format", "perm"])
         .output()
         .unwrap();
-    nqueens()
-        .args(["list", "--format", "perm", "--board"])
-        .arg(&path)
-        .assert()
+    run(&["list", "--format", "perm", "--board", path])
         .success()
         .stdout(plain.stdout);
 }
 
 #[test]
 fn board_from_stdin_and_unsolvable_boards() {
-    nqueens()
-        .args(["count", "--board", "-"])
-        .write_stdin("Q..\n...\n...\n")
-        .assert()
-        .success()
-        .stdout("0\n");
-    nqueens()
-        .args(["list", "--board", "-", "--limit", "1"])
-        .write_stdin("....\n....\n....\n....\n")
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
+    for (args, board, stdout) in [
+        (&["count", "--board", "-"][..], "Q..\n...\n...\n", "0\n"),
+        (
+            &["list", "--board", "-", "--limit", "1"],
+            "....\n....\n....\n....\n",
+            ".Q..\n...Q\nQ...\n..Q.\n",
+        ),
+    ] {
+        run_with(args, board).success().stdout(stdout);
+    }
 }
 
 #[test]
@@ -99,9 +79,7 @@ fn bad_boards_exit_2_with_one_line() {
         assert!(err.contains(want), "{text:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{err}");
     }
-    nqueens()
-        .args(["list", "--board", "/no/such/board.txt"])
-        .assert()
+    run(&["list", "--board", "/no/such/board.txt"])
         .code(2)
         .stderr(predicate::str::starts_with(
             "nqueens: cannot read board /no/such/board.txt",
@@ -111,22 +89,18 @@ fn bad_boards_exit_2_with_one_line() {
 #[test]
 fn n_or_board_exactly_once() {
     let path = board_file("four.txt", &"....\n".repeat(4));
-    nqueens().arg("count").assert().code(2).stderr(
+    run(&["count"]).code(2).stderr(
         predicate::str::contains("<N|--board <FILE>|--resume <FILE>>")
             .and(predicate::str::contains("\n").count(1)),
     );
-    nqueens()
-        .args(["count", "4", "--board"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot be used with"));
-    nqueens()
-        .args(["list", "--method", "naive", "--board"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot be used with"));
+    for args in [
+        &["count", "4", "--board", path_arg(&path)][..],
+        &["list", "--method", "naive", "--board", path_arg(&path)],
+    ] {
+        run(args)
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
 }
 
 #[test]
@@ -159,28 +133,22 @@ fn svg_is_one_document_with_a_board_each() {
     assert!(!svg.contains(":root{width"));
 
     // No solution: still a document a browser opens.
-    nqueens()
-        .args(["list", "3", "--format", "svg"])
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("no solutions").and(predicate::str::ends_with("</svg>\n")),
-        );
+    run(&["list", "3", "--format", "svg"]).success().stdout(
+        predicate::str::contains("no solutions").and(predicate::str::ends_with("</svg>\n")),
+    );
 }
 
 #[test]
 fn unicode_boards() {
-    nqueens()
-        .args(["list", "4", "--format", "unicode"])
-        .assert()
+    run(&["list", "4", "--format", "unicode"])
         .success()
         .stdout("· ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n· ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
-    nqueens()
-        .args(["list", "--format", "unicode", "--board", "-"])
-        .write_stdin("x...\n....\n....\n....\n")
-        .assert()
-        .success()
-        .stdout("× ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n× ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
+    run_with(
+        &["list", "--format", "unicode", "--board", "-"],
+        "x...\n....\n....\n....\n",
+    )
+    .success()
+    .stdout("× ♛ · ▪\n▪ · ▪ ♛\n♛ ▪ · ▪\n▪ · ♛ ·\n\n× ▪ ♛ ▪\n♛ · ▪ ·\n· ▪ · ♛\n▪ ♛ ▪ ·\n");
 }
 
 // `trace --board` traces the search on the board: its solutions are the board's completions
@@ -212,31 +180,18 @@ fn trace_a_board() {
         assert!(!square.ends_with("row 3 col 4"), "{line}: blocked");
         assert!(!square.ends_with("row 5 col 1"), "{line}: blocked");
     }
-    nqueens()
-        .args(["trace", "--calls", "--board"])
-        .arg(&path)
-        .assert()
+    run(&["trace", "--calls", "--board", path_arg(&path)])
         .success()
         .stdout(predicate::str::starts_with("  call row 2\n"))
         .stdout(predicate::str::ends_with("  return row 2: 1 found\n"));
     let empty = board_file("trace-empty5.txt", &".....\n".repeat(5));
     let plain = nqueens().args(["trace", "5", "--json"]).output().unwrap();
-    nqueens()
-        .args(["trace", "--json", "--board"])
-        .arg(&empty)
-        .assert()
+    run(&["trace", "--json", "--board", path_arg(&empty)])
         .success()
         .stdout(plain.stdout);
     let big = board_file("trace13.txt", &".............\n".repeat(13));
-    nqueens()
-        .args(["trace", "--board"])
-        .arg(&big)
-        .assert()
+    run(&["trace", "--board", path_arg(&big)])
         .code(2)
         .stderr(predicate::str::contains("12"));
-    nqueens()
-        .args(["trace", "6", "--board"])
-        .arg(&path)
-        .assert()
-        .code(2);
+    run(&["trace", "6", "--board", path_arg(&path)]).code(2);
 }

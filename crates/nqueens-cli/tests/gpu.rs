@@ -26,7 +26,7 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
 
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
-    use super::common::{fails_with, nqueens, process, scratch, stdout_of};
+    use super::common::{fails_with, nqueens, process, scratch_path, stdout_of};
     use nqueens::Count;
     use nqueens::internals::Checkpoint;
     use nqueens::known::{A000170, A002562};
@@ -171,8 +171,7 @@ mod on_a_gpu {
 
     #[test]
     fn checkpoints_and_shards_go_through_the_gpu() {
-        let dir = scratch("gpu-longrun");
-        let path = dir.join("q13.ckpt");
+        let (dir, path) = scratch_path("gpu-longrun", "q13.ckpt");
         // Half done (started on the GPU, stopped at once, half recorded), finished on the GPU.
         let stop = AtomicBool::new(true);
         Count::new(13)

@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{binary, finish_within, nqueens, process as bin, scratch};
+use common::{
+    binary, finish_within, path_arg, process as bin, run, run_with, scratch, scratch_path,
+    send_signal, spawn_piped, spawn_reading_stderr, stdout_of,
+};
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
 use nqueens::plan::Plan;
@@ -14,9 +17,9 @@ use nqueens::symmetry::SymmetryClasses;
 use nqueens::{Counts, Method};
 use predicates::prelude::*;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -36,31 +39,16 @@ fn verify_refuses_a_board_that_is_not_square() {
             "without a whole number 'height'",
         ),
     ] {
-        for json in [false, true] {
-            let mut cmd = nqueens();
-            cmd.arg("verify");
-            if json {
-                cmd.arg("--json");
-            }
-            cmd.write_stdin(svg)
-                .assert()
+        for args in [&["verify"][..], &["verify", "--json"][..]] {
+            run_with(args, svg)
                 .code(2)
                 .stdout("")
                 .stderr(predicate::str::contains(needle));
         }
     }
     // What list draws still reads.
-    let drawn = nqueens()
-        .args(["list", "6", "--format", "svg"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    nqueens()
-        .arg("verify")
-        .write_stdin(drawn)
-        .assert()
+    let drawn = stdout_of(&["list", "6", "--format", "svg"]);
+    run_with(&["verify"], drawn)
         .success()
         .stdout("valid\n".repeat(4));
 }
@@ -101,54 +89,49 @@ fn printing_commands(input: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// Runs `check` on each of the printing commands, with a file of `copies` placements as their
+/// input, in a scratch directory `name`; each returns what went wrong, if anything. Every
+/// command that fails is named, not only the first.
+fn on_every_printing_command(name: &str, copies: usize, check: impl Fn(&[&str]) -> Option<String>) {
+    let dir = scratch(name);
+    let input = placements(&dir, copies);
+    let failed: Vec<String> = printing_commands(&input)
+        .iter()
+        .filter_map(|args| check(&args.iter().map(String::as_str).collect::<Vec<_>>()))
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_closed_pipe_ends_every_command_quietly() {
-    let dir = scratch("closed-pipe");
-    let input = placements(&dir, 5000);
-    let mut failed = Vec::new();
-    for args in printing_commands(&input) {
+    on_every_printing_command("closed-pipe", 5000, |args| {
         // The reader reads one byte and goes away, as `| head -c 1` does.
-        let mut child = bin()
-            .args(&args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(args);
         let mut stdout = child.stdout.take().unwrap();
         let mut first = [0u8; 1];
         let _ = stdout.read(&mut first).unwrap();
         drop(stdout);
         let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
         let err = String::from_utf8_lossy(&out.stderr);
-        if out.status.code() != Some(0) || !err.is_empty() {
-            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
-        }
-    }
-    // Every command that fails is named, not only the first.
-    assert!(failed.is_empty(), "{failed:#?}");
-    std::fs::remove_dir_all(&dir).unwrap();
+        (out.status.code() != Some(0) || !err.is_empty())
+            .then(|| format!("{args:?}: {:?} {err}", out.status.code()))
+    });
 }
 
 #[test]
 fn a_full_disk_is_an_error_on_every_command() {
-    let dir = scratch("full-disk");
-    let input = placements(&dir, 3);
-    let mut failed = Vec::new();
-    for args in printing_commands(&input) {
+    on_every_printing_command("full-disk", 3, |args| {
         let out = bin()
-            .args(&args)
+            .args(args)
             .stdout(File::create("/dev/full").unwrap())
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         let one_line = err.lines().count() == 1 && err.contains("No space left on device");
-        if out.status.code() != Some(1) || !one_line {
-            failed.push(format!("{args:?}: {:?} {err}", out.status.code()));
-        }
-    }
-    // Every command that fails is named, not only the first.
-    assert!(failed.is_empty(), "{failed:#?}");
-    std::fs::remove_dir_all(&dir).unwrap();
+        (out.status.code() != Some(1) || !one_line)
+            .then(|| format!("{args:?}: {:?} {err}", out.status.code()))
+    });
 }
 
 /// A checkpoint of part 1 of 2 of n = 12 (bit-mask split) with a few subproblems done.
@@ -164,47 +147,22 @@ fn partial_shard_checkpoint(path: &Path) {
 
 #[test]
 fn a_resumed_shard_is_still_a_shard() {
-    let dir = scratch("resumed-shard");
-    let path = dir.join("sh.ckpt");
+    let (dir, path) = scratch_path("resumed-shard", "sh.ckpt");
     partial_shard_checkpoint(&path);
-    let resumed = nqueens()
-        .args(["count", "--json", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let record = String::from_utf8(resumed).unwrap();
+    let record = stdout_of(&["count", "--json", "--resume", path_arg(&path)]);
     assert!(record.contains("\"shard\":1,\"shards\":2"), "{record}");
-    let other = nqueens()
-        .args([
-            "count", "12", "--method", "bitmask", "--shard", "0/2", "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let other = stdout_of(&[
+        "count", "12", "--method", "bitmask", "--shard", "0/2", "--json",
+    ]);
     let (r1, r0) = (dir.join("r1.json"), dir.join("r0.json"));
     std::fs::write(&r1, &record).unwrap();
     std::fs::write(&r0, other).unwrap();
-    nqueens()
-        .arg("merge")
-        .args([&r0, &r1])
-        .assert()
+    run(&["merge", path_arg(&r0), path_arg(&r1)])
         .success()
         .stdout("14200\n");
     // Resumed with N given too, and once more when there is nothing left to count.
-    let again = nqueens()
-        .args(["count", "12", "--json", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(String::from_utf8(again).unwrap(), record);
+    let again = stdout_of(&["count", "12", "--json", "--resume", path_arg(&path)]);
+    assert_eq!(again, record);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -212,12 +170,7 @@ fn a_resumed_shard_is_still_a_shard() {
 fn merge_reads_a_bounded_line() {
     let dir = scratch("bounded");
     // An endless file: refused at once, not read until memory runs out.
-    let child = bin()
-        .args(["merge", "/dev/zero"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_piped(&["merge", "/dev/zero"]);
     let out = finish_within(child, Duration::from_secs(20), "merge /dev/zero");
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
@@ -226,146 +179,91 @@ fn merge_reads_a_bounded_line() {
         "nqueens: /dev/zero, line 1: not a shard record (a line longer than 4096 bytes)\n"
     );
     // A long line on stdin, after a good record: refused by its number.
-    let good = nqueens()
-        .args(["count", "9", "--shard", "0/1", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let mut input = String::from_utf8(good).unwrap();
+    let mut input = stdout_of(&["count", "9", "--shard", "0/1", "--json"]);
     input.push_str(&"{".repeat(1 << 20));
-    nqueens()
-        .args(["merge", "-"])
-        .write_stdin(input)
-        .assert()
+    run_with(&["merge", "-"], input)
         .code(2)
         .stderr("nqueens: -, line 2: not a shard record (a line longer than 4096 bytes)\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Writes a shard record of `n` 9 (bit-mask, K = 1) with `change` applied to its JSON.
-fn record_with(dir: &Path, name: &str, change: impl Fn(&str) -> String) -> PathBuf {
-    let good = nqueens()
-        .args([
-            "count", "9", "--method", "bitmask", "--shard", "0/1", "--json",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+/// Writes a shard record of `n` 9 (bit-mask, K = 1) with each `(from, to)` of `changes` replaced
+/// in its JSON, in order.
+fn record_with(dir: &Path, name: &str, changes: &[(&str, &str)]) -> PathBuf {
+    let good = stdout_of(&[
+        "count", "9", "--method", "bitmask", "--shard", "0/1", "--json",
+    ]);
+    let record = (changes.iter()).fold(good, |record, (from, to)| record.replace(from, to));
     let path = dir.join(name);
-    std::fs::write(&path, change(&String::from_utf8(good).unwrap())).unwrap();
+    std::fs::write(&path, record).unwrap();
     path
 }
-
-/// How a test record is made from a true one.
-type Change = Box<dyn Fn(&str) -> String>;
 
 #[test]
 fn merge_refuses_records_no_count_could_make() {
     let dir = scratch("bad-records");
-    let cases: Vec<(&str, Change, &str)> = vec![
+    let (n9, sols, bits, sym) = ("\"n\":9", "\"solutions\":352", "bitmask", "symmetry");
+    let classes = "\"solutions\":353,\"unique\":46,\"classes\":{\"rot90\":0,\"rot180\":4,\
+                   \"asymmetric\":42}";
+    let board = ",\"board\":\"0123456789abcdef\",\"shard\"";
+    let cases = [
         (
             "n0",
-            Box::new(|r| r.replace("\"n\":9", "\"n\":0")),
+            &[(n9, "\"n\":0")][..],
             "n = 0 is out of range: n must be from 1 to 64",
         ),
         (
             "n99",
-            Box::new(|r| r.replace("\"n\":9", "\"n\":99")),
+            &[(n9, "\"n\":99")],
             "n = 99 is out of range: n must be from 1 to 64",
         ),
         (
             "halves40",
-            Box::new(|r| {
-                r.replace("\"n\":9", "\"n\":40")
-                    .replace("bitmask", "halves")
-            }),
+            &[(n9, "\"n\":40"), (bits, "halves")],
             "n for method halves must be from 1 to 32",
         ),
         (
             "unique",
-            Box::new(|r| r.replace("\"solutions\":352", "\"solutions\":352,\"unique\":46")),
+            &[(sols, "\"solutions\":352,\"unique\":46")],
             "unique solutions or classes from a method that counts none",
         ),
         (
             "classes",
-            Box::new(|r| {
-                r.replace("bitmask", "symmetry").replace(
-                    "\"solutions\":352",
-                    "\"solutions\":353,\"unique\":46,\"classes\":{\"rot90\":0,\"rot180\":4,\
-                     \"asymmetric\":42}",
-                )
-            }),
+            &[(bits, sym), (sols, classes)],
             "the classes 0,4,42 do not make 353 solutions",
         ),
         (
             "classless",
-            Box::new(|r| r.replace("bitmask", "symmetry")),
+            &[(bits, sym)],
             "a count by class without its classes",
         ),
         (
             "board",
-            Box::new(|r| {
-                r.replace("bitmask", "symmetry")
-                    .replace(",\"shard\"", ",\"board\":\"0123456789abcdef\",\"shard\"")
-            }),
+            &[(bits, sym), (",\"shard\"", board)],
             "method symmetry does not count boards",
         ),
     ];
-    for (name, change, needle) in cases {
-        let path = record_with(&dir, name, change);
-        nqueens()
-            .arg("merge")
-            .arg(&path)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(
-                predicate::str::contains(needle)
-                    .and(predicate::str::contains("line 1: not a shard record")),
-            );
+    for (name, changes, needle) in cases {
+        let path = record_with(&dir, name, changes);
+        run(&["merge", path_arg(&path)]).code(2).stdout("").stderr(
+            predicate::str::contains(needle)
+                .and(predicate::str::contains("line 1: not a shard record")),
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// Starts `nqueens ARGS` and returns it with a reader of its stderr lines.
-fn spawn(args: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
-    let mut child = bin()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            if tx.send(line.unwrap_or_default()).is_err() {
-                return;
-            }
-        }
-    });
-    (child, rx)
 }
 
 /// Sends `signal` to the child once it says it is preparing the count (its signal handlers
 /// are then in place, and the list of subproblems is being built), and returns how long it
 /// took to end after that, its output and the rest of its stderr.
 fn stop_while_preparing(args: &[&str], signal: &str) -> (Duration, Output, Vec<String>) {
-    let (child, lines) = spawn(args);
+    let (child, lines) = spawn_reading_stderr(args);
     let line = lines
         .recv_timeout(Duration::from_secs(60))
         .expect("a progress line");
     assert!(line.contains("preparing the count"), "{line}");
     let asked = Instant::now();
-    let sent = Command::new("kill")
-        .args([signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    send_signal(child.id(), signal);
     let out = finish_within(child, Duration::from_secs(60), &args.join(" "));
     let took = asked.elapsed();
     // Every line the child wrote, read to the end of its stderr: the reader thread may still
@@ -375,8 +273,7 @@ fn stop_while_preparing(args: &[&str], signal: &str) -> (Duration, Output, Vec<S
 
 #[test]
 fn a_stop_is_heeded_while_the_count_is_prepared() {
-    let dir = scratch("stop-preparing");
-    let path = dir.join("q64.ckpt");
+    let (dir, path) = scratch_path("stop-preparing", "q64.ckpt");
     let p = path.to_str().unwrap();
     // Listing the 1.7 million subproblems of n = 64 takes seconds; a stop then ends it at once.
     for signal in ["-INT", "-TERM"] {
@@ -414,8 +311,7 @@ fn a_stop_is_heeded_while_the_count_is_prepared() {
 
 #[test]
 fn only_a_regular_file_is_a_checkpoint() {
-    let dir = scratch("fifo");
-    let fifo = dir.join("fifo");
+    let (dir, fifo) = scratch_path("fifo", "fifo");
     assert!(
         Command::new("mkfifo")
             .arg(&fifo)
@@ -432,13 +328,7 @@ fn only_a_regular_file_is_a_checkpoint() {
             &["count", "10", "--resume"][..],
             &["count", "10", "--checkpoint"][..],
         ] {
-            let child = bin()
-                .args(args)
-                .arg(path)
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap();
+            let child = spawn_piped(&[args, &[path_arg(path)]].concat());
             let out = finish_within(
                 child,
                 Duration::from_secs(20),
@@ -470,8 +360,7 @@ fn checkpoint_with(path: &Path, method: Method, index: usize, counts: Counts) {
 
 #[test]
 fn checkpoints_that_lie_about_their_counts_are_refused() {
-    let dir = scratch("lying-checkpoints");
-    let path = dir.join("c.ckpt");
+    let (dir, path) = scratch_path("lying-checkpoints", "c.ckpt");
     let sym = SymmetryPlan::new(9).unwrap();
     let bit = plan_for(9, Method::Bitmask).unwrap();
     // A subproblem of the symmetry split whose constellation no symmetry but the identity fixes.
@@ -541,10 +430,7 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
         let _ = std::fs::remove_file(&path);
         checkpoint_with(&path, method, index, counts);
         for args in [&["count", "--resume"][..], &["count", "9", "--resume"][..]] {
-            nqueens()
-                .args(args)
-                .arg(&path)
-                .assert()
+            run(&[args, &[path_arg(&path)]].concat())
                 .code(2)
                 .stdout("")
                 .stderr(
@@ -562,10 +448,7 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
             text[..text.find("checksum ").unwrap()].replace("\nn 9\n", &format!("\nn {n}\n"));
         let sum = nqueens::internals::fnv1a(body.as_bytes());
         std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
-        nqueens()
-            .args(["count", "--resume"])
-            .arg(&path)
-            .assert()
+        run(&["count", "--resume", path_arg(&path)])
             .code(2)
             .stderr(predicate::str::contains(format!(
                 "n = {n} is not from 1 to 64"
@@ -574,12 +457,7 @@ fn checkpoints_that_lie_about_their_counts_are_refused() {
     // The true counts resume to the true total.
     let _ = std::fs::remove_file(&path);
     checkpoint_with(&path, Method::Symmetry, plain, true_counts);
-    nqueens()
-        .args(["count", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("352\n");
+    assert_eq!(stdout_of(&["count", "--resume", path_arg(&path)]), "352\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -616,15 +494,10 @@ fn a_huge_checkpoint_is_refused_at_once_in_little_memory() {
     // Sparse files of 20 GB: one of zeros, one with a real header before the zeros. Under a
     // 200 MB address space, reading either whole would fail; each is refused from its size and
     // header alone, with the bound in words.
-    let dir = scratch("huge-checkpoint");
-    let zeros = dir.join("zeros.ckpt");
+    let (dir, zeros) = scratch_path("huge-checkpoint", "zeros.ckpt");
     File::create(&zeros).unwrap().set_len(20 << 30).unwrap();
     let headed = dir.join("headed.ckpt");
-    nqueens()
-        .args(["count", "12", "--checkpoint"])
-        .arg(&headed)
-        .assert()
-        .success();
+    run(&["count", "12", "--checkpoint", path_arg(&headed)]).success();
     std::fs::OpenOptions::new()
         .write(true)
         .open(&headed)
@@ -696,8 +569,7 @@ fn a_count_whose_subproblems_do_not_fit_is_refused_in_one_line() {
         assert!(out.stdout.is_empty());
     }
     // A checkpointed count is refused before its file is made, so that none is left behind.
-    let dir = scratch("refused-list");
-    let path = dir.join("q.ckpt");
+    let (dir, path) = scratch_path("refused-list", "q.ckpt");
     let out = under_address_limit_for_a_minute(
         80_000,
         &format!("count 64 --checkpoint {}", path.display()),

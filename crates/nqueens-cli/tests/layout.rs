@@ -498,23 +498,31 @@ fn the_library_re_exports_only_its_own_and_renames_nothing() {
     );
 }
 
+/// A fresh folder `nq-NAME-PID` in the temporary directory holding a crate's sources for the
+/// checkers to read: its root `lib.rs` of the text `lib`, and `files`, each a path in the folder
+/// (its folders made) and its text.
+fn sources(name: &str, lib: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("nq-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (file, text) in [("lib.rs", lib)].iter().chain(files) {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
 #[test]
 fn the_checker_sees_borrowed_and_renamed_names() {
-    let dir = std::env::temp_dir().join(format!("nq-borrowed-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("a")).unwrap();
-    std::fs::write(
-        dir.join("lib.rs"),
+    let dir = sources(
+        "borrowed",
         "pub mod a;\npub mod b;\npub use a::c::x as y;\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("a.rs"),
-        "mod c;\npub use c::x;\n// pub use crate::b::Z;\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("a/c.rs"), "pub fn x() {}\n").unwrap();
-    std::fs::write(dir.join("b.rs"), "pub use crate::a::x;\n").unwrap();
+        &[
+            ("a.rs", "mod c;\npub use c::x;\n// pub use crate::b::Z;\n"),
+            ("a/c.rs", "pub fn x() {}\n"),
+            ("b.rs", "pub use crate::a::x;\n"),
+        ],
+    );
     assert_eq!(
         borrowed_or_renamed(&dir),
         [
@@ -550,35 +558,31 @@ fn every_folder_has_its_module_file_beside_it() {
 }
 
 #[test]
-fn the_command_line_has_no_import_cycle() {
-    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-}
-
-#[test]
-fn the_python_binding_has_no_import_cycle() {
-    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens-py/src"));
-}
-
-#[test]
-fn the_web_binding_has_no_import_cycle() {
-    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../nqueens-web/src"));
-}
-
-#[test]
-fn the_gpu_model_has_no_import_cycle() {
-    check(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/gpu-model/src"));
+fn the_other_crates_have_no_import_cycle() {
+    // The command line, the Python and web bindings, the GPU kernel's model.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for src in [
+        "src",
+        "../nqueens-py/src",
+        "../nqueens-web/src",
+        "../../tools/gpu-model/src",
+    ] {
+        check(&root.join(src));
+    }
 }
 
 #[test]
 fn the_checker_sees_cycles() {
     // Two modules that name each other, one through a grouped import and `super::`.
-    let dir = std::env::temp_dir().join(format!("nq-layout-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("a")).unwrap();
-    std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod b;\n").unwrap();
-    std::fs::write(dir.join("a/mod.rs"), "pub mod c;\npub use c::X;\n").unwrap();
-    std::fs::write(dir.join("a/c.rs"), "use super::{Y as _};\npub struct X;\n").unwrap();
-    std::fs::write(dir.join("b.rs"), "use crate::{a::c::X};\n").unwrap();
+    let dir = sources(
+        "layout",
+        "pub mod a;\npub mod b;\n",
+        &[
+            ("a/mod.rs", "pub mod c;\npub use c::X;\n"),
+            ("a/c.rs", "use super::{Y as _};\npub struct X;\n"),
+            ("b.rs", "use crate::{a::c::X};\n"),
+        ],
+    );
     let g = graph(&dir);
     let found = cycles(&g);
     assert_eq!(found.len(), 1, "{found:?}");
@@ -591,20 +595,18 @@ fn the_checker_sees_cycles() {
 #[test]
 fn the_checker_sees_imports_that_go_up_or_across() {
     // `low` reaches up to `high`, and `side` across to `low`; `high` may import both.
-    let dir = std::env::temp_dir().join(format!("nq-layers-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("low")).unwrap();
-    std::fs::write(
-        dir.join("lib.rs"),
+    let dir = sources(
+        "layers",
         "pub mod high;\npub mod low;\npub mod side;\npub mod loose;\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("high.rs"), "use crate::{low::a::A, side::S};\n").unwrap();
-    std::fs::write(dir.join("low/mod.rs"), "pub mod a;\npub mod b;\n").unwrap();
-    std::fs::write(dir.join("low/a.rs"), "use super::b::B;\n").unwrap();
-    std::fs::write(dir.join("low/b.rs"), "fn f() { crate::high::h(); }\n").unwrap();
-    std::fs::write(dir.join("side.rs"), "use crate::low::b::B;\n").unwrap();
-    std::fs::write(dir.join("loose.rs"), "\n").unwrap();
+        &[
+            ("high.rs", "use crate::{low::a::A, side::S};\n"),
+            ("low/mod.rs", "pub mod a;\npub mod b;\n"),
+            ("low/a.rs", "use super::b::B;\n"),
+            ("low/b.rs", "fn f() { crate::high::h(); }\n"),
+            ("side.rs", "use crate::low::b::B;\n"),
+            ("loose.rs", "\n"),
+        ],
+    );
     // The map as a page of the guide writes it.
     let layers = layers_of(
         "intro\n\n| layer | folders | why |\n| --- | --- | --- |\n| root | `lib.rs` | r |\n\
@@ -628,19 +630,17 @@ fn the_checker_sees_imports_that_go_up_or_across() {
 fn the_checker_sees_public_modules() {
     // `a` declared public, `b::c` re-exported, `b` and `d` private; items and the inline module's
     // own statements are not modules of the root.
-    let dir = std::env::temp_dir().join(format!("nq-public-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("b")).unwrap();
-    std::fs::write(
-        dir.join("lib.rs"),
+    let dir = sources(
+        "public",
         "pub mod a;\nmod b;\npub(crate) mod d;\npub use b::{c, X};\npub use d::Y;\n\
          pub mod inline {\n    pub use crate::b;\n}\n",
-    )
-    .unwrap();
-    std::fs::write(dir.join("a.rs"), "\n").unwrap();
-    std::fs::write(dir.join("b/mod.rs"), "pub mod c;\npub struct X;\n").unwrap();
-    std::fs::write(dir.join("b/c.rs"), "\n").unwrap();
-    std::fs::write(dir.join("d.rs"), "pub struct Y;\n").unwrap();
+        &[
+            ("a.rs", "\n"),
+            ("b/mod.rs", "pub mod c;\npub struct X;\n"),
+            ("b/c.rs", "\n"),
+            ("d.rs", "pub struct Y;\n"),
+        ],
+    );
     let found: Vec<String> = public_modules(&dir).into_iter().collect();
     assert_eq!(found, ["a", "c", "d", "inline"]);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{fails_with, nqueens, path_arg, process, scratch};
+use common::{
+    fails_with, path_arg, run, run_with, scratch, scratch_path, send_signal,
+    start_checkpointed_count, stdout_of,
+};
 
 use nqueens::Method;
 use nqueens::internals::Checkpoint;
@@ -12,7 +15,7 @@ use nqueens::plan_for;
 use nqueens::shard::Shard;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 /// The number of finished subproblems the checkpoint at `path` holds, if it can be read yet.
@@ -23,15 +26,7 @@ fn saved(path: &Path) -> Option<usize> {
 /// Starts a long count (n = 16 on one thread: many seconds) that saves every second, and waits
 /// until a periodic save holds some finished work.
 fn start_long_count(path: &Path) -> Child {
-    let mut child = process()
-        .args(["count", "16", "--method", "bitmask", "--threads", "1"])
-        .arg("--checkpoint")
-        .arg(path)
-        .args(["--checkpoint-every", "1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = start_checkpointed_count(path);
     let start = Instant::now();
     while saved(path).unwrap_or(0) == 0 {
         assert!(
@@ -44,34 +39,23 @@ fn start_long_count(path: &Path) -> Child {
     child
 }
 
+/// Resuming the count of n = 16 at `path` prints its exact total and leaves the checkpoint
+/// complete; resuming it again prints the total once more.
 fn resume_gives_exact_total(path: &Path) {
-    nqueens()
-        .args(["count", "16", "--threads", "2", "--resume"])
-        .arg(path)
-        .assert()
-        .success()
-        .stdout("14772512\n");
+    let p = path_arg(path);
+    let resumed = stdout_of(&["count", "16", "--threads", "2", "--resume", p]);
+    assert_eq!(resumed, "14772512\n");
     let cp = Checkpoint::load(path).unwrap();
     assert!(cp.is_complete());
     // Resuming a finished count only prints its total.
-    nqueens()
-        .args(["count", "16", "--resume"])
-        .arg(path)
-        .assert()
-        .success()
-        .stdout("14772512\n");
+    assert_eq!(stdout_of(&["count", "16", "--resume", p]), "14772512\n");
 }
 
 #[test]
 fn sigint_saves_and_exits_130_then_resume_is_exact() {
-    let dir = scratch("sigint");
-    let path = dir.join("q16.ckpt");
+    let (dir, path) = scratch_path("sigint", "q16.ckpt");
     let child = start_long_count(&path);
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send_signal(child.id(), "-INT");
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130));
     assert!(out.stdout.is_empty());
@@ -85,8 +69,7 @@ fn sigint_saves_and_exits_130_then_resume_is_exact() {
 
 #[test]
 fn sigkill_loses_at_most_the_last_interval() {
-    let dir = scratch("sigkill");
-    let path = dir.join("q16.ckpt");
+    let (dir, path) = scratch_path("sigkill", "q16.ckpt");
     let mut child = start_long_count(&path);
     child.kill().unwrap(); // SIGKILL: no chance to save
     child.wait().unwrap();
@@ -98,14 +81,9 @@ fn sigkill_loses_at_most_the_last_interval() {
 
 #[test]
 fn damaged_and_foreign_checkpoints_are_refused() {
-    let dir = scratch("refused");
-    let path = dir.join("q10.ckpt");
-    nqueens()
-        .args(["count", "10", "--checkpoint"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("724\n");
+    let (dir, path) = scratch_path("refused", "q10.ckpt");
+    let counted = stdout_of(&["count", "10", "--checkpoint", path_arg(&path)]);
+    assert_eq!(counted, "724\n");
     // Starting over an existing checkpoint would throw its work away.
     fails_with(
         &["count", "10", "--checkpoint", path_arg(&path)],
@@ -166,14 +144,10 @@ fn damaged_and_foreign_checkpoints_are_refused() {
 fn shard_files(dir: &Path, n: usize, k: usize) -> Vec<PathBuf> {
     (0..k)
         .map(|i| {
-            let out = nqueens()
-                .args(["count", &n.to_string(), "--method", "bitmask", "--json"])
-                .args(["--shard", &format!("{i}/{k}")])
-                .assert()
-                .success()
-                .get_output()
-                .stdout
-                .clone();
+            let (n, shard) = (n.to_string(), format!("{i}/{k}"));
+            let out = stdout_of(&[
+                "count", &n, "--method", "bitmask", "--json", "--shard", &shard,
+            ]);
             let path = dir.join(format!("shard-{i}.json"));
             std::fs::write(&path, out).unwrap();
             path
@@ -186,20 +160,17 @@ fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
     let dir = scratch("shards");
     for (n, k, total) in [(9, 1, "352"), (11, 2, "2680"), (12, 7, "14200")] {
         let files = shard_files(&dir, n, k);
-        nqueens()
-            .arg("merge")
-            .args(&files)
-            .assert()
-            .success()
-            .stdout(format!("{total}\n"));
+        let files: Vec<&str> = files.iter().map(|f| path_arg(f)).collect();
+        assert_eq!(
+            stdout_of(&[&["merge"], &files[..]].concat()),
+            format!("{total}\n")
+        );
     }
-    let files = shard_files(&dir, 12, 7);
-    let record = std::fs::read_to_string(&files[3]).unwrap();
+    let paths = shard_files(&dir, 12, 7);
+    let record = std::fs::read_to_string(&paths[3]).unwrap();
     assert!(record.contains("\"shard\":3,\"shards\":7"), "{record}");
-    nqueens()
-        .args(["merge", "--json"])
-        .args(&files)
-        .assert()
+    let files: Vec<&str> = paths.iter().map(|f| path_arg(f)).collect();
+    run(&[&["merge", "--json"], &files[..]].concat())
         .success()
         .stdout(predicate::str::contains("\"solutions\":14200"));
     // All records in one stream work too.
@@ -207,33 +178,21 @@ fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
         .iter()
         .map(|f| std::fs::read_to_string(f).unwrap())
         .collect();
-    nqueens()
-        .args(["merge", "-"])
-        .write_stdin(all)
-        .assert()
-        .success()
-        .stdout("14200\n");
-    nqueens()
-        .arg("merge")
-        .args(&files[1..])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("missing: 0/7"));
-    nqueens()
-        .arg("merge")
-        .args(&files)
-        .arg(&files[5])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("5/7 is given more than once"));
+    run_with(&["merge", "-"], all).success().stdout("14200\n");
     let other = dir.join("other.json");
     std::fs::write(&other, "{\"n\":12}\n").unwrap();
-    nqueens()
-        .arg("merge")
-        .arg(&other)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("line 1: not a shard record"));
+    for (args, needle) in [
+        (&files[1..], "missing: 0/7"),
+        (
+            &[&files[..], &files[5..6]].concat()[..],
+            "5/7 is given more than once",
+        ),
+        (&[path_arg(&other)][..], "line 1: not a shard record"),
+    ] {
+        run(&[&["merge"], args].concat())
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
     fails_with(
         &["count", "12", "--shard", "7/7"],
         "I must be a whole number from 0 to 6",
@@ -250,11 +209,7 @@ fn mpi_in_a_build_without_it_says_so() {
 #[cfg(feature = "mpi")]
 #[test]
 fn mpi_without_mpirun_counts_alone() {
-    nqueens()
-        .args(["count", "10", "--mpi"])
-        .assert()
-        .success()
-        .stdout("724\n");
+    assert_eq!(stdout_of(&["count", "10", "--mpi"]), "724\n");
 }
 
 /// Under `mpirun`, the ranks share out one count: rank 0 alone prints it, whole, and each rank

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{binary, fails_with, finish_within, nqueens, process, scratch};
+use common::{binary, fails_with, finish_within, nqueens, process, scratch_path};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -62,8 +62,7 @@ fn a_second_board_size_is_named_as_one() {
 
 #[test]
 fn a_closed_standard_output_is_an_error_on_every_command() {
-    let dir = scratch("closed-stdout");
-    let input = dir.join("in.txt");
+    let (dir, input) = scratch_path("closed-stdout", "in.txt");
     std::fs::write(&input, "2 4 1 3\n").unwrap();
     let input = input.display().to_string();
     for args in [
@@ -94,8 +93,7 @@ fn a_closed_standard_output_is_an_error_on_every_command() {
 
 #[test]
 fn a_shard_is_never_shown_as_the_whole() {
-    let dir = scratch("part");
-    let path = dir.join("part.ckpt");
+    let (dir, path) = scratch_path("part", "part.ckpt");
     let note = "nqueens: this is shard 1/3 of the count, not its total: count every shard with \
                 --shard I/3 --json and add them with 'nqueens merge'\n";
     let p = path.to_str().unwrap();

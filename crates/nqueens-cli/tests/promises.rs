@@ -4,16 +4,17 @@
 
 mod common;
 
-use common::{fails_with, nqueens, process as bin, scratch, stdout_of};
+use common::{
+    fails_with, path_arg, process as bin, run, run_with, scratch, scratch_path, send_signal,
+    spawn_reading_stderr, start_checkpointed_count, stdout_of,
+};
 use nqueens::internals::Checkpoint;
 use nqueens::plan_for;
 use nqueens::shard::Shard;
 use nqueens::{Counts, Method};
 use predicates::prelude::*;
 use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 #[test]
@@ -31,10 +32,7 @@ fn huge_shard_counts_are_refused_not_allocated() {
         );
         let path = dir.join("k.json");
         std::fs::write(&path, record).unwrap();
-        let out = nqueens()
-            .arg("merge")
-            .arg(&path)
-            .assert()
+        let out = run(&["merge", path_arg(&path)])
             .code(2)
             .get_output()
             .clone();
@@ -83,11 +81,8 @@ fn sums_that_would_overflow_are_refused_as_damage() {
         )
         .unwrap();
     }
-    nqueens()
-        .arg("merge")
-        .arg(dir.join("s0.json"))
-        .arg(dir.join("s1.json"))
-        .assert()
+    let (s0, s1) = (dir.join("s0.json"), dir.join("s1.json"));
+    run(&["merge", path_arg(&s0), path_arg(&s1)])
         .code(2)
         .stderr(predicate::str::contains("damaged"));
     // A checkpoint holding such counts, its checksum intact.
@@ -96,10 +91,7 @@ fn sums_that_would_overflow_are_refused_as_damage() {
     cp.record(0, Counts::total(u128::MAX));
     cp.record(1, Counts::total(u128::MAX));
     cp.save(&path).unwrap();
-    nqueens()
-        .args(["count", "--resume"])
-        .arg(&path)
-        .assert()
+    run(&["count", "--resume", path_arg(&path)])
         .code(2)
         .stderr(predicate::str::contains("damaged"));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -107,19 +99,10 @@ fn sums_that_would_overflow_are_refused_as_damage() {
 
 #[test]
 fn a_finished_count_is_printed_even_when_its_last_save_fails() {
-    let dir = scratch("lost-dir");
-    let sub = dir.join("gone");
+    let (dir, sub) = scratch_path("lost-dir", "gone");
     std::fs::create_dir_all(&sub).unwrap();
     let path = sub.join("q.ckpt");
-    let child = bin()
-        .args(["count", "16", "--method", "bitmask", "--threads", "1"])
-        .arg("--checkpoint")
-        .arg(&path)
-        .args(["--checkpoint-every", "1"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = start_checkpointed_count(&path);
     // The first save comes at once; then the directory goes away.
     let start = Instant::now();
     while !path.exists() {
@@ -157,30 +140,16 @@ impl Drop for Running {
     }
 }
 
-/// Starts `nqueens ARGS` with stderr piped and returns the child and a reader of stderr lines.
+/// Starts `nqueens ARGS` with stderr piped and returns the child, killed when dropped, and a
+/// reader of stderr lines.
 fn spawn(args: &[&str]) -> (Running, std::sync::mpsc::Receiver<String>) {
-    let mut child = bin()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            if tx.send(line.unwrap_or_default()).is_err() {
-                return;
-            }
-        }
-    });
-    (Running(Some(child)), rx)
+    let (child, lines) = spawn_reading_stderr(args);
+    (Running(Some(child)), lines)
 }
 
 #[test]
 fn the_largest_boards_show_progress_and_stop_on_the_first_ctrl_c() {
-    let dir = scratch("n64");
-    let path = dir.join("q64.ckpt");
+    let (dir, path) = scratch_path("n64", "q64.ckpt");
     let p = path.to_str().unwrap();
     let (child, lines) = spawn(&["count", "64", "--progress", "--checkpoint", p]);
     // Lines within seconds, though no subproblem of n = 64 ever ends in that time: while the
@@ -200,11 +169,7 @@ fn the_largest_boards_show_progress_and_stop_on_the_first_ctrl_c() {
         "{searching}"
     );
     let asked = Instant::now();
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    send_signal(child.id(), "-INT");
     let out = child.wait_with_output();
     assert!(
         asked.elapsed() < Duration::from_secs(60),
@@ -237,65 +202,28 @@ fn long_subproblems_show_progress_without_a_checkpoint() {
 
 #[test]
 fn every_number_follows_one_grammar_and_names_its_range() {
-    for (args, range) in [
-        (
-            &["find", "-3"][..],
-            "N must be a whole number from 1 to 1,000,000,000",
-        ),
-        (
-            &["count", "8", "--threads", "-1"][..],
-            "T must be a whole number from 1 to 1024",
-        ),
-        (
-            &["list", "8", "--limit", "-1"][..],
-            "K must be a whole number from 0 to",
-        ),
-        (
-            &["find", "8", "--seed", "-1"][..],
-            "S must be a whole number from 0 to",
-        ),
-        (
-            &[
-                "count",
-                "8",
-                "--checkpoint",
-                "x",
-                "--checkpoint-every",
-                "-1",
-            ][..],
-            "SECS must be a whole number from 1 to 86,400",
-        ),
-        (
-            &["count", "8", "--shard", "-1/3"][..],
-            "I must be a whole number from 0 to 2",
-        ),
-        (
-            &["list", "8", "--limit", "abc"][..],
-            "not a whole number: K must be",
-        ),
-        (
-            &["find", "8", "--seed", "abc"][..],
-            "not a whole number: S must be",
-        ),
-        (
-            &["find"][..],
-            "N is the board size, from 1 to 1,000,000,000",
-        ),
-        (&["trace"][..], "N is the board size, from 1 to 12"),
-        (&["count"][..], "N is the board size, from 1 to 64"),
-        (
-            &["count", "999999999999999999999999999999999999999999999"][..],
-            "out of range: N must be a whole number from 1 to 64",
-        ),
-        (&["find", "_8"][..], "not a whole number"),
-        (&["trace", "8_"][..], "not a whole number"),
-        (&["count", "1__0"][..], "not a whole number"),
-        (
-            &["count", "8", "--jsn"][..],
-            "tip: a similar argument exists: '--json'",
-        ),
-    ] {
-        fails_with(args, range);
+    // Each line: the arguments, split at spaces, and what the one line on stderr names.
+    let cases = "\
+        find -3 | N must be a whole number from 1 to 1,000,000,000
+        count 8 --threads -1 | T must be a whole number from 1 to 1024
+        list 8 --limit -1 | K must be a whole number from 0 to
+        find 8 --seed -1 | S must be a whole number from 0 to
+        count 8 --checkpoint x --checkpoint-every -1 | SECS must be a whole number from 1 to 86,400
+        count 8 --shard -1/3 | I must be a whole number from 0 to 2
+        list 8 --limit abc | not a whole number: K must be
+        find 8 --seed abc | not a whole number: S must be
+        find | N is the board size, from 1 to 1,000,000,000
+        trace | N is the board size, from 1 to 12
+        count | N is the board size, from 1 to 64
+        count 999999999999999999999999999999999999999999999 | out of range: N must be a whole \
+        number from 1 to 64
+        find _8 | not a whole number
+        trace 8_ | not a whole number
+        count 1__0 | not a whole number
+        count 8 --jsn | tip: a similar argument exists: '--json'";
+    for case in cases.lines() {
+        let (args, range) = case.trim().split_once(" | ").unwrap();
+        fails_with(&args.split(' ').collect::<Vec<_>>(), range);
     }
     // The same accepted forms everywhere.
     assert_eq!(stdout_of(&["count", "1_0"]), "724\n");
@@ -311,57 +239,33 @@ fn every_number_follows_one_grammar_and_names_its_range() {
 #[test]
 fn messages_say_what_is_really_wrong() {
     fails_with(&["verify", "/"], "cannot read /");
-    let out = nqueens()
-        .arg("verify")
-        .write_stdin("{\"n\":99999999999999999999999,\"columns\":[0]}\n")
-        .assert()
-        .code(2)
-        .get_output()
-        .clone();
+    let out = run_with(
+        &["verify"],
+        "{\"n\":99999999999999999999999,\"columns\":[0]}\n",
+    )
+    .code(2)
+    .get_output()
+    .clone();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("\"n\" is too large"), "{err}");
     // An empty board file is the plain board: --unique counts its classes.
-    let dir = scratch("wording");
-    let empty = dir.join("empty8.txt");
+    let (dir, empty) = scratch_path("wording", "empty8.txt");
     std::fs::write(&empty, "........\n".repeat(8)).unwrap();
-    nqueens()
-        .args(["count", "--unique", "--board"])
-        .arg(&empty)
-        .assert()
-        .success()
-        .stdout("12\n");
+    let counted = stdout_of(&["count", "--unique", "--board", path_arg(&empty)]);
+    assert_eq!(counted, "12\n");
     // A board checkpoint resumes from the file alone; given a plain checkpoint with a board,
     // the message says what differs, with no advice --board forbids.
     let board = dir.join("b.txt");
     std::fs::write(&board, ".Q....\n......\n...x..\n......\nx.....\n......\n").unwrap();
     let ckpt = dir.join("b.ckpt");
-    nqueens()
-        .args(["count", "--board"])
-        .arg(&board)
-        .arg("--checkpoint")
-        .arg(&ckpt)
-        .assert()
-        .success()
-        .stdout("1\n");
-    nqueens()
-        .arg("count")
-        .arg("--resume")
-        .arg(&ckpt)
-        .assert()
-        .success()
-        .stdout("1\n");
+    let (board, ckpt) = (path_arg(&board), path_arg(&ckpt));
+    let counted = stdout_of(&["count", "--board", board, "--checkpoint", ckpt]);
+    assert_eq!(counted, "1\n");
+    assert_eq!(stdout_of(&["count", "--resume", ckpt]), "1\n");
     let plain = dir.join("plain.ckpt");
-    nqueens()
-        .args(["count", "6", "--method", "bitmask", "--checkpoint"])
-        .arg(&plain)
-        .assert()
-        .success();
-    let out = nqueens()
-        .args(["count", "--board"])
-        .arg(&board)
-        .arg("--resume")
-        .arg(&plain)
-        .assert()
+    let plain = path_arg(&plain);
+    run(&["count", "6", "--method", "bitmask", "--checkpoint", plain]).success();
+    let out = run(&["count", "--board", board, "--resume", plain])
         .code(2)
         .get_output()
         .clone();
@@ -375,15 +279,11 @@ fn messages_say_what_is_really_wrong() {
 fn verify_reads_every_format_list_writes() {
     for format in ["board", "leetcode", "perm", "json", "svg", "unicode"] {
         let listing = stdout_of(&["list", "7", "--format", format]);
-        let out = nqueens()
-            .arg("verify")
-            .write_stdin(listing)
-            .assert()
+        let out = run_with(&["verify"], listing)
             .success()
             .get_output()
-            .stdout
             .clone();
-        let out = String::from_utf8(out).unwrap();
+        let out = String::from_utf8(out.stdout).unwrap();
         assert_eq!(out, "valid\n".repeat(40), "{format}");
     }
 }
@@ -424,15 +324,8 @@ fn every_command_speaks_one_json() {
             serde_json::json!([2, 0, 3, 1])
         ]
     );
-    let verdicts = nqueens()
-        .args(["verify", "--json"])
-        .write_stdin("2 4 1 3\n1 3 1\n")
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let verdicts = String::from_utf8(verdicts).unwrap();
+    let verdicts = run_with(&["verify", "--json"], "2 4 1 3\n1 3 1\n").code(1);
+    let verdicts = String::from_utf8(verdicts.get_output().stdout.clone()).unwrap();
     let lines: Vec<&str> = verdicts.lines().collect();
     assert_eq!(field(lines[0], "valid"), true);
     assert_eq!(field(lines[1], "valid"), false);
@@ -480,19 +373,10 @@ fn a_seed_implies_random_and_resume_needs_no_n() {
         stdout_of(&["find", "12", "--seed", "7"]),
         stdout_of(&["find", "12", "--random", "--seed", "7"])
     );
-    let dir = scratch("resume-alone");
-    let path = dir.join("q.ckpt");
-    nqueens()
-        .args(["count", "11", "--method", "symmetry", "--checkpoint"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("2680\n");
-    nqueens()
-        .args(["count", "--unique", "--resume"])
-        .arg(&path)
-        .assert()
-        .success()
-        .stdout("341\n");
+    let (dir, path) = scratch_path("resume-alone", "q.ckpt");
+    let p = path_arg(&path);
+    let counted = stdout_of(&["count", "11", "--method", "symmetry", "--checkpoint", p]);
+    assert_eq!(counted, "2680\n");
+    assert_eq!(stdout_of(&["count", "--unique", "--resume", p]), "341\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }

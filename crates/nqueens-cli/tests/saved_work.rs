@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{nqueens, process, resumes_to, scratch};
+use common::{nqueens, process, resumes_to, scratch, scratch_path};
 use nqueens::Counts;
 use nqueens::internals::Checkpoint;
 use nqueens::internals::constellation::SymmetryPlan;
@@ -55,8 +55,7 @@ fn resume_refused(path: &Path, extra: &[&str], needle: &str) {
 
 #[test]
 fn a_forged_symmetry_checkpoint_whose_lines_each_look_right_is_refused() {
-    let dir = scratch("forged-symmetry");
-    let path = dir.join("t.ckpt");
+    let (dir, path) = scratch_path("forged-symmetry", "t.ckpt");
     // One more completion of a constellation that no symmetry fixes: 8 boards, 1 class, one
     // asymmetric class more. Every relation a line can be checked for holds.
     let one_more = |plan: &SymmetryPlan, i: usize, c: Counts| {
@@ -216,8 +215,7 @@ fn forged_shard_records_are_refused() {
 
 #[test]
 fn two_counts_cannot_share_one_checkpoint() {
-    let dir = scratch("shared-checkpoint");
-    let path = dir.join("r.ckpt");
+    let (dir, path) = scratch_path("shared-checkpoint", "r.ckpt");
     // Started together: whichever claims the file first counts; the other is refused, exit 2.
     let start = |method: &str| {
         process()
@@ -264,8 +262,7 @@ fn root() -> bool {
 #[test]
 fn a_finished_checkpoint_is_resumed_without_writing() {
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
-    let dir = scratch("read-only");
-    let path = dir.join("done.ckpt");
+    let (dir, path) = scratch_path("read-only", "done.ckpt");
     nqueens()
         .args(["count", "10", "--checkpoint"])
         .arg(&path)

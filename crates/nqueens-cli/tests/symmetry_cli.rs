@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{nqueens, stdout_of};
+use common::{run, stdout_of};
 
 use nqueens::known::{A000170, A002562};
 use nqueens::symmetry::images;
@@ -24,17 +24,10 @@ fn perms(text: &str) -> Vec<Vec<u32>> {
 fn count_unique_prints_the_number_of_classes() {
     for n in [1usize, 2, 6, 8, 10, 12] {
         let want = format!("{}\n", A002562[n - 1]);
-        nqueens()
-            .args(["count", &n.to_string(), "--unique"])
-            .assert()
-            .success()
-            .stdout(want);
+        assert_eq!(stdout_of(&["count", &n.to_string(), "--unique"]), want);
     }
-    nqueens()
-        .args(["count", "9", "--unique", "--method", "symmetry", "-t", "1"])
-        .assert()
-        .success()
-        .stdout("46\n");
+    let counted = stdout_of(&["count", "9", "--unique", "--method", "symmetry", "-t", "1"]);
+    assert_eq!(counted, "46\n");
 }
 
 #[test]
@@ -55,9 +48,7 @@ fn count_defaults_to_the_symmetry_engine_and_json_carries_the_classes() {
 
 #[test]
 fn other_methods_refuse_unique_with_a_pointer_to_symmetry() {
-    nqueens()
-        .args(["count", "8", "--unique", "--method", "bitmask"])
-        .assert()
+    run(&["count", "8", "--unique", "--method", "bitmask"])
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("--method symmetry"));
@@ -104,58 +95,33 @@ fn list_unique_json_carries_the_class_size() {
     }
     assert_eq!(out.lines().count(), 12);
     assert_eq!(sizes, 92);
-    nqueens()
-        .args(["list", "4", "--unique", "--format", "json"])
-        .assert()
-        .success()
-        .stdout("{\"columns\":[1,3,0,2],\"class_size\":2}\n");
+    let listed = stdout_of(&["list", "4", "--unique", "--format", "json"]);
+    assert_eq!(listed, "{\"columns\":[1,3,0,2],\"class_size\":2}\n");
 }
 
 #[test]
 fn list_unique_in_the_other_formats() {
-    nqueens()
-        .args(["list", "4", "--unique"])
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n");
-    nqueens()
-        .args(["list", "4", "--unique", "--format", "leetcode"])
-        .assert()
-        .success()
-        .stdout("[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]\n");
-    nqueens()
-        .args(["list", "3", "--unique", "--format", "leetcode"])
-        .assert()
-        .success()
-        .stdout("[]\n");
+    assert_eq!(
+        stdout_of(&["list", "4", "--unique"]),
+        ".Q..\n...Q\nQ...\n..Q.\n"
+    );
+    let leetcode = |n| stdout_of(&["list", n, "--unique", "--format", "leetcode"]);
+    assert_eq!(leetcode("4"), "[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"]]\n");
+    assert_eq!(leetcode("3"), "[]\n");
     let out = stdout_of(&["list", "8", "--unique", "--format", "perm", "--limit", "3"]);
     assert_eq!(out.lines().count(), 3);
 }
 
 #[test]
 fn progress_goes_to_stderr_only_and_quiet_silences_it() {
-    nqueens()
-        .args(["count", "12", "--progress", "-t", "2"])
-        .assert()
+    run(&["count", "12", "--progress", "-t", "2"])
         .success()
         .stdout("14200\n")
         .stderr(predicate::str::contains("subproblems"));
     // Not a terminal and not asked for: nothing on stderr.
-    nqueens()
-        .args(["count", "12"])
-        .assert()
-        .success()
-        .stdout("14200\n")
-        .stderr("");
-    nqueens()
-        .args(["count", "12", "--quiet"])
-        .assert()
-        .success()
-        .stderr("");
-    nqueens()
-        .args(["count", "12", "--progress", "--quiet"])
-        .assert()
-        .code(2);
+    run(&["count", "12"]).success().stdout("14200\n").stderr("");
+    run(&["count", "12", "--quiet"]).success().stderr("");
+    run(&["count", "12", "--progress", "--quiet"]).code(2);
 }
 
 #[test]

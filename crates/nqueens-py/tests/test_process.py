@@ -86,6 +86,19 @@ def test_ctrl_c_stops_a_long_count_within_a_second(count):
     assert p.returncode == 0, err
 
 
+def lines_of(script, count):
+    """The lines `script` prints in a Python of its own (on Linux only: the scripts read /proc):
+    it must exit with 0 within two minutes and print `count` lines."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("reads /proc")
+    p = python(script)
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0, err
+    lines = out.splitlines()
+    assert len(lines) == count, (out, err)
+    return lines
+
+
 # A placement without end under an address-space limit: Python's MemoryError, not an abort.
 LIMITED = """
 import itertools, resource, nqueens
@@ -102,13 +115,7 @@ print(nqueens.verify([1, 3, 0, 2]))
 
 
 def test_a_placement_without_end_under_a_memory_limit_raises_memory_error():
-    if not sys.platform.startswith("linux"):
-        pytest.skip("reads /proc")
-    p = python(LIMITED)
-    out, err = p.communicate(timeout=120)
-    assert p.returncode == 0, err
-    lines = out.splitlines()
-    assert len(lines) == 4, (out, err)
+    lines = lines_of(LIMITED, 4)
     for line in lines[:3]:
         assert line.startswith("not enough memory for more than "), line
         assert int(line.split()[6]) > 10_000_000, line
@@ -133,13 +140,7 @@ print(nqueens.count(8), len(nqueens.find(10**7)))
 
 
 def test_a_board_or_a_list_past_a_memory_limit_raises_an_error_of_kind_memory():
-    if not sys.platform.startswith("linux"):
-        pytest.skip("reads /proc")
-    p = python(REFUSED)
-    out, err = p.communicate(timeout=120)
-    assert p.returncode == 0, err
-    lines = out.splitlines()
-    assert len(lines) == 3, (out, err)
+    lines = lines_of(REFUSED, 3)
     assert lines[0] == (
         "memory|200000000|None|n = 10000000: the system refused the 191 MiB of the random search "
         "(about 20 bytes a queen)"

@@ -44,6 +44,15 @@ unsafe impl GlobalAlloc for Refusing {
 #[global_allocator]
 static ALLOCATOR: Refusing = Refusing;
 
+/// Runs `f` with every block above `largest` bytes refused, then lifts the limit; returns what
+/// `f` returned.
+fn refusing_above<T>(largest: usize, f: impl FnOnce() -> T) -> T {
+    LARGEST.store(largest, Ordering::Relaxed);
+    let result = f();
+    LARGEST.store(usize::MAX, Ordering::Relaxed);
+    result
+}
+
 /// The tests share the one limit, so they take turns.
 static TURN: Mutex<()> = Mutex::new(());
 
@@ -53,9 +62,8 @@ fn refused_quarter_tables_are_an_error_and_the_next_count_is_exact() {
     // At n = 16 the largest quarter table holds about a megabyte (119,000 parts of 8 bytes),
     // and nothing else the count holds before it starts (the split list, the index of each
     // table, 256 kB) reaches half of one.
-    LARGEST.store(1 << 19, Ordering::Relaxed);
-    let refused = Count::new(16).method(Method::Halves).threads(1).run();
-    LARGEST.store(usize::MAX, Ordering::Relaxed);
+    let count = || Count::new(16).method(Method::Halves).threads(1).run();
+    let refused = refusing_above(1 << 19, count);
     match refused {
         Err(e @ Error::OutOfMemory { .. }) => {
             let Error::OutOfMemory { method, n, bytes } = &e else {
@@ -72,11 +80,7 @@ fn refused_quarter_tables_are_an_error_and_the_next_count_is_exact() {
         }
         other => panic!("{other:?}"),
     }
-    let r = Count::new(16)
-        .method(Method::Halves)
-        .threads(1)
-        .run()
-        .unwrap();
+    let r = count().unwrap();
     assert_eq!(r.counts.total, 14_772_512);
 }
 
@@ -84,9 +88,9 @@ fn refused_quarter_tables_are_an_error_and_the_next_count_is_exact() {
 fn a_method_without_tables_counts_under_the_same_refusal() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     // The symmetry method holds no table: the same refusal leaves its count untouched.
-    LARGEST.store(1 << 20, Ordering::Relaxed);
-    let r = Count::new(14).method(Method::Symmetry).threads(1).run();
-    LARGEST.store(usize::MAX, Ordering::Relaxed);
+    let r = refusing_above(1 << 20, || {
+        Count::new(14).method(Method::Symmetry).threads(1).run()
+    });
     assert_eq!(r.unwrap().counts.total, 365_596);
 }
 
@@ -98,9 +102,9 @@ fn a_huge_board_text_is_refused_in_the_memory_of_the_largest_board() {
     let wide = ".".repeat(10 << 20);
     let tall = "........\n".repeat(1 << 20);
     let column = ".\n".repeat(1 << 20);
-    LARGEST.store(64 << 10, Ordering::Relaxed);
-    let results = [&wide, &tall, &column].map(|t| Puzzle::parse(t).map(|p| p.n()));
-    LARGEST.store(usize::MAX, Ordering::Relaxed);
+    let results = refusing_above(64 << 10, || {
+        [&wide, &tall, &column].map(|t| Puzzle::parse(t).map(|p| p.n()))
+    });
     assert!(
         matches!(
             &results[0],

@@ -3,11 +3,27 @@
 #![allow(dead_code)]
 
 use assert_cmd::Command;
+use assert_cmd::assert::Assert;
+use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::sync::mpsc::Receiver;
 
 /// The `nqueens` binary of this build.
 pub fn nqueens() -> Command {
     Command::cargo_bin("nqueens").unwrap()
+}
+
+/// `nqueens ARGS`, run to its end; it checks nothing itself: the caller asserts its exit code
+/// and output on what it returns.
+pub fn run(args: &[&str]) -> Assert {
+    nqueens().args(args).assert()
+}
+
+/// `nqueens ARGS` with `input` on stdin, run to its end; it checks nothing itself: the caller
+/// asserts its exit code and output on what it returns.
+pub fn run_with(args: &[&str], input: impl Into<Vec<u8>>) -> Assert {
+    nqueens().args(args).write_stdin(input).assert()
 }
 
 /// The path of the `nqueens` binary of this build, for a test that runs it through a shell or
@@ -20,6 +36,60 @@ pub fn binary() -> PathBuf {
 /// pipes as they fill.
 pub fn process() -> std::process::Command {
     std::process::Command::new(binary())
+}
+
+/// Starts `nqueens ARGS` with stdout and stderr piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    process()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Starts `nqueens ARGS` with stdout and stderr piped, and returns the child and a reader of
+/// its stderr, line by line (a line that is not UTF-8 reads as empty). Read to its end, the
+/// reader has every line the child wrote, even those passed on after the child exited.
+pub fn spawn_reading_stderr(args: &[&str]) -> (Child, Receiver<String>) {
+    let mut child = spawn_piped(args);
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            if tx.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    (child, rx)
+}
+
+/// Starts a count of n = 16 by bit masks on one thread (many seconds) that saves a checkpoint
+/// to `path` every second, with stdout and stderr piped.
+pub fn start_checkpointed_count(path: &Path) -> Child {
+    spawn_piped(&[
+        "count",
+        "16",
+        "--method",
+        "bitmask",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path_arg(path),
+        "--checkpoint-every",
+        "1",
+    ])
+}
+
+/// Sends `signal` (as `kill` names it: `-INT`, `-TERM`) to the process `id`; the sending must
+/// succeed.
+pub fn send_signal(id: u32, signal: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([signal, &id.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill {signal} {id}: {sent}");
 }
 
 /// Waits for `child` at most `limit`; a child still running then is killed and the test fails.
@@ -81,6 +151,13 @@ pub fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A fresh directory of the test's own, and the path of a file `file` in it (not made).
+pub fn scratch_path(name: &str, file: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
+    let path = dir.join(file);
+    (dir, path)
 }
 
 /// Writes `text` to a fresh file under the target directory and returns its path.
