@@ -117,15 +117,15 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
     let start = Instant::now();
     let guess = launcher_rank();
     let processes = guess.map_or(1, |(_, size)| size);
-    let rank = Rank::prepare(request, processes, local_rank())?;
+    let this_rank = Rank::prepare(request, processes, local_rank())?;
     let prepared = start.elapsed();
-    let plan = split(rank.job())?;
+    let plan = split(this_rank.job())?;
     let guess = guess.filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {
         let opening = guess.map(|(rank, size)| {
             let share = Dispenser::new(plan.len(), size).opening(rank);
-            let rank = &rank;
-            let handle = scope.spawn(move || count_chunk(rank, share));
+            let this_rank = &this_rank;
+            let handle = scope.spawn(move || count_chunk(this_rank, share));
             (rank, size, handle)
         });
         // Only the main thread calls MPI; the counting threads never do.
@@ -145,15 +145,15 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
         Ok::<_, Failure>(if size == 1 {
             Role::Alone
         } else if rank == 0 {
-            Role::Root(serve(&rank, &world, size, opening)?, size)
+            Role::Root(serve(&this_rank, &world, size, opening)?, size)
         } else {
-            work(&rank, &world, opening);
+            work(&this_rank, &world, opening);
             Role::Worker
         })
     })?;
     match role {
-        Role::Alone => Ok(Some((rank.into_job().run()?, 1))),
-        Role::Root(counts, size) => Ok(Some((rank.finished(counts, start.elapsed()), size))),
+        Role::Alone => Ok(Some((this_rank.into_job().run()?, 1))),
+        Role::Root(counts, size) => Ok(Some((this_rank.finished(counts, start.elapsed()), size))),
         Role::Worker => Ok(None),
     }
 }
