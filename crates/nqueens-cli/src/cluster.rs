@@ -29,7 +29,7 @@
 //! opening shares, then guided chunks) is the library's schedule; each chunk is counted by the
 //! library's one runner, on the rank's threads.
 //!
-//! How a rank counts (its threads, its GPU) is the library's decision too ([`Count::one_of`]),
+//! How a rank counts (its threads, its GPU) is the library's decision too ([`Rank::prepare`]),
 //! taken once, as the count is prepared, from the launcher's word on the job's size: the count
 //! must be prepared before MPI is up, to start on the opening share. A job of one process (no
 //! launcher at all) is prepared as any count and run whole. A launcher that does not say the
@@ -39,6 +39,7 @@
 use crate::failure::{Failure, advice, say};
 use mpi::Threading;
 use mpi::traits::*;
+use nqueens::cluster::Rank;
 use nqueens::error::Origin;
 use nqueens::plan::{Plan, PlanId};
 use nqueens::shard::{Chunk, Dispenser};
@@ -110,21 +111,21 @@ fn local_rank() -> usize {
 /// of processes; the other ranks return `None`.
 ///
 /// Each rank counts as the library has one of the job's processes count (see
-/// [`Count::one_of`]); started without `mpirun`, the program is a job of one process and counts
+/// [`Rank::prepare`]); started without `mpirun`, the program is a job of one process and counts
 /// as any count does.
 pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure> {
     let start = Instant::now();
     let guess = launcher_rank();
     let processes = guess.map_or(1, |(_, size)| size);
-    let job = request.one_of(processes, local_rank()).prepare()?;
+    let this_rank = Rank::prepare(request, processes, local_rank())?;
     let prepared = start.elapsed();
-    let plan = split(&job)?;
+    let plan = split(this_rank.job())?;
     let guess = guess.filter(|&(_, size)| size > 1);
     let role = std::thread::scope(|scope| {
         let opening = guess.map(|(rank, size)| {
             let share = Dispenser::new(plan.len(), size).opening(rank);
-            let job = &job;
-            let handle = scope.spawn(move || count_chunk(job, share));
+            let this_rank = &this_rank;
+            let handle = scope.spawn(move || count_chunk(this_rank, share));
             (rank, size, handle)
         });
         // Only the main thread calls MPI; the counting threads never do.
@@ -144,15 +145,15 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
         Ok::<_, Failure>(if size == 1 {
             Role::Alone
         } else if rank == 0 {
-            Role::Root(serve(&job, &world, size, opening)?, size)
+            Role::Root(serve(&this_rank, &world, size, opening)?, size)
         } else {
-            work(&job, &world, opening);
+            work(&this_rank, &world, opening);
             Role::Worker
         })
     })?;
     match role {
-        Role::Alone => Ok(Some((job.run()?, 1))),
-        Role::Root(counts, size) => Ok(Some((job.finished(counts, start.elapsed()), size))),
+        Role::Alone => Ok(Some((this_rank.into_job().run()?, 1))),
+        Role::Root(counts, size) => Ok(Some((this_rank.finished(counts, start.elapsed()), size))),
         Role::Worker => Ok(None),
     }
 }
@@ -225,10 +226,10 @@ enum Role {
     Worker,
 }
 
-/// Counts one chunk on the job's threads, through the library's runner.
-fn count_chunk(job: &Job, chunk: Chunk) -> Counts {
+/// Counts one chunk on the rank's threads, through the library's runner.
+fn count_chunk(rank: &Rank, chunk: Chunk) -> Counts {
     let indices: Vec<usize> = chunk.indices().collect();
-    job.count_indices(&indices)
+    rank.count_indices(&indices)
         .expect("a job with a plan counts its subproblems")
 }
 
@@ -325,12 +326,12 @@ fn join(handle: ScopedJoinHandle<'_, Counts>) -> Counts {
 /// Rank 0: counts on a thread of its own while serving the other ranks' requests. `opening` is
 /// its own opening share, still being counted, when it guessed its rank right.
 fn serve(
-    job: &Job,
+    rank: &Rank,
     world: &mpi::topology::SimpleCommunicator,
     size: usize,
     opening: Option<ScopedJoinHandle<'_, Counts>>,
 ) -> Result<Counts, Failure> {
-    let plan = split(job)?;
+    let plan = split(rank.job())?;
     let mut dispenser = Dispenser::new(plan.len(), size);
     if opening.is_none() {
         dispenser.hand_back(0);
@@ -343,7 +344,7 @@ fn serve(
         if chunk.is_empty() {
             return sum;
         }
-        sum += count_chunk(job, chunk);
+        sum += count_chunk(rank, chunk);
     };
     std::thread::scope(|scope| {
         let local = scope.spawn(|| count_rest(opening.map_or(plan.zero(), join)));
@@ -392,11 +393,11 @@ fn serve(
 /// Every other rank: asks for chunks, always one ahead, and reports what it counted. `opening`
 /// is its opening share, still being counted, when it guessed its rank right.
 fn work(
-    job: &Job,
+    rank: &Rank,
     world: &mpi::topology::SimpleCommunicator,
     opening: Option<ScopedJoinHandle<'_, Counts>>,
 ) {
-    let plan = split(job).expect("the job was checked to have a plan");
+    let plan = split(rank.job()).expect("the job was checked to have a plan");
     let id = plan.id();
     let root = world.process_at_rank(0);
     let ask = |tag: i32, counts: Counts, flags: u64| {
@@ -419,7 +420,7 @@ fn work(
     while !next.is_empty() {
         // Ask for the chunk after this one now, so that the answer is here when this one is done.
         ask(REQUEST, unsent, 0);
-        unsent = count_chunk(job, next);
+        unsent = count_chunk(rank, next);
         next = receive();
     }
     ask(FINAL, unsent, 0);

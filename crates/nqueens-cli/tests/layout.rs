@@ -71,10 +71,12 @@ fn layers_of(text: &str) -> Vec<(String, Vec<String>)> {
 /// public module of its theme, which is where its code lives. `known`, `machine`, `numbers`,
 /// `plan`, `progress`, `symmetry` and `wording` are files that hold their theme; `board`, `error`, `find`,
 /// `io`, `reference` and `shard` are folders made public, holding or re-exporting what users
-/// need of their own private files; `internals` is hidden from the documentation and is no API:
-/// it is what the crate's own tests, benches and examples reach.
+/// need of their own private files; `cluster` is the counting folder's file of a cluster job's
+/// calls, shown at the root beside the count it shares out; `internals` is hidden from the
+/// documentation and is no API: it is what the crate's own tests, benches and examples reach.
 const LIBRARY_PUBLIC_MODULES: &[&str] = &[
     "board",
+    "cluster",
     "error",
     "find",
     "internals",

@@ -116,7 +116,10 @@ pub fn count(
     // ends in KeyboardInterrupt before it gets here; neither is ever read as a number.
     r.number().ok_or_else(|| match r.is_finished() {
         false => PyRuntimeError::new_err("the count was stopped before it finished: no total"),
-        true => PyRuntimeError::new_err(format!("method {} counted no unique solutions", r.method)),
+        true => {
+            let method = r.run.method;
+            PyRuntimeError::new_err(format!("method {method} counted no unique solutions"))
+        }
     })
 }
 
@@ -172,13 +175,13 @@ impl Counts {
             None => None,
         };
         Ok(Counts {
-            n: r.n,
+            n: r.run.n,
             total: r.counts.total,
             unique: r.counts.unique,
             classes,
-            method: r.method.name(),
-            threads: r.threads,
-            seconds: r.elapsed.as_secs_f64(),
+            method: r.run.method.name(),
+            threads: r.run.threads,
+            seconds: r.run.elapsed.as_secs_f64(),
         })
     }
 }

@@ -77,7 +77,7 @@ pub fn count(
             .unique
             .map(|u| u.to_string())
             .unwrap_or_default(),
-        method: report.method.to_string(),
+        method: report.run.method.to_string(),
     })
 }
 

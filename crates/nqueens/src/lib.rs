@@ -20,7 +20,8 @@
 //! ## The face, and the modules by theme
 //!
 //! The crate root holds what a user reaches for daily: [`count`], the [`Count`] builder and the
-//! [`Job`] it prepares, its [`Report`] ([`Note`], [`End`]) and the [`Counts`] it finds;
+//! [`Job`] it prepares, its [`Report`] (the [`Counts`] it finds, how it [`End`]ed, and the
+//! [`Run`] that found them, with its [`Note`]s);
 //! [`Method`], the ways to count and list (a name that is none is an [`UnknownMethod`]);
 //! [`plan_for`] and [`plan_watched`], the split of a method asked for on its own; [`solutions`]
 //! and [`solutions_by`], every [`Placement`] streamed; [`Puzzle`], a partly filled board to
@@ -43,6 +44,7 @@
 //!   [`solutions`];
 //! - [`plan`]: the split every long count runs ([`Plan`](plan::Plan)), and its identity;
 //!   [`shard`]: a count in parts, its records merged, and the chunks a cluster hands out;
+//!   [`cluster`]: the calls of a count shared out among the processes of a cluster job;
 //!   [`progress`]: watching a count and stopping it;
 //! - [`machine`]: what a count may use of the machine: threads, memory, the processor's
 //!   features ([`machine::cpu`]), the GPUs;
@@ -70,7 +72,8 @@
 //! of a theme is where its code lives, in the layer that code belongs to: a file that holds its
 //! theme (`known`, `machine`, `numbers`, `plan`, `progress`, `symmetry`, `wording`), or a folder made public
 //! whose module file holds or re-exports what users need of its private files (`board`,
-//! `error`, `find`, `io`, `reference`, `shard`). No public module gathers names from elsewhere or
+//! `error`, `find`, `io`, `reference`, `shard`), or the file of a front door shown at the root
+//! (`cluster`, beside the count it shares out). No public module gathers names from elsewhere or
 //! renames them.
 //!
 //! The crate's own tests, benches and examples, and the GPU kernel's model (a development crate
@@ -100,7 +103,8 @@ pub mod symmetry;
 pub mod wording;
 
 pub use board::placement::{MAX_N, Placement};
-pub use counting::{Count, End, Job, Note, Report, count, plan_for, plan_watched};
+pub use counting::cluster;
+pub use counting::{Count, End, Job, Note, Report, Run, count, plan_for, plan_watched};
 pub use counts::Counts;
 pub use error::Error;
 pub use listing::{solutions, solutions_by};

@@ -2,6 +2,7 @@
 //! error, or a documented panic checked before any work) or answers right. Each case runs under
 //! `catch_unwind`, so that a panic the documentation does not promise fails the test by name.
 
+use nqueens::cluster::Rank;
 use nqueens::plan_for;
 use nqueens::reference::{Masks, Rule, Solutions};
 use nqueens::shard::{Shard, ShardRecord, merge};
@@ -48,16 +49,16 @@ fn a_plan_refuses_a_subproblem_it_does_not_have_up_front() {
 }
 
 #[test]
-fn a_job_refuses_indices_outside_its_plan() {
-    let job = Count::new(10).threads(2).prepare().unwrap();
-    let len = job.plan().unwrap().unwrap().len();
+fn a_rank_refuses_indices_outside_its_plan() {
+    let rank = Rank::prepare(Count::new(10).threads(2), 2, 0).unwrap();
+    let len = rank.job().plan().unwrap().unwrap().len();
     for bad in [vec![len], vec![0, usize::MAX], vec![1, 2, len + 7]] {
-        let err = job.count_indices(&bad).unwrap_err().to_string();
+        let err = rank.count_indices(&bad).unwrap_err().to_string();
         assert!(err.contains("subproblem index"), "{bad:?}: {err}");
         assert!(err.contains(&format!("< {len}")), "{bad:?}: {err}");
     }
     let all: Vec<usize> = (0..len).collect();
-    assert_eq!(job.count_indices(&all).unwrap().total, 724);
+    assert_eq!(rank.count_indices(&all).unwrap().total, 724);
 }
 
 #[test]

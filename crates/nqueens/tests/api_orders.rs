@@ -94,7 +94,7 @@ fn the_builders_calls_give_one_answer_in_every_order() {
                 count = steps[i](count);
             }
             let got = match count.run() {
-                Ok(r) => format!("{:?} by {}", r.counts, r.method),
+                Ok(r) => format!("{:?} by {}", r.counts, r.run.method),
                 Err(e) => format!("refused: {e}"),
             };
             match &first {
@@ -144,7 +144,7 @@ fn many_counts_at_once_on_many_thread_counts_each_answer_right() {
                         .threads(1 + i % 4)
                         .run()
                         .unwrap();
-                    (report.counts.total, report.threads)
+                    (report.counts.total, report.run.threads)
                 })
             })
             .collect();

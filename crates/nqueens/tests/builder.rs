@@ -378,19 +378,19 @@ impl Request {
                 if !r.is_finished() {
                     return Err(format!("did not finish: {:?}", r.end));
                 }
-                if r.method != self.method_used() {
+                if r.run.method != self.method_used() {
                     return Err(format!(
                         "counted with {} not {}",
-                        r.method,
+                        r.run.method,
                         self.method_used()
                     ));
                 }
-                if let Some(t) = self.threads.filter(|_| r.method.has_split())
-                    && r.threads != t
+                if let Some(t) = self.threads.filter(|_| r.run.method.has_split())
+                    && r.run.threads != t
                 {
-                    return Err(format!("ran on {} threads, not {t}", r.threads));
+                    return Err(format!("ran on {} threads, not {t}", r.run.threads));
                 }
-                let expected = self.expected(r.method);
+                let expected = self.expected(r.run.method);
                 let whole = self.shard.is_none_or(|s| s.is_whole());
                 let known = match self.subject {
                     Subject::Corner => corner_completions(self.n),
@@ -403,8 +403,8 @@ impl Request {
                     let unique = whole.then(|| known::unique(self.n).unwrap());
                     // A method that counts unique solutions of a whole count only makes them
                     // at the end, from the total: its subproblems carry none.
-                    let parts_agree =
-                        !r.method.counts_unique_in_parts() || r.counts.unique == expected.unique;
+                    let parts_agree = !r.run.method.counts_unique_in_parts()
+                        || r.counts.unique == expected.unique;
                     if !parts_agree || unique.is_some_and(|u| r.counts.unique != Some(u)) {
                         return Err(format!("unique {:?}, not {expected:?}", r.counts.unique));
                     }

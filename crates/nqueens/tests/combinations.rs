@@ -186,7 +186,10 @@ fn a_board_count_resumes_from_its_file_alone() {
         .unwrap();
     assert!(!r.is_finished());
     let r = Count::resume(&path).run().unwrap();
-    assert_eq!((r.counts.total, r.method, r.n), (want, Method::Bitmask, 10));
+    assert_eq!(
+        (r.counts.total, r.run.method, r.run.n),
+        (want, Method::Bitmask, 10)
+    );
     // The same file, resumed as a count of the empty board: refused.
     let e = Count::new(10).checkpoint(&path).run().unwrap_err();
     assert!(matches!(e, Error::Mismatch { .. }), "{e:?}");

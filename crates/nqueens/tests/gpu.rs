@@ -42,15 +42,16 @@ mod on_a_gpu {
                 .unique(true)
                 .run()
                 .unwrap();
-            assert_eq!(r.method, Method::Gpu);
-            assert!(!r.devices.is_empty());
+            assert_eq!(r.run.method, Method::Gpu);
+            assert!(!r.run.devices.is_empty());
             // No GPU failed (a software device by default is said, and is all CI has).
             assert!(
-                r.notes
+                r.run
+                    .notes
                     .iter()
                     .all(|note| matches!(note, nqueens::Note::SoftwareGpu)),
                 "n = {n}: {:?}",
-                r.notes
+                r.run.notes
             );
             assert_eq!(r.counts.total, A000170[n - 1], "n = {n}");
             assert_eq!(r.counts.unique, Some(A002562[n - 1]), "n = {n}");
@@ -121,7 +122,7 @@ mod on_a_gpu {
             .unique(true)
             .run()
             .unwrap();
-        assert_eq!(r.method, Method::Gpu);
+        assert_eq!(r.run.method, Method::Gpu);
         assert_eq!(
             (r.counts.total, r.counts.unique),
             (A000170[n - 1], Some(A002562[n - 1]))
@@ -131,7 +132,7 @@ mod on_a_gpu {
         cp.save(&path).unwrap();
         let r = Count::resume(&path).run().unwrap();
         assert_eq!(
-            (r.method, r.counts.total),
+            (r.run.method, r.counts.total),
             (Method::Symmetry, A000170[n - 1])
         );
         // And resumed with a GPU named: on the GPU again.
@@ -141,7 +142,10 @@ mod on_a_gpu {
             .gpu_device(GpuDevice::Index(0))
             .run()
             .unwrap();
-        assert_eq!((r.method, r.counts.total), (Method::Gpu, A000170[n - 1]));
+        assert_eq!(
+            (r.run.method, r.counts.total),
+            (Method::Gpu, A000170[n - 1])
+        );
         std::fs::remove_file(&path).unwrap();
     }
 
@@ -157,7 +161,7 @@ mod on_a_gpu {
                     Method::Gpu
                 };
                 let r = Count::new(n).method(method).shard(shard).run().unwrap();
-                assert_eq!(r.method, method);
+                assert_eq!(r.run.method, method);
                 r.record().unwrap()
             })
             .collect();
@@ -175,7 +179,7 @@ mod on_a_gpu {
             .threads(3)
             .run()
             .unwrap();
-        assert_eq!((r.method, r.threads), (Method::Gpu, 3));
+        assert_eq!((r.run.method, r.run.threads), (Method::Gpu, 3));
         assert_eq!(r.counts.total, A000170[12]);
     }
 

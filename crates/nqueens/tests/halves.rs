@@ -4,6 +4,7 @@
 mod common;
 
 use common::count_with;
+use nqueens::cluster::Rank;
 use nqueens::error::Task;
 use nqueens::internals::halves;
 use nqueens::known::{A000170, A002562};
@@ -43,14 +44,10 @@ fn plan_is_deterministic_and_adds_up_in_any_order() {
     // Backwards, one at a time, and in two parts counted on two threads.
     let backwards: u128 = (0..a.len()).rev().map(|i| a.count_one(i).total).sum();
     assert_eq!(backwards, A000170[12]);
-    let job = Count::new(13)
-        .method(Method::Halves)
-        .threads(2)
-        .prepare()
-        .unwrap();
+    let rank = Rank::prepare(Count::new(13).method(Method::Halves).threads(2), 2, 0).unwrap();
     let idx: Vec<usize> = (0..a.len()).collect();
     let (x, y) = idx.split_at(idx.len() / 3);
-    let parts = job.count_indices(x).unwrap().total + job.count_indices(y).unwrap().total;
+    let parts = rank.count_indices(x).unwrap().total + rank.count_indices(y).unwrap().total;
     assert_eq!(parts, A000170[12]);
 }
 

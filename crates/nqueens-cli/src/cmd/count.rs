@@ -47,13 +47,13 @@ impl<'a> Printed<'a> {
     fn new(report: &'a Report, board: Option<&'a str>, processes: Option<usize>) -> Printed<'a> {
         Printed {
             board,
-            n: report.n,
-            method: report.method,
+            n: report.run.n,
+            method: report.run.method,
             counts: report.counts,
-            threads: report.threads,
-            devices: &report.devices,
-            tasks: report.tasks,
-            seconds: report.elapsed.as_secs_f64(),
+            threads: report.run.threads,
+            devices: &report.run.devices,
+            tasks: report.run.tasks,
+            seconds: report.run.elapsed.as_secs_f64(),
             processes,
         }
     }
@@ -130,13 +130,13 @@ pub fn run(a: CountArgs) -> Outcome {
         None => count(),
     }?;
     // What the count found out while counting (a GPU that failed, say).
-    for note in report.notes.iter().skip(told) {
+    for note in report.run.notes.iter().skip(told) {
         say(&note.to_string());
     }
     match report.end {
         // Stopped while the subproblems were listed: nothing was counted or saved.
-        End::Stopped { of: None, .. } => return Err(stopped_early(l)),
-        End::Stopped { done, of: Some(of) } => {
+        End::StoppedListing => return Err(stopped_early(l)),
+        End::Stopped { done, of } => {
             let path = checkpoint.unwrap_or_default();
             say(&format!(
                 "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens \
@@ -148,12 +148,12 @@ pub fn run(a: CountArgs) -> Outcome {
     }
     print(&report, &a, board.as_deref(), None)?;
     // The count is complete and printed; a save that failed at the end is still a failure.
-    match report.save_error {
-        Some(e) => Err(Failure {
+    match report.end {
+        End::FinishedUnsaved { error } => Err(Failure {
             code: 1,
-            ..Failure::from(e)
+            ..Failure::from(error)
         }),
-        None => Ok(ExitCode::SUCCESS),
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -220,7 +220,7 @@ fn print(
     processes: Option<usize>,
 ) -> Result<(), Failure> {
     if a.json {
-        let shard = a.long.shard.is_some() || !report.shard.is_whole();
+        let shard = a.long.shard.is_some() || !report.run.shard.is_whole();
         match report.record().filter(|_| shard) {
             Some(record) => output::json(&record)?,
             None => output::json(&Printed::new(report, board, processes))?,
@@ -228,7 +228,7 @@ fn print(
     } else {
         // Only a finished count is printed, and the library refuses --unique for methods that
         // cannot count it, so the number is known; a partial sum is never printed as one.
-        let part = match report.unique {
+        let part = match report.run.unique {
             true => report.counts.unique,
             false => Some(report.counts.total),
         };
@@ -236,11 +236,11 @@ fn print(
             (Some(number), _) => number,
             // A shard's number is one part of the answer: printed, as asked, but said to be a
             // part, since a count continued from a shard's checkpoint is that shard unasked.
-            (None, Some(part)) if report.is_finished() && !report.shard.is_whole() => {
+            (None, Some(part)) if report.is_finished() && !report.run.shard.is_whole() => {
                 say(&format!(
                     "this is shard {} of the count, not its total: count every shard with \
                      --shard I/{} --json and add them with 'nqueens merge'",
-                    report.shard, report.shard.count
+                    report.run.shard, report.run.shard.count
                 ));
                 part
             }
@@ -251,7 +251,7 @@ fn print(
                     }
                     true => Failure::usage(format!(
                         "method {} counted no unique solutions",
-                        report.method
+                        report.run.method
                     )),
                 });
             }

@@ -78,7 +78,7 @@ impl<'a> Count<'a> {
         let cores = runner::cores();
         // One process of several counts on one thread unless told otherwise (one process per
         // core is the usual layout); on GPUs, on its own GPU (below).
-        let several = self.cluster.filter(|c| c.processes > 1);
+        let several = self.place.filter(|c| c.processes > 1);
         let asked = self.threads.or(several.map(|_| 1));
         let want = match asked {
             None => cores,
@@ -417,7 +417,7 @@ mod tests {
             }
             let r = Count::new(8).method(m).threads(3).run().unwrap();
             let threads = if d.threads == Threads::One { 1 } else { 3 };
-            assert_eq!((r.counts.total, r.threads), (92, threads), "{m}");
+            assert_eq!((r.counts.total, r.run.threads), (92, threads), "{m}");
             let r = Count::new(8).method(m).unique(true).run();
             match d.unique {
                 Unique::No => assert!(refused(r, Task::CountUnique), "{m}"),

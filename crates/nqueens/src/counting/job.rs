@@ -4,11 +4,11 @@
 //! decided is what runs.
 
 use super::persist::Kept;
-use super::report::{End, Note, Report};
+use super::report::{End, Note, Report, Run};
 use crate::counts::Counts;
 use crate::engine::gpu::health::Health;
 use crate::engine::turns;
-use crate::error::{CheckpointProblem, Error, InputKind, Task};
+use crate::error::{CheckpointProblem, Error, Task};
 use crate::method::Method;
 use crate::plan::{Plan, PlanId};
 use crate::progress::{NoProgress, Progress, Watch};
@@ -131,93 +131,40 @@ impl Job<'_> {
         self.plan().ok().flatten().map(|p| p.id())
     }
 
-    /// Counts the subproblems `indices` of the plan on the job's threads, with no progress and
-    /// no stop: what one rank of a cluster run does with each chunk it is handed.
-    ///
-    /// ```
-    /// use nqueens::Count;
-    ///
-    /// let job = Count::new(10).threads(2).prepare().unwrap();
-    /// let len = job.plan().unwrap().unwrap().len();
-    /// let (even, odd): (Vec<usize>, Vec<usize>) = (0..len).partition(|i| i % 2 == 0);
-    /// let total = job.count_indices(&even).unwrap().total + job.count_indices(&odd).unwrap().total;
-    /// assert_eq!(total, 724);
-    /// ```
-    ///
-    /// An index that is not one of the plan's subproblems is refused, before anything is
-    /// counted:
-    ///
-    /// ```
-    /// use nqueens::Count;
-    ///
-    /// let job = Count::new(10).prepare().unwrap();
-    /// assert!(job.count_indices(&[usize::MAX]).is_err());
-    /// ```
-    pub fn count_indices(&self, indices: &[usize]) -> Result<Counts, Error> {
-        let Some(plan) = self.plan()? else {
-            // A count stopped before its split was listed has no subproblem to name.
-            return match indices.first() {
-                Some(&bad) => Err(Error::Invalid {
-                    what: InputKind::SubproblemIndex,
-                    text: bad.to_string(),
-                    expected: "none: the count was stopped before its subproblems were listed"
-                        .into(),
-                }),
-                None => Ok(self.nothing()),
-            };
-        };
-        let len = plan.len();
-        if let Some(&bad) = indices.iter().find(|&&i| i >= len) {
-            return Err(Error::Invalid {
-                what: InputKind::SubproblemIndex,
-                text: bad.to_string(),
-                expected: format!("a whole number 0 ≤ I < {len}, the plan's subproblems"),
-            });
-        }
-        let runner = Runner {
-            plan,
-            threads: self.threads,
-            progress: &NoProgress,
-            stop: None,
-            done_before: 0,
-            total: indices.len() as u64,
-        };
-        let mut list = subproblem_list(plan, indices.len())?;
-        list.extend_from_slice(indices);
-        Ok(runner.run(list, &|_, _| {}).0)
-    }
-
-    /// The report of a count whose subproblems were all counted elsewhere, through
-    /// [`Job::count_indices`] (by the ranks of a cluster run), adding up to `counts`.
-    pub fn finished(self, counts: Counts, elapsed: Duration) -> Report {
-        let plan = self.split_id();
-        Report {
+    /// What the job is, for its report: all but the GPU tasks, the time and the notes of what
+    /// happened while counting.
+    pub(super) fn into_run(self, tasks: Option<u64>, elapsed: Duration) -> Run {
+        Run {
+            plan: self.split_id(),
             n: self.n,
             method: self.method,
+            unique: self.unique,
+            shard: self.shard,
             threads: self.threads,
             devices: self.devices,
-            // Each rank cut its own share: this rank's tasks are not the count's.
-            tasks: None,
-            counts,
+            tasks,
             elapsed,
-            shard: self.shard,
-            plan,
-            end: End::Finished,
-            unique: self.unique,
             notes: self.notes,
-            save_error: None,
         }
     }
 
     /// Counts.
+    ///
+    /// ```
+    /// use nqueens::{Count, End};
+    ///
+    /// let report = Count::new(8).prepare()?.run()?;
+    /// assert_eq!(report.counts.total, 92);
+    /// assert!(matches!(report.end, End::Finished));
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
     pub fn run(self) -> Result<Report, Error> {
         let clock = Stopwatch::start();
         let progress = self.progress.unwrap_or(&NoProgress);
         let stop = self.stop;
-        let mut save_error = None;
         let Some(plan) = self.plan.as_deref() else {
             let counts = self.nothing();
-            return Ok(self.report(counts, End::Stopped { done: 0, of: None }, clock, None));
+            return Ok(self.report(counts, End::StoppedListing, clock));
         };
         let (counts, end) = match &self.kept {
             Kept::Off => {
@@ -236,22 +183,13 @@ impl Job<'_> {
                 let end = if counted == of {
                     End::Finished
                 } else {
-                    End::Stopped {
-                        done: counted,
-                        of: Some(of),
-                    }
+                    End::Stopped { done: counted, of }
                 };
                 (sum, end)
             }
-            Kept::New { path, every } => {
-                let (counts, end, failure) = self.checkpointed(plan, path, *every, None)?;
-                save_error = failure;
-                (counts, end)
-            }
+            Kept::New { path, every } => self.checkpointed(plan, path, *every, None)?,
             Kept::Resume { path, every, saved } => {
-                let (counts, end, failure) = self.checkpointed(plan, path, *every, Some(saved))?;
-                save_error = failure;
-                (counts, end)
+                self.checkpointed(plan, path, *every, Some(saved))?
             }
         };
         // A method that counts unique solutions of a whole count only (halves) makes them from
@@ -259,26 +197,27 @@ impl Job<'_> {
         // search beside the count. A stop during it leaves every subproblem counted (and saved,
         // in a checkpoint, which a resumed count finishes with this search alone).
         let (counts, end) = match end {
-            End::Finished if self.unique && !self.method.counts_unique_in_parts() => {
+            end if end.is_finished() && self.unique && !self.method.counts_unique_in_parts() => {
                 match turns::fixed(self.n, &Watch::new(stop, progress, None)) {
                     Some(fixed) => {
                         let counts = turns::counts(self.n, counts.total, fixed)
                             .ok_or_else(|| self.no_classes())?;
-                        (counts, End::Finished)
-                    }
-                    None => {
-                        let of = self.shard.len(plan.len());
-                        let end = End::Stopped {
-                            done: of,
-                            of: Some(of),
-                        };
                         (counts, end)
                     }
+                    // A stopped count whose last save failed is an error, as in `checkpointed`:
+                    // the file does not hold the work it would be continued from.
+                    None => match end {
+                        End::FinishedUnsaved { error } => return Err(error),
+                        _ => {
+                            let of = self.shard.len(plan.len());
+                            (counts, End::Stopped { done: of, of })
+                        }
+                    },
                 }
             }
-            _ => (counts, end),
+            end => (counts, end),
         };
-        Ok(self.report(counts, end, clock, save_error))
+        Ok(self.report(counts, end, clock))
     }
 
     /// A total that makes no whole number of symmetry classes with the solutions the turns fix.
@@ -296,7 +235,7 @@ impl Job<'_> {
 
     /// The counts of a count that counted nothing: zero, with the unique count and the classes
     /// where the method makes them.
-    fn nothing(&self) -> Counts {
+    pub(super) fn nothing(&self) -> Counts {
         match self.method.counts_unique_in_parts() {
             true => Counts::from_classes(SymmetryClasses::default()),
             false => Counts::total(0),
@@ -305,52 +244,36 @@ impl Job<'_> {
 
     /// The report of the job's count, which ended with `counts` and `end`, adding a note of
     /// the GPUs that failed on the way.
-    fn report(
-        self,
-        counts: Counts,
-        end: End,
-        clock: Stopwatch,
-        save_error: Option<Error>,
-    ) -> Report {
-        let split = self.split_id();
-        let mut notes = self.notes;
-        if let Some(health) = &self.health {
+    fn report(mut self, counts: Counts, end: End, clock: Stopwatch) -> Report {
+        let health = self.health.take();
+        if let Some(health) = &health {
             let failures = health.failures();
             if !failures.is_empty() {
-                notes.push(Note::GpuFailed {
+                self.notes.push(Note::GpuFailed {
                     failures,
                     tasks: health.recounted(),
                 });
             }
         }
+        let tasks = health.as_ref().map(|h| h.tasks());
         Report {
-            n: self.n,
-            method: self.method,
-            threads: self.threads,
-            devices: self.devices,
-            tasks: self.health.as_ref().map(|h| h.tasks()),
             counts,
-            elapsed: clock.elapsed(),
-            shard: self.shard,
-            plan: split,
             end,
-            unique: self.unique,
-            notes,
-            save_error,
+            run: self.into_run(tasks, clock.elapsed()),
         }
     }
 
     /// Counts what the checkpoint at `path` does not hold yet (`saved`, or nothing for a new
     /// one), saving every `every` as it goes. A count that finishes is returned even when its
-    /// last save failed (with the failure); a stopped count whose last save failed is an error,
-    /// since its work could not be kept.
+    /// last save failed ([`End::FinishedUnsaved`]); a stopped count whose last save failed is an
+    /// error, since its work could not be kept.
     fn checkpointed(
         &self,
         plan: &dyn Plan,
         path: &Path,
         every: Duration,
         saved: Option<&Checkpoint>,
-    ) -> Result<(Counts, End, Option<Error>), Error> {
+    ) -> Result<(Counts, End), Error> {
         let saved_before = saved.is_some_and(|cp| !cp.done.is_empty());
         // The list is made before a new checkpoint is created, so that a count refused for
         // its memory leaves no file behind.
@@ -408,14 +331,14 @@ impl Job<'_> {
                     }
                 })?;
             }
-            Ok((sum, End::Finished, saved.err()))
+            let end = match saved {
+                Ok(()) => End::Finished,
+                Err(error) => End::FinishedUnsaved { error },
+            };
+            Ok((sum, end))
         } else {
             saved?;
-            Ok((
-                state.sum(plan.zero(), path)?,
-                End::Stopped { done, of: Some(of) },
-                None,
-            ))
+            Ok((state.sum(plan.zero(), path)?, End::Stopped { done, of }))
         }
     }
 }

@@ -1,6 +1,7 @@
-//! What a count answers: its counts, how it ended, and the notes a person may want, in one
-//! place below the job that fills them in, so that a caller reads a finished count without the
-//! machinery that made it.
+//! What a count answers, in three parts kept apart: the counts (the answer), how the count
+//! ended ([`End`], one variant for each way, a failed checkpoint save among them), and what the
+//! run was ([`Run`]: its board, method, threads, time and [`Note`]s). They sit below the job that
+//! fills them in, so that a caller reads a finished count without the machinery that made it.
 
 use crate::counts::Counts;
 use crate::error::Error;
@@ -10,7 +11,18 @@ use crate::shard::{Shard, ShardRecord};
 use std::fmt;
 use std::time::Duration;
 
-/// Something the count decided that its caller may want to tell a person.
+/// Something the count decided that its caller may want to tell a person: the job's notes
+/// before it counts ([`Job::notes`](crate::Job::notes)), the report's after ([`Run::notes`]).
+///
+/// ```
+/// use nqueens::{Method, Note};
+///
+/// let note = Note::FewerThreads { method: Method::Halves, n: 20, threads: 2, wanted: 8 };
+/// assert_eq!(
+///     note.to_string(),
+///     "method halves for n = 20 runs on 2 threads rather than 8, as many as fit in its memory limit"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Note {
@@ -68,37 +80,87 @@ impl fmt::Display for Note {
     }
 }
 
-/// How a count ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a count ended: one variant for each way, so that a `match` on it names them all.
+///
+/// ```
+/// use nqueens::{Count, End};
+/// use std::sync::atomic::AtomicBool;
+///
+/// assert!(matches!(Count::new(8).run()?.end, End::Finished));
+/// // A flag set before the count is prepared stops it before its first subproblem.
+/// let stop = AtomicBool::new(true);
+/// let r = Count::new(10).stop(&stop).run()?;
+/// assert!(matches!(r.end, End::Stopped { done: 0, of } if of > 0));
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum End {
-    /// Every subproblem was counted: the counts are the answer.
+    /// Every subproblem was counted (and, with a checkpoint, saved): the counts are the answer.
     Finished,
+    /// Every subproblem was counted, but the last save of the checkpoint failed: the counts
+    /// are the answer, while the file may not hold them all. A front end gives the answer and
+    /// says the save failed (the command line prints the number, then exits with the error).
+    FinishedUnsaved {
+        /// Why the save failed.
+        error: Error,
+    },
     /// Stopped on request: `done` of `of` subproblems were counted (and, with a checkpoint,
     /// saved); the counts are theirs alone.
     Stopped {
         /// Subproblems counted.
         done: usize,
-        /// Subproblems in the count; `None` when the stop came while they were still being
-        /// listed, before anything was counted or any checkpoint touched.
-        of: Option<usize>,
+        /// Subproblems in the count.
+        of: usize,
     },
+    /// Stopped on request while the subproblems were still being listed (see
+    /// [`Count::stop`](crate::Count::stop)): nothing was counted, and no checkpoint was written
+    /// or changed.
+    StoppedListing,
 }
 
-/// The answer to a [`Count`](crate::Count): the counts, and what was decided on the way.
+impl End {
+    /// True when every subproblem was counted ([`End::Finished`] or
+    /// [`End::FinishedUnsaved`]).
+    ///
+    /// ```
+    /// use nqueens::End;
+    ///
+    /// assert!(End::Finished.is_finished());
+    /// assert!(!End::Stopped { done: 1, of: 2 }.is_finished());
+    /// assert!(!End::StoppedListing.is_finished());
+    /// ```
+    pub fn is_finished(&self) -> bool {
+        matches!(self, End::Finished | End::FinishedUnsaved { .. })
+    }
+}
+
+/// What a count was: what it counted, how and on what, and what was decided on the way. It is
+/// the [`Report`]'s account of the run, beside its answer.
 ///
-/// It is not serialized: a front end prints what it wants of it in its own shape (the command
-/// line's `count --json` prints `n`, `method`, the counts, `threads`, `devices`, `tasks` and
-/// the elapsed time in `seconds`).
-#[derive(Debug)]
+/// ```
+/// use nqueens::{Count, Method};
+///
+/// let run = Count::new(12).method(Method::Symmetry).threads(2).run()?.run;
+/// assert_eq!((run.n, run.method, run.threads, run.unique), (12, Method::Symmetry, 2, false));
+/// assert!(run.shard.is_whole() && run.devices.is_empty());
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Report {
+pub struct Run {
     /// The board size.
     pub n: usize,
     /// The method that counted.
     pub method: Method,
-    /// The counts (of the part counted, for a shard or a stopped count).
-    pub counts: Counts,
+    /// Whether the count was asked for unique solutions, which makes
+    /// [`Report::number`] the unique count.
+    pub unique: bool,
+    /// The part of the subproblems counted.
+    pub shard: Shard,
+    /// The identity of the split, for methods that have one; none for a count stopped while its
+    /// split was listed.
+    pub plan: Option<PlanId>,
     /// The worker threads it counted on.
     pub threads: usize,
     /// The GPUs it counted on, by name (none for a count on CPUs).
@@ -108,20 +170,37 @@ pub struct Report {
     /// Wall-clock time of the counting (zero where the platform has no clock, as in a
     /// browser's WebAssembly).
     pub elapsed: Duration,
-    /// The part of the subproblems counted.
-    pub shard: Shard,
-    /// The identity of the split, for methods that have one.
-    pub plan: Option<PlanId>,
-    /// Whether the count finished.
-    pub end: End,
-    /// Whether the count was asked for unique solutions, which makes
-    /// [`number`](Report::number) the unique count.
-    pub unique: bool,
     /// What was decided that a person may want to know.
     pub notes: Vec<Note>,
-    /// A checkpoint save that failed after the counting finished: the counts are complete, but
-    /// the file may not hold them all.
-    pub save_error: Option<Error>,
+}
+
+/// The answer to a [`Count`](crate::Count), in three parts, as a process's output is its
+/// status beside its streams: the counts (the answer), how the count [`End`]ed, and the
+/// [`Run`] that found them.
+///
+/// It is not serialized: a front end prints what it wants of it in its own shape (the command
+/// line's `count --json` prints `n`, `method`, the counts, `threads`, `devices`, `tasks` and
+/// the elapsed time in `seconds`).
+///
+/// ```
+/// use nqueens::{Count, End, Method};
+///
+/// let report = Count::new(10).method(Method::Symmetry).unique(true).run()?;
+/// assert_eq!((report.counts.total, report.number()), (724, Some(92)));
+/// assert!(matches!(report.end, End::Finished));
+/// assert_eq!(report.run.method, Method::Symmetry);
+/// # Ok::<(), nqueens::Error>(())
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Report {
+    /// The counts (of the part counted, for a shard or a stopped count: see
+    /// [`Report::number`] for the answer asked for).
+    pub counts: Counts,
+    /// How the count ended.
+    pub end: End,
+    /// What the count was: its board, method, threads, time and notes.
+    pub run: Run,
 }
 
 impl Report {
@@ -131,7 +210,8 @@ impl Report {
     /// [`Report::counts`]), for a shard, whose counts are one part of the answer, to be added
     /// to the others' by [`merge`](crate::shard::merge) (a count continued from a shard's
     /// checkpoint is that shard, whether or not the request named it), and for a unique count
-    /// the method did not make, which the request refuses before counting.
+    /// the method did not make, which the request refuses before counting. A count whose last
+    /// checkpoint save failed ([`End::FinishedUnsaved`]) has its number.
     ///
     /// ```
     /// use nqueens::Count;
@@ -149,18 +229,25 @@ impl Report {
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn number(&self) -> Option<u128> {
-        if !self.is_finished() || !self.shard.is_whole() {
+        if !self.is_finished() || !self.run.shard.is_whole() {
             None
-        } else if self.unique {
+        } else if self.run.unique {
             self.counts.unique
         } else {
             Some(self.counts.total)
         }
     }
 
-    /// True when every subproblem was counted.
+    /// True when every subproblem was counted (see [`End::is_finished`]).
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// assert!(Count::new(8).run()?.is_finished());
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
     pub fn is_finished(&self) -> bool {
-        self.end == End::Finished
+        self.end.is_finished()
     }
 
     /// The record `merge` reads, for a finished count of a method with a split.
@@ -176,8 +263,8 @@ impl Report {
     /// ```
     pub fn record(&self) -> Option<ShardRecord> {
         Some(ShardRecord {
-            id: self.plan?,
-            shard: self.shard,
+            id: self.run.plan?,
+            shard: self.run.shard,
             counts: self.counts,
         })
         .filter(|_| self.is_finished())

@@ -64,7 +64,7 @@ pub(super) enum Subject {
 /// let report = Count::new(12).method(Method::Symmetry).threads(2).unique(true).run().unwrap();
 /// assert_eq!(report.counts.total, 14_200);
 /// assert_eq!(report.counts.unique, Some(1_787));
-/// assert_eq!((report.method, report.threads), (Method::Symmetry, 2));
+/// assert_eq!((report.run.method, report.run.threads), (Method::Symmetry, 2));
 ///
 /// // A combination that cannot be served is refused, never answered wrong.
 /// let err = Count::new(12).method(Method::Bitmask).unique(true).run().unwrap_err();
@@ -78,15 +78,16 @@ pub struct Count<'a> {
     pub(super) unique: bool,
     pub(super) gpu: Option<GpuDevice>,
     pub(super) shard: Option<Shard>,
-    pub(super) cluster: Option<Cluster>,
+    pub(super) place: Option<Place>,
     pub(super) persistence: Persistence,
     pub(super) progress: Option<&'a dyn Progress>,
     pub(super) stop: Option<&'a AtomicBool>,
 }
 
-/// The place of a count in a cluster job, for [`Count::one_of`].
+/// The place of a count in a cluster job, set by
+/// [`Rank::prepare`](crate::cluster::Rank::prepare).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Cluster {
+pub(super) struct Place {
     /// The processes of the job.
     pub(super) processes: usize,
     /// This process's rank among those on its machine.
@@ -103,7 +104,7 @@ impl fmt::Debug for Count<'_> {
             .field("unique", &self.unique)
             .field("gpu", &self.gpu)
             .field("shard", &self.shard)
-            .field("cluster", &self.cluster)
+            .field("place", &self.place)
             .field("persistence", &self.persistence)
             .field("progress", &self.progress.is_some())
             .field("stop", &self.stop.is_some())
@@ -155,7 +156,7 @@ impl Count<'static> {
     /// assert!(!r.is_finished());
     ///
     /// let r = Count::resume(&path).run().unwrap();
-    /// assert_eq!((r.n, r.counts.total), (8, 92));
+    /// assert_eq!((r.run.n, r.counts.total), (8, 92));
     ///
     /// let err = Count::resume(&path).checkpoint("other.ckpt").run().unwrap_err();
     /// assert!(matches!(err, Error::TwoCheckpoints { .. }));
@@ -174,7 +175,7 @@ impl Count<'static> {
             unique: false,
             gpu: None,
             shard: None,
-            cluster: None,
+            place: None,
             persistence: Persistence::Off { every: SAVE_EVERY },
             progress: None,
             stop: None,
@@ -201,7 +202,7 @@ impl<'a> Count<'a> {
     /// ```
     /// use nqueens::Count;
     ///
-    /// assert_eq!(Count::new(8).threads(2).run().unwrap().threads, 2);
+    /// assert_eq!(Count::new(8).threads(2).run().unwrap().run.threads, 2);
     /// assert!(Count::new(8).threads(0).run().is_err());
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
@@ -249,30 +250,6 @@ impl<'a> Count<'a> {
     /// ```
     pub fn shard(mut self, shard: Shard) -> Self {
         self.shard = Some(shard);
-        self
-    }
-
-    /// Counts as one of the `processes` processes of a cluster job that share out the plan (see
-    /// [`Dispenser`](crate::shard::Dispenser)), `local_rank` being this one's rank among those on
-    /// its machine.
-    /// A process among several counts, unless told otherwise, on one thread on the processor
-    /// (one process per core is the usual layout), and with the GPU method on one GPU of its
-    /// machine picked by its local rank ([`GpuDevice::Spread`]), so that the processes of a
-    /// machine spread over its GPUs. A job of one process counts as any count does.
-    ///
-    /// ```
-    /// use nqueens::Count;
-    ///
-    /// assert_eq!(Count::new(10).one_of(4, 1).prepare().unwrap().threads(), 1);
-    /// assert_eq!(Count::new(10).one_of(4, 1).threads(2).prepare().unwrap().threads(), 2);
-    /// let alone = Count::new(10).one_of(1, 0).prepare().unwrap();
-    /// assert_eq!(alone.threads(), Count::new(10).prepare().unwrap().threads());
-    /// ```
-    pub fn one_of(mut self, processes: usize, local_rank: usize) -> Self {
-        self.cluster = Some(Cluster {
-            processes,
-            local_rank,
-        });
         self
     }
 
@@ -402,9 +379,9 @@ impl<'a> Count<'a> {
     /// the report says [`End::Stopped`](crate::End::Stopped) with the subproblems done, and a
     /// checkpoint keeps every one finished. A flag set while [`Count::prepare`] still lists the
     /// subproblems (seconds for the largest boards) ends the listing there: the report then
-    /// says `End::Stopped { done: 0, of: None }`, and no checkpoint is written or changed. A
-    /// flag already set when the count is prepared stops it before its first subproblem, with
-    /// its checkpoint written.
+    /// says [`End::StoppedListing`](crate::End::StoppedListing), and no checkpoint is written
+    /// or changed. A flag already set when the count is prepared stops it before its first
+    /// subproblem, with its checkpoint written.
     ///
     /// ```
     /// use nqueens::{Count, End};
@@ -412,7 +389,7 @@ impl<'a> Count<'a> {
     ///
     /// let stop = AtomicBool::new(true);
     /// let r = Count::new(10).stop(&stop).run().unwrap();
-    /// assert!(matches!(r.end, End::Stopped { done: 0, of: Some(_) }));
+    /// assert!(matches!(r.end, End::Stopped { done: 0, .. }));
     /// ```
     pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
         self.stop = Some(stop);
