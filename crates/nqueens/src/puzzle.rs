@@ -607,14 +607,8 @@ fn walk(allowed: &[u64], p: Prefix, out: &mut Vec<Prefix>) {
         out.push(p);
         return;
     };
-    let free = first & !(p.cols | p.left | p.right);
-    for bit in Bits(free) {
-        let next = Prefix {
-            cols: p.cols | bit,
-            left: (p.left | bit) << 1,
-            right: (p.right | bit) >> 1,
-        };
-        walk(rest, next, out);
+    for bit in Bits(first & !p.attacked()) {
+        walk(rest, p.place(bit), out);
     }
 }
 

@@ -144,17 +144,12 @@ impl Rule for Masks {
     }
 
     fn safe(&self, row: usize) -> u64 {
-        let p = self.stack[row];
-        self.allowed[row] & !(p.cols | p.left | p.right)
+        self.allowed[row] & !self.stack[row].attacked()
     }
 
     fn place(&mut self, row: usize, col: u32) {
-        let (p, bit) = (self.stack[row], 1u64 << col);
-        self.stack.push(Prefix {
-            cols: p.cols | bit,
-            left: (p.left | bit) << 1,
-            right: (p.right | bit) >> 1,
-        });
+        let p = self.stack[row];
+        self.stack.push(p.place(1u64 << col));
     }
 
     fn lift(&mut self, _row: usize, _col: u32) {
@@ -179,6 +174,27 @@ pub struct Prefix {
     pub right: u64,
 }
 
+impl Prefix {
+    /// The masks after a queen is placed on `bit` (one bit, a cell of the next row): its
+    /// column joins the columns in use, and both diagonals move on by one column as they enter
+    /// the row below, which is the textbook's step from one row to the next.
+    #[inline(always)]
+    pub fn place(self, bit: u64) -> Prefix {
+        Prefix {
+            cols: self.cols | bit,
+            left: (self.left | bit) << 1,
+            right: (self.right | bit) >> 1,
+        }
+    }
+
+    /// The cells of the next row that a queen already placed attacks (bits past the board's
+    /// width included).
+    #[inline(always)]
+    pub fn attacked(self) -> u64 {
+        self.cols | self.left | self.right
+    }
+}
+
 /// Calls `visit` with the masks and the columns of every valid placement of the first `depth`
 /// rows (at most n), in lexicographic order.
 pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u32])) {
@@ -193,13 +209,8 @@ pub fn for_each_prefix(n: usize, depth: usize, visit: &mut dyn FnMut(Prefix, &[u
             visit(p, columns);
             return;
         }
-        let free = full & !(p.cols | p.left | p.right);
-        for bit in Bits(free) {
-            let next = Prefix {
-                cols: p.cols | bit,
-                left: (p.left | bit) << 1,
-                right: (p.right | bit) >> 1,
-            };
+        for bit in Bits(full & !p.attacked()) {
+            let next = p.place(bit);
             columns.push(bit.trailing_zeros());
             walk(full, next, depth - 1, columns, visit);
             columns.pop();
@@ -298,6 +309,29 @@ impl Plan for BitmaskPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_placed_queen_moves_its_diagonals_on_by_one_column() {
+        let empty = Prefix {
+            cols: 0,
+            left: 0,
+            right: 0,
+        };
+        let next = empty.place(0b0100);
+        assert_eq!(
+            next,
+            Prefix {
+                cols: 0b0100,
+                left: 0b1000,
+                right: 0b0010
+            }
+        );
+        assert_eq!(next.attacked(), 0b1110);
+        // A second queen two columns over, one row down. In the third row the first queen
+        // attacks columns 0, 2 and 4, the second columns 0 and 1: its other diagonal has left
+        // the board.
+        assert_eq!(next.place(0b0001).attacked(), 0b10111);
+    }
 
     #[test]
     fn the_full_mask_holds_every_column() {

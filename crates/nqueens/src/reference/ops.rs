@@ -376,9 +376,7 @@ impl Ops {
             self.queue
                 .push_back((Op::Solution { number }, Effect::Found(number)));
         } else if self.method == Method::Bitmask {
-            let (p, bit) = (self.masks[row], 1u64 << col);
-            let free =
-                full_mask(self.n) & !(p.cols | bit | (p.left | bit) << 1 | (p.right | bit) >> 1);
+            let free = full_mask(self.n) & !self.masks[row].place(1u64 << col).attacked();
             self.queue
                 .push_back((Op::Free { row: row + 1, free }, Effect::Enter(free)));
         }
@@ -455,12 +453,8 @@ impl Ops {
                     self.sets[1].insert(r - c);
                     self.sets[2].insert(r + c);
                 }
-                let (p, bit) = (self.masks[row], 1u64 << col);
-                self.masks.push(Prefix {
-                    cols: p.cols | bit,
-                    left: (p.left | bit) << 1,
-                    right: (p.right | bit) >> 1,
-                });
+                let p = self.masks[row];
+                self.masks.push(p.place(1u64 << col));
                 // The bit masks enter the row below with their `Free` operation; the others
                 // enter it silently, at its first column.
                 if self.method != Method::Bitmask && row + 1 < self.n {
