@@ -4,7 +4,9 @@
 # engine/gpu/count.wgsl) and the earlier one (`baseline`, tools/gpu-model/src/baseline.wgsl), and
 # prints what each costs. The last line is one JSON object:
 #   n, solutions (must be Q(N): the model checks itself; null for a sample), nodes,
-#   warp_turns, active_lanes, ops_per_node, ops_per_turn, path_ops (each path's operations,
+#   warp_turns, active_lanes, ops_per_node, ops_per_turn, last_row_turns (for `step`: the share
+#   of the lanes' turns that count the last row's cells, all that counting the last two rows in
+#   closed form would spare), path_ops (each path's operations,
 #   counted on the SPIR-V naga emits), levels, resident_threads, occupancy (of an H100's
 #   resident threads, under the rule that feeds the kernel: one refilled ring of tasks per
 #   count for `step`, dispatches steered to half a second for `baseline`), predicted_h100_s,

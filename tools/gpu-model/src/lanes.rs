@@ -67,6 +67,10 @@ pub struct Played {
     pub useful: u64,
     /// Turns of each task, in the order of the tasks: a lane's turns on it.
     pub task_turns: Vec<u64>,
+    /// Lanes' turns of the one-step kernel at the level above the last row, the turns that
+    /// count the last row's cells: all that counting the last two rows in closed form would
+    /// spare.
+    pub last_row_turns: u64,
     /// Completions per search.
     per_search: Vec<u128>,
 }
@@ -75,6 +79,11 @@ impl Played {
     /// The mean share of lanes' operations that did their own work.
     pub fn active_lanes(&self) -> f64 {
         self.useful as f64 / (LANES as f64 * self.ops.max(1) as f64)
+    }
+
+    /// The share of lanes' turns on tasks that [`Played::last_row_turns`] are.
+    pub fn last_row_share(&self) -> f64 {
+        self.last_row_turns as f64 / self.task_turns.iter().sum::<u64>().max(1) as f64
     }
 
     /// Operations a lane's slot pays per node: `LANES × ops / nodes`, idle lanes included.
@@ -87,6 +96,7 @@ impl Played {
         self.warp_turns += o.warp_turns;
         self.ops += o.ops;
         self.useful += o.useful;
+        self.last_row_turns += o.last_row_turns;
         for (a, b) in self.per_search.iter_mut().zip(o.per_search) {
             *a += b;
         }
@@ -327,9 +337,10 @@ fn turn_step(
         out.task_turns[t] += 1;
     }
     let (lay, _) = &tasks.searches[lane.search];
-    let (found, nodes) = step(lane, lay);
+    let (found, nodes, last_row) = step(lane, lay);
     lane.count += found;
     out.nodes += nodes;
+    out.last_row_turns += last_row as u64;
     paths
 }
 
@@ -349,9 +360,9 @@ fn begin(lane: &mut Lane, lay: &Layout, k: usize, masks: (u32, u32, u32)) {
     lane.count = 0;
 }
 
-/// The shader's `step` for one lane: returns the completions it counted and the nodes it
-/// visited (a cell tried, and the last row's cells it counted).
-fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
+/// The shader's `step` for one lane: returns the completions it counted, the nodes it
+/// visited (a cell tried, and the last row's cells it counted) and whether it counted them.
+fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64, bool) {
     let [x, y, z, free] = lane.stack[lane.d];
     let bit = lowest(free);
     let rest = free ^ bit;
@@ -377,7 +388,7 @@ fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64) {
     } else {
         lane.d = top;
     }
-    (found, 1 + found)
+    (found, 1 + found, at_last)
 }
 
 /// One task walked by the one-step kernel's rule, alone: its completions and its turns.
@@ -437,6 +448,16 @@ mod tests {
                     "{kernel:?} n = {n}"
                 );
                 assert!(played.active_lanes() > 0.0 && played.active_lanes() <= 1.0);
+                // Only the one-step kernel counts the last row a turn at a time, and every
+                // solution is found in such a turn, which finds at most a row's cells.
+                let share = played.last_row_share();
+                match kernel {
+                    Kernel::Baseline => assert_eq!(played.last_row_turns, 0),
+                    Kernel::Step => {
+                        assert!(share > 0.0 && share < 1.0, "n = {n}: {share}");
+                        assert!(played.last_row_turns as u128 * n as u128 >= played.solutions);
+                    }
+                }
             }
         }
     }

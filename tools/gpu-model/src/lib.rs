@@ -17,7 +17,8 @@
 //! - **Lanes in lockstep** ([`simulate`]): groups of 32 lanes play the shader's loop turn by turn
 //!   on the board's real tasks, each lane taking the next task from a shared counter as the
 //!   shader does. Every turn costs the paths its lanes take; `active_lanes` is the share of the
-//!   operations paid that did a lane's own work. The model counts the solutions as it goes,
+//!   operations paid that did a lane's own work, and `last_row_turns` (of today's kernel) the
+//!   share of the lanes' turns that count the last row's cells. The model counts the solutions as it goes,
 //!   and they must be Q(N): the model checks itself.
 //! - **Occupancy** ([`occupancy()`]): how much of an H100's resident threads the way work is
 //!   handed to the GPU keeps busy over a whole count, from the task sizes the model measured.

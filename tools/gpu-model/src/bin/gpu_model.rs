@@ -111,7 +111,7 @@ fn kernel_json(
     };
     format!(
         "\"kernel\":\"{}\",\"solutions\":{solutions},\"nodes\":{},\"warp_turns\":{},\
-         \"active_lanes\":{:.4},\"ops_per_node\":{:.2},\"ops_per_turn\":{:.1},\
+         \"active_lanes\":{:.4},\"ops_per_node\":{:.2},\"ops_per_turn\":{:.1},\"last_row_turns\":{:.4},\
          \"path_ops\":{{{}}},\"levels\":{levels},\"resident_threads\":{},\
          \"occupancy\":{occupancy:.4},\"predicted_h100_s\":{seconds:.4}",
         kernel.name(),
@@ -120,6 +120,7 @@ fn kernel_json(
         played.active_lanes(),
         played.ops_per_node(),
         played.ops as f64 / played.warp_turns.max(1) as f64,
+        played.last_row_share(),
         paths.join(","),
         H100.resident(
             kernel.thread_bytes(levels),
