@@ -163,12 +163,13 @@ pub fn advice(e: &Error) -> String {
 
 /// How to get a binary with an optional part built in (`gpu`, `mpi`): a binary run from a build
 /// folder (`target/release/nqueens`) is rebuilt there, an installed one is installed again, since
-/// a rebuild into `target/release` would leave the installed one as it was.
+/// a rebuild into `target/release` would leave the installed one as it was. A build folder is
+/// told by the `.fingerprint` folder cargo keeps beside what it builds, so that one moved
+/// elsewhere (`CARGO_TARGET_DIR`) is still recognised.
 pub fn rebuild_with(feature: &str) -> String {
     let built_here = std::env::current_exe().is_ok_and(|exe| {
         exe.parent()
-            .and_then(|dir| dir.parent())
-            .is_some_and(|dir| dir.file_name().is_some_and(|name| name == "target"))
+            .is_some_and(|dir| dir.join(".fingerprint").is_dir())
     });
     if built_here {
         format!("rebuild it with 'cargo build --release -p nqueens-cli --features {feature}'")

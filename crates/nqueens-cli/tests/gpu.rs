@@ -24,6 +24,40 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
     fails_with(&["count", "8", "--gpu-device", "all"], rebuild);
 }
 
+#[cfg(not(feature = "gpu"))]
+#[test]
+fn an_installed_binary_without_the_feature_is_told_to_reinstall() {
+    // The same binary away from its build folder, as `cargo install` leaves it: rebuilding in
+    // the source tree would not replace it.
+    let built = assert_cmd::cargo::cargo_bin("nqueens");
+    let (dir, copy) = common::scratch_path("installed-without-gpu", "nqueens");
+    std::fs::copy(&built, &copy).unwrap();
+    // A test beside this one that forks while the copy is still open for writing makes the
+    // first exec of it fail as busy (ETXTBSY, 26 on Linux) for a moment: try again.
+    let out = (0..100)
+        .find_map(|_| {
+            match std::process::Command::new(&copy)
+                .args(["count", "8", "--method", "gpu"])
+                .output()
+            {
+                Err(e) if e.raw_os_error() == Some(26) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    None
+                }
+                other => Some(other.unwrap()),
+            }
+        })
+        .expect("the copy could be run");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("reinstall it with 'cargo install --path crates/nqueens-cli --features gpu'"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[cfg(feature = "gpu")]
 mod on_a_gpu {
     use super::common::{fails_with, nqueens, process, scratch_path, stdout_of};
