@@ -528,6 +528,7 @@ impl Sliced {
 mod tests {
     use super::*;
     use crate::board::bits::lowest;
+    use proptest::prelude::*;
 
     /// A small deterministic generator of test keys.
     fn keys(seed: u64, len: usize, bits: u32) -> Vec<u64> {
@@ -581,6 +582,86 @@ mod tests {
                 naive,
                 "probe {probe:b}"
             );
+        }
+    }
+
+    /// A key of at most `bits` bits, sparse as a half placement's (a bit in four set).
+    fn sparse_key(bits: u32) -> impl Strategy<Value = u64> {
+        (any::<u64>(), any::<u64>()).prop_map(move |(x, y)| x & y & (u64::MAX >> (64 - bits)))
+    }
+
+    /// A part of a probe: a bit in sixteen set, so that some keys survive three of them.
+    fn probe_part(bits: u32) -> impl Strategy<Value = u64> {
+        (sparse_key(bits), sparse_key(bits)).prop_map(|(x, y)| x & y)
+    }
+
+    proptest! {
+        /// Every pass the west walks run (narrow by key bits or by a queen's vector, count by
+        /// key bits or by two queens' vectors), cut into buckets or not, gives the weighted
+        /// number of keys disjoint from the probe, as testing every key does.
+        #[test]
+        fn every_pass_counts_what_testing_each_key_counts(
+            (bits, classes, cuts, probes) in (2u32..=40).prop_flat_map(|bits| {
+                (
+                    Just(bits),
+                    prop::collection::vec(
+                        (prop::collection::vec(sparse_key(bits), 0..300), 0u32..3),
+                        1..4,
+                    ),
+                    prop::collection::btree_set(0..bits, 0..=(MAX_CUTS as usize).min(bits as usize)),
+                    prop::collection::vec((probe_part(bits), probe_part(bits), probe_part(bits)), 1..8),
+                )
+            })
+        ) {
+            let classes: Vec<(&[u64], u64)> =
+                classes.iter().map(|(k, w)| (k.as_slice(), 1u64 << w)).collect();
+            let cuts: Vec<u32> = cuts.into_iter().collect();
+            let sliced = Sliced::new(&classes, bits, &cuts);
+            let cut = !cuts.is_empty();
+            let weighed = |probe: u64| -> u64 {
+                classes
+                    .iter()
+                    .map(|(keys, w)| w * keys.iter().filter(|&&k| k & probe == 0).count() as u64)
+                    .sum()
+            };
+            // `first` narrows as a north part does; `second` and `third` are two queens,
+            // which narrow by their vectors or are counted by them or by their key bits.
+            let masked = |k: u64| k & !sliced.cuts;
+            let seen = |k: u64| if cut { sliced.bucket::<true>(k) } else { 0 };
+            for (first, second, third) in probes {
+                let mut queens = Lacking::new(&sliced, vec![masked(second), masked(third)]);
+                queens.make(&sliced, 0);
+                queens.make(&sliced, 1);
+                let (q2, q3) = (queens.get(0), queens.get(1));
+                let mut cand = sliced.vectors(2);
+                let (all, whole) = (sliced.all(), first | second | third);
+                let (narrowed, by_queens, by_bits, by_queen) = if cut {
+                    let alive = sliced.narrow::<true>(all, masked(first), seen(first), cand.get_mut(0));
+                    let (c, out) = cand.pair(0, 1);
+                    (
+                        alive,
+                        sliced.count_by::<true>(c, q2, q3, seen(whole)),
+                        sliced.count::<true>(c, masked(second | third), seen(whole)),
+                        sliced.narrow_by::<true>(c, q2, seen(first | second), out),
+                    )
+                } else {
+                    let alive = sliced.narrow::<false>(all, first, 0, cand.get_mut(0));
+                    let (c, out) = cand.pair(0, 1);
+                    (
+                        alive,
+                        sliced.count_by::<false>(c, q2, q3, 0),
+                        sliced.count::<false>(c, second | third, 0),
+                        sliced.narrow_by::<false>(c, q2, 0, out),
+                    )
+                };
+                // A narrowing that leaves nothing ends the walk: nothing past it is read.
+                prop_assert_eq!(narrowed, weighed(first) != 0);
+                if narrowed {
+                    prop_assert_eq!(by_queens, weighed(whole));
+                    prop_assert_eq!(by_bits, weighed(whole));
+                    prop_assert_eq!(by_queen, weighed(first | second) != 0);
+                }
+            }
         }
     }
 
