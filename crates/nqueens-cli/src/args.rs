@@ -288,7 +288,7 @@ pub struct TraceArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens merge shard-*.json           the total of all shards\n  nqueens merge --json shard-*.json    {\"n\":16,\"method\":\"halves\",\"shards\":8,\"solutions\":14772512}"
+    after_help = "Examples:\n  nqueens merge shard-*.json           the total of all shards (their unique count, for shards counted with --unique)\n  nqueens merge --json shard-*.json    {\"n\":16,\"method\":\"halves\",\"shards\":8,\"solutions\":14772512}"
 )]
 pub struct MergeArgs {
     /// Files of shard records, one JSON object a line ('-' reads standard input)

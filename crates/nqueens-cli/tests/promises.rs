@@ -74,6 +74,7 @@ fn sums_that_would_overflow_are_refused_as_damage() {
             id: plan.id(),
             shard: Shard::new(i, 2).unwrap(),
             counts: Counts::total(u128::MAX),
+            unique: false,
         };
         std::fs::write(
             dir.join(format!("s{i}.json")),

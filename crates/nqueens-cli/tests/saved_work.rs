@@ -114,10 +114,17 @@ fn a_forged_symmetry_checkpoint_whose_lines_each_look_right_is_refused() {
 
 /// The records of `count 13 --shard I/3 --json`, I = 0, 1, 2, each a line.
 fn shard_records() -> Vec<String> {
+    shard_records_of(&["13"])
+}
+
+/// The records of `count ARGS --shard I/3 --json`, I = 0, 1, 2, each a line.
+fn shard_records_of(args: &[&str]) -> Vec<String> {
     (0..3)
         .map(|i| {
             let out = nqueens()
-                .args(["count", "13", "--shard", &format!("{i}/3"), "--json"])
+                .arg("count")
+                .args(args)
+                .args(["--shard", &format!("{i}/3"), "--json"])
                 .assert()
                 .success()
                 .get_output()
@@ -313,5 +320,120 @@ fn a_checkpoint_may_have_the_longest_name() {
     resumes_to(&path, &[], "352\n");
     // Only the checkpoint is left: no temporary file.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Shards counted with --unique merge to the unique count, as the whole count prints it; with
+/// --json to every count; a set mixing shards of both answers is refused; and the answer is
+/// covered by the record's checksum, so that a record cannot be turned into the other answer by
+/// hand.
+#[test]
+fn shards_counted_for_the_unique_count_merge_to_it() {
+    let dir = scratch("unique-shards");
+    let unique = shard_records_of(&["13", "--unique"]);
+    assert!(
+        unique[0].contains(",\"answer\":\"unique\","),
+        "{}",
+        unique[0]
+    );
+    assert_eq!(merge(&dir, &unique), (Some(0), "9233\n".into(), "".into()));
+    let files: Vec<_> = (0..3).map(|i| dir.join(format!("part-{i}.json"))).collect();
+    let json = nqueens()
+        .args(["merge", "--json"])
+        .args(&files)
+        .output()
+        .unwrap();
+    let json = String::from_utf8(json.stdout).unwrap();
+    assert!(
+        json.contains("\"solutions\":73712,\"unique\":9233,"),
+        "{json}"
+    );
+    // The records of a total carry no answer, as they always read.
+    let totals = shard_records();
+    assert!(!totals[0].contains("answer"), "{}", totals[0]);
+    assert_eq!(merge(&dir, &totals), (Some(0), "73712\n".into(), "".into()));
+    let (code, out, err) = merge(
+        &dir,
+        &[unique[0].clone(), totals[1].clone(), unique[2].clone()],
+    );
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "nqueens: shards do not belong together: shards counted for the total and shards counted \
+         for the unique count (--unique): count them all alike\n"
+    );
+    // The answer dropped by hand, the checksum left as it was: damage, not a total.
+    let edited = unique[1].replace(",\"answer\":\"unique\"", "");
+    let (code, _, err) = merge(&dir, &[totals[0].clone(), edited, totals[2].clone()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("its checksum does not match its content"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A count asked for the unique count and stopped midway is continued, by the file's name alone
+/// (as the stop's advice says) or with N named again, to the unique count, for the engine that
+/// carries unique counts in every part (symmetry) and for the one that makes them at the end
+/// (halves); --json gives the total beside it. A checkpoint of an earlier version, which kept
+/// no answer, continues to the total it was asked for as far as it can tell.
+#[test]
+fn a_stopped_unique_count_resumes_to_the_unique_count() {
+    use nqueens::{Count, Method, plan_for};
+    use std::sync::atomic::AtomicBool;
+    let (dir, path) = scratch_path("unique-resume", "q.ckpt");
+    for (n, method, total, unique) in [
+        (14, Method::Halves, "365596", "45752"),
+        (12, Method::Symmetry, "14200", "1787"),
+    ] {
+        // Stopped before its first subproblem, then every other subproblem counted and saved:
+        // what a count stopped midway leaves.
+        let stopped = || {
+            let _ = std::fs::remove_file(&path);
+            let stop = AtomicBool::new(true);
+            Count::new(n)
+                .method(method)
+                .unique(true)
+                .checkpoint(&path)
+                .stop(&stop)
+                .run()
+                .unwrap();
+            let mut cp = Checkpoint::load(&path).unwrap();
+            let plan = plan_for(n, method).unwrap();
+            for i in cp.remaining().into_iter().step_by(2) {
+                cp.record(i, plan.count_one(i));
+            }
+            cp.save(&path).unwrap();
+        };
+        stopped();
+        assert!(
+            std::fs::read_to_string(&path)
+                .unwrap()
+                .contains("\nanswer unique\n")
+        );
+        resumes_to(&path, &[], &format!("{unique}\n"));
+        stopped();
+        resumes_to(&path, &[&n.to_string()], &format!("{unique}\n"));
+        let json = nqueens()
+            .args(["count", "--json", "--resume"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let json = String::from_utf8(json.stdout).unwrap();
+        assert!(
+            json.contains(&format!("\"solutions\":{total},\"unique\":{unique},")),
+            "{json}"
+        );
+        // The same file as the version before kept it: no answer line, so a total.
+        stopped();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let body = text[..text.find("checksum ").unwrap()]
+            .replacen("nqueens checkpoint 3\n", "nqueens checkpoint 2\n", 1)
+            .replacen("answer unique\n", "", 1);
+        let sum = nqueens::internals::fnv1a(body.as_bytes());
+        std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
+        resumes_to(&path, &[], &format!("{total}\n"));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

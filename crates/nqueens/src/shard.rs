@@ -192,6 +192,9 @@ pub struct ShardRecord {
     pub shard: Shard,
     /// The part's count.
     pub counts: Counts,
+    /// Whether the count was asked for its unique solutions: then the merged answer is the
+    /// unique count (see [`merge`]), as the whole count's would have been.
+    pub unique: bool,
 }
 
 /// The JSON shape of a record: flat, in the vocabulary every command prints (the plan's fields
@@ -214,6 +217,10 @@ struct Wire {
     unique: Option<u128>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     classes: Option<SymmetryClasses>,
+    /// `"unique"` for a count asked for its unique solutions; absent (a total) otherwise, so
+    /// that the records of totals read as they always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    answer: Option<String>,
     /// [`ShardRecord::checksum`]; absent only from records of earlier versions, which are
     /// refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -250,6 +257,12 @@ impl ShardRecord {
             self.id.fingerprint,
             self.counts.to_line()
         );
+        // The answer asked for is covered too, written only for a unique count so that the
+        // records of totals keep the checksums they always had.
+        let line = match self.unique {
+            true => line + " answer unique",
+            false => line,
+        };
         format!("{:016x}", crate::plan::fingerprint::fnv1a(line.as_bytes()))
     }
 }
@@ -269,6 +282,7 @@ impl From<ShardRecord> for Wire {
             solutions: r.counts.total,
             unique: r.counts.unique,
             classes: r.counts.classes,
+            answer: r.unique.then(|| "unique".to_string()),
             checksum,
         }
     }
@@ -296,6 +310,14 @@ impl TryFrom<Wire> for ShardRecord {
             classes: w.classes,
         };
         counts.check(w.n, w.method.counts_unique_in_parts())?;
+        let unique = match w.answer.as_deref() {
+            None => false,
+            Some("unique") if counts.unique.is_some() => true,
+            Some("unique") => {
+                return Err("it was asked for the unique count but holds none".to_string());
+            }
+            Some(other) => return Err(format!("its answer '{other}' is not \"unique\"")),
+        };
         let hex = |text: &str| {
             parse_fingerprint(text).ok_or_else(|| format!("'{text}' is not 16 hexadecimal digits"))
         };
@@ -309,6 +331,7 @@ impl TryFrom<Wire> for ShardRecord {
             },
             shard,
             counts,
+            unique,
         };
         // Last, so that a record no count could make is refused for what is wrong with it.
         match w.checksum {
@@ -325,10 +348,27 @@ impl TryFrom<Wire> for ShardRecord {
     }
 }
 
-/// Adds up a complete set of parts: all of the same plan, split the same way, each part exactly
-/// once, with sums that fit in 128 bits, and for the empty board of n ≤ 27 a sum that is the
-/// published count ([`crate::known::check`]). Anything else is refused with a message naming
-/// what is wrong.
+/// Adds up a complete set of parts: all of the same plan, split the same way, asked for the same
+/// answer (the total, or the unique count: see [`ShardRecord::unique`]), each part exactly once,
+/// with sums that fit in 128 bits, and for the empty board of n ≤ 27 a sum that is the published
+/// count ([`crate::known::check`]). Anything else is refused with a message naming what is wrong.
+///
+/// The answer of parts asked for the unique count is the merged [`Counts::unique`], as
+/// [`merged_number`] gives it.
+///
+/// ```
+/// use nqueens::Count;
+/// use nqueens::shard::{Shard, merge, merged_number};
+///
+/// let part = |i, unique| {
+///     Count::new(10).unique(unique).shard(Shard::new(i, 2).unwrap()).run().unwrap().record().unwrap()
+/// };
+/// let parts = [part(0, true), part(1, true)];
+/// assert_eq!(merge(&parts).unwrap().total, 724);
+/// assert_eq!(merged_number(&parts).unwrap(), 92);
+/// // A part asked for the total does not go with parts asked for the unique count.
+/// assert!(merge(&[part(0, true), part(1, false)]).is_err());
+/// ```
 pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
     let first = records.first().ok_or(Error::Shards(ShardsProblem::None))?;
     // A record built by hand (the fields are public) may hold a part `Shard::new` refuses.
@@ -339,12 +379,20 @@ pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
     let mut seen = vec![false; k];
     let mut sum: Option<Counts> = None;
     for r in records {
-        let foreign = r.id.check(&first.id).err().or_else(|| {
-            (r.shard.count != k).then_some(crate::error::Mismatch::Shard {
-                found: (r.shard.index, r.shard.count),
-                expected: (first.shard.index, k),
-            })
-        });
+        let foreign =
+            r.id.check(&first.id)
+                .err()
+                .or_else(|| {
+                    (r.shard.count != k).then_some(crate::error::Mismatch::Shard {
+                        found: (r.shard.index, r.shard.count),
+                        expected: (first.shard.index, k),
+                    })
+                })
+                .or_else(|| {
+                    (r.unique != first.unique).then_some(crate::error::Mismatch::Answer {
+                        found_unique: r.unique,
+                    })
+                });
         if let Some(m) = foreign {
             return Err(Error::Shards(ShardsProblem::Foreign(m)));
         }
@@ -374,6 +422,29 @@ pub fn merge(records: &[ShardRecord]) -> Result<Counts, Error> {
             .map_err(|why| Error::Shards(ShardsProblem::WrongTotal(why)))?;
     }
     Ok(sum)
+}
+
+/// The answer of a complete set of parts, as the whole count would have given it: the unique
+/// count of parts asked for it, the total otherwise (see [`merge`], which checks the set).
+///
+/// ```
+/// use nqueens::Count;
+/// use nqueens::shard::{Shard, merged_number};
+///
+/// let parts: Vec<_> = (0..3)
+///     .map(|i| Count::new(8).shard(Shard::new(i, 3).unwrap()).run().unwrap().record().unwrap())
+///     .collect();
+/// assert_eq!(merged_number(&parts).unwrap(), 92);
+/// ```
+pub fn merged_number(records: &[ShardRecord]) -> Result<u128, Error> {
+    let counts = merge(records)?;
+    // `merge` accepts a set only of one answer, and parts asked for the unique count only of a
+    // method that counts it in every part (a record's unique count is checked on reading, and
+    // a count refuses the request otherwise).
+    match records[0].unique {
+        true => counts.unique.ok_or(Error::Shards(ShardsProblem::NoUnique)),
+        false => Ok(counts.total),
+    }
 }
 
 #[cfg(test)]
@@ -408,6 +479,7 @@ mod tests {
                     id: plan.id(),
                     shard: s,
                     counts,
+                    unique: false,
                 }
             })
             .collect()

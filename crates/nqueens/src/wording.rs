@@ -106,6 +106,11 @@ fn write_problem(e: &Error, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                     "checkpoint {path} is not a regular file (a pipe, a device or a \
                          directory): a checkpoint must be a file"
                 ),
+                CheckpointProblem::NewAndContinued => write!(
+                    f,
+                    "checkpoint {path} was named both as a new file and as one to continue: a \
+                     count starts a new checkpoint or continues one, not both"
+                ),
                 CheckpointProblem::Replaced => write!(
                     f,
                     "checkpoint {path} was replaced by another file while the count ran: \

@@ -569,3 +569,153 @@ fn two_checkpoints_are_refused_in_either_order() {
     let r = Count::resume(a).checkpoint(a).run().unwrap();
     assert_eq!(r.number(), Some(92));
 }
+
+/// A checkpoint call of each kind, for the calls that name one file in every order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    /// `.checkpoint`: a new file or one to continue.
+    Either,
+    /// `.new_checkpoint`: a new file only.
+    New,
+    /// `.continue_checkpoint`: a file to continue only.
+    Continue,
+}
+
+/// Naming one file both as a new checkpoint and as one to continue (by a call, or by resuming
+/// it) is refused, in every order, whether the file is there or not, and leaves what is there
+/// as it was; any other sequence of calls on the file is not refused for that.
+#[test]
+fn a_checkpoint_named_new_and_continued_is_refused_in_every_order() {
+    use nqueens::error::CheckpointProblem;
+    let files = Files::new("both");
+    let path = files.path(File::A);
+    let opens = [Open::Either, Open::New, Open::Continue];
+    let mut sequences = vec![vec![]];
+    for len in 1..=3 {
+        let mut longer = Vec::new();
+        for s in sequences.iter().filter(|s| s.len() == len - 1) {
+            for &o in &opens {
+                let mut s: Vec<Open> = s.clone();
+                s.push(o);
+                longer.push(s);
+            }
+        }
+        sequences.extend(longer);
+    }
+    let mut refused = 0;
+    for resumed in [false, true] {
+        for there in [false, true] {
+            for calls in &sequences {
+                files.clear();
+                if there {
+                    let stop = AtomicBool::new(true);
+                    Count::new(8).checkpoint(&path).stop(&stop).run().unwrap();
+                }
+                let before = std::fs::read(&path).ok();
+                let mut count = match resumed {
+                    true => Count::resume(&path),
+                    false => Count::new(8),
+                };
+                for open in calls {
+                    count = match open {
+                        Open::Either => count.checkpoint(&path),
+                        Open::New => count.new_checkpoint(&path),
+                        Open::Continue => count.continue_checkpoint(&path),
+                    };
+                }
+                let both =
+                    calls.contains(&Open::New) && (resumed || calls.contains(&Open::Continue));
+                let what = format!("resumed {resumed}, file there {there}, calls {calls:?}");
+                match count.run() {
+                    Err(Error::Checkpoint {
+                        path: p,
+                        problem: CheckpointProblem::NewAndContinued,
+                    }) => {
+                        assert!(both, "{what}: refused as both new and continued");
+                        assert_eq!(p, path, "{what}");
+                        assert_eq!(
+                            std::fs::read(&path).ok(),
+                            before,
+                            "{what}: the file changed"
+                        );
+                        refused += 1;
+                    }
+                    other => assert!(
+                        !both,
+                        "{what}: not refused as both new and continued: {:?}",
+                        other.map(|r| r.counts)
+                    ),
+                }
+            }
+        }
+    }
+    // Of the 40 sequences, with the file there or not: those with a new and a continued call
+    // (2 of length 2, 12 of length 3), and when the count is resumed those with a new call
+    // (1 + 5 + 19).
+    assert_eq!(refused, 2 * (14 + 25), "refusals");
+}
+
+/// A count continued from its checkpoint answers what the count that saved it was asked: the
+/// unique count, whether it is continued by the file's name alone, with the board named again,
+/// or by a request that does not say `unique` again, for the method that counts unique
+/// solutions in every part (symmetry, in a shard too) and for the one that makes them at the
+/// end from the total (halves). A checkpoint asked for the total stays a total.
+#[test]
+fn a_resumed_count_answers_what_its_checkpoint_was_asked() {
+    let files = Files::new("answer");
+    let path = files.path(File::A);
+    for (n, method, shard) in [
+        (15, Method::Halves, Shard::WHOLE),
+        (11, Method::Symmetry, Shard::WHOLE),
+        (11, Method::Symmetry, Shard::new(1, 2).unwrap()),
+    ] {
+        for unique in [false, true] {
+            // Stopped before its first subproblem, then half of it counted and saved, as a
+            // count stopped midway leaves it.
+            let saved = || {
+                files.clear();
+                let stop = AtomicBool::new(true);
+                Count::new(n)
+                    .method(method)
+                    .unique(unique)
+                    .shard(shard)
+                    .checkpoint(&path)
+                    .stop(&stop)
+                    .run()
+                    .unwrap();
+                let mut cp = Checkpoint::load(&path).unwrap();
+                assert_eq!(cp.unique, unique);
+                let plan = plan_for(n, method).unwrap();
+                for i in cp.remaining().into_iter().step_by(2) {
+                    cp.record(i, plan.count_one(i));
+                }
+                cp.save(&path).unwrap();
+            };
+            let expected = match (unique, shard.is_whole()) {
+                (true, true) => known::unique(n),
+                (false, true) => known::total(n),
+                (_, false) => None,
+            };
+            let what = format!("n = {n}, {method}, shard {shard}, unique {unique}");
+            for request in [
+                Count::resume(&path),
+                Count::new(n).continue_checkpoint(&path),
+                Count::new(n).checkpoint(&path).method(method),
+            ] {
+                saved();
+                let r = request.run().unwrap();
+                assert!(r.is_finished(), "{what}");
+                assert_eq!((r.run.unique, r.number()), (unique, expected), "{what}");
+                assert_eq!(Checkpoint::load(&path).unwrap().unique, unique, "{what}");
+            }
+            // Asked for the unique count when continued: the answer, and the file's from then.
+            saved();
+            let r = Count::resume(&path).unique(true).run().unwrap();
+            assert_eq!(
+                r.number(),
+                shard.is_whole().then(|| known::unique(n)).flatten()
+            );
+            assert!(Checkpoint::load(&path).unwrap().unique, "{what}");
+        }
+    }
+}

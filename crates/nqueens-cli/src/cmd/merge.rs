@@ -6,7 +6,7 @@ use crate::args::MergeArgs;
 use crate::failure::{Failure, Outcome};
 use crate::output;
 use nqueens::error::ShardsProblem;
-use nqueens::shard::{ShardRecord, merge};
+use nqueens::shard::{ShardRecord, merge, merged_number};
 use nqueens::{Counts, Error, Method};
 use serde::Serialize;
 use std::io::{self, BufRead, BufReader, Read};
@@ -46,8 +46,8 @@ pub fn run(a: MergeArgs) -> Outcome {
             records.push(record);
         }
     }
-    let counts = merge(&records)?;
     if a.json {
+        let counts = merge(&records)?;
         let first = &records[0];
         output::json(&Merged {
             n: first.id.n,
@@ -56,7 +56,9 @@ pub fn run(a: MergeArgs) -> Outcome {
             counts,
         })?;
     } else {
-        output::number(counts.total)?;
+        // The number the whole count would have printed: the unique count of shards counted
+        // with --unique, the total otherwise.
+        output::number(merged_number(&records)?)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -68,6 +68,10 @@ impl<'a> Count<'a> {
             }
         };
         let saved = kept.saved();
+        // A count continued from its checkpoint answers what the count that saved it was asked
+        // (the unique count, say), whether it is continued by the file's name alone or with the
+        // board named again: the answer asked for is never lost on the way.
+        let unique = self.unique || saved.is_some_and(|cp| cp.unique);
         let shard = self
             .shard
             .or(saved.map(|cp| cp.shard))
@@ -95,7 +99,7 @@ impl<'a> Count<'a> {
             saved,
             n,
             puzzle.is_some(),
-            self.unique && in_parts,
+            unique && in_parts,
             &mut memory,
         );
 
@@ -107,17 +111,17 @@ impl<'a> Count<'a> {
             return Err(Error::Gpu(GpuProblem::NotBuilt));
         }
         if puzzle.is_some() {
-            if self.unique {
+            if unique {
                 return Err(Error::NotForPuzzles(Task::CountUnique));
             }
             if !method.counts_puzzles() {
                 return Err(Error::unsupported(method, Task::CountPuzzle));
             }
         }
-        if self.unique && !method.counts_unique() {
+        if unique && !method.counts_unique() {
             return Err(Error::unsupported(method, Task::CountUnique));
         }
-        if self.unique && in_parts && !method.counts_unique_in_parts() {
+        if unique && in_parts && !method.counts_unique_in_parts() {
             return Err(Error::unsupported(method, Task::CountUniqueInParts));
         }
         if n > method.max_n() {
@@ -200,7 +204,7 @@ impl<'a> Count<'a> {
             puzzle,
             shard,
             kept,
-            unique: self.unique,
+            unique,
             progress: self.progress,
             stop: self.stop,
         })

@@ -289,10 +289,13 @@ impl Job<'_> {
                 list
             }
         };
+        // The file keeps what the count is asked for, so that the advice to continue it with
+        // `--resume` alone gives the same answer.
         let mut state = match saved {
-            Some(cp) => cp.clone(),
+            Some(cp) => cp.clone().asking(self.unique),
             None => {
-                let cp = Checkpoint::new(plan.id(), self.shard, self.puzzle.clone());
+                let cp =
+                    Checkpoint::new(plan.id(), self.shard, self.puzzle.clone()).asking(self.unique);
                 // Creating the file at once claims its name, so that no other count can take it
                 // meanwhile, and proves the place writable before hours of work depend on it.
                 cp.create(path)?;

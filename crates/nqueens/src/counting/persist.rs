@@ -27,6 +27,12 @@ pub(super) enum Persistence {
         first: PathBuf,
         second: PathBuf,
     },
+    /// One checkpoint named both as a new file and as one to continue: each promise (never take
+    /// up old work; never take a mistyped path for a new count) would break the other, so the
+    /// request is refused when it is prepared.
+    Contradiction {
+        path: PathBuf,
+    },
 }
 
 /// What a count may find at its checkpoint's path: the one decision about the file, made when
@@ -43,24 +49,29 @@ pub(super) enum Open {
 }
 
 impl Persistence {
-    /// After a call naming `path`: the first checkpoint named stays (with the last call's
-    /// `open`); naming another is a conflict, whose first two checkpoints are kept to be
-    /// reported.
+    /// After a call naming `path`: the first checkpoint named stays, opened as both calls allow
+    /// (see [`Open::and`]; a new file and a continued one together are a contradiction); naming
+    /// another is a conflict, whose first two checkpoints are kept to be reported.
     pub(super) fn name(self, path: PathBuf, open: Open) -> Persistence {
         match self {
             Persistence::Off { every } => Persistence::On { path, every, open },
             Persistence::On {
-                path: first, every, ..
-            } if first == path => Persistence::On {
                 path: first,
                 every,
-                open,
+                open: before,
+            } if first == path => match before.and(open) {
+                Some(open) => Persistence::On {
+                    path: first,
+                    every,
+                    open,
+                },
+                None => Persistence::Contradiction { path: first },
             },
             Persistence::On { path: first, .. } => Persistence::Conflict {
                 first,
                 second: path,
             },
-            conflict @ Persistence::Conflict { .. } => conflict,
+            refused @ (Persistence::Conflict { .. } | Persistence::Contradiction { .. }) => refused,
         }
     }
 
@@ -69,7 +80,7 @@ impl Persistence {
         match self {
             Persistence::Off { .. } => Persistence::Off { every },
             Persistence::On { path, open, .. } => Persistence::On { path, every, open },
-            conflict @ Persistence::Conflict { .. } => conflict,
+            refused @ (Persistence::Conflict { .. } | Persistence::Contradiction { .. }) => refused,
         }
     }
 
@@ -91,17 +102,25 @@ impl Persistence {
                 }
             }
             Persistence::Conflict { first, second } => Err(Error::TwoCheckpoints { first, second }),
+            Persistence::Contradiction { path } => Err(contradiction(path)),
         }
     }
 
     /// The saving interval of a count of the checkpoint at `path` (see
     /// [`Count::resume`](crate::Count::resume)): that file is the count's first checkpoint,
-    /// named before any the later calls named.
+    /// named before any the later calls named, and one to continue, so that naming it again as
+    /// a new file is the same contradiction as naming it both ways.
     pub(super) fn resuming(self, path: &Path) -> Result<Duration, Error> {
         let own = path.to_path_buf();
         match self {
             Persistence::Off { every } => Ok(every),
-            Persistence::On { path, every, .. } if path == own => Ok(every),
+            Persistence::On { path, every, open } if path == own => {
+                match Open::Continue.and(open) {
+                    Some(_) => Ok(every),
+                    None => Err(contradiction(path)),
+                }
+            }
+            Persistence::Contradiction { path } => Err(contradiction(path)),
             Persistence::On { path, .. } => Err(Error::TwoCheckpoints {
                 first: own,
                 second: path,
@@ -117,7 +136,25 @@ impl Persistence {
     }
 }
 
+/// The refusal of a checkpoint named both as a new file and as one to continue.
+fn contradiction(path: PathBuf) -> Error {
+    Error::Checkpoint {
+        path,
+        problem: CheckpointProblem::NewAndContinued,
+    }
+}
+
 impl Open {
+    /// What a file named by two calls may be: what both allow, or `None` where one call asks
+    /// for a new file and the other for one to continue.
+    fn and(self, later: Open) -> Option<Open> {
+        match (self, later) {
+            (Open::Either, open) | (open, Open::Either) => Some(open),
+            (first, later) if first == later => Some(first),
+            _ => None,
+        }
+    }
+
     /// Refuses `path` where what is there (or is not) does not fit: a new checkpoint takes a
     /// path where nothing is, a continued one a path where something is (which the reading then
     /// checks), so that a path given to the wrong one, or mistyped, is caught rather than a

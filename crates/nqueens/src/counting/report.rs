@@ -266,6 +266,7 @@ impl Report {
             id: self.run.plan?,
             shard: self.run.shard,
             counts: self.counts,
+            unique: self.run.unique,
         })
         .filter(|_| self.is_finished())
     }

@@ -139,8 +139,8 @@ impl Count<'static> {
 
     /// The count saved in the checkpoint at `path`, whatever board it is of, continued and
     /// saved again there: [`Count::checkpoint`] on the board (or partly filled board), the
-    /// method and the shard the file names, for a caller who does not know them. A method or
-    /// shard named as well must be the file's. Unlike [`Count::checkpoint`], it never starts a
+    /// method, the shard and the answer (total or unique, see [`Count::unique`]) the file names,
+    /// for a caller who does not know them. A method or shard named as well must be the file's. Unlike [`Count::checkpoint`], it never starts a
     /// new file: a path where nothing is, is refused. The file is the count's checkpoint, so a
     /// later [`Count::checkpoint`] naming another is refused with [`Error::TwoCheckpoints`].
     ///
@@ -210,12 +210,26 @@ impl<'a> Count<'a> {
         self
     }
 
-    /// Also counts the solutions up to the board's eight symmetries, and their classes.
+    /// Also counts the solutions up to the board's eight symmetries, and their classes, and
+    /// makes the unique count the answer ([`Report::number`]). The checkpoint of such a count
+    /// keeps the question: a count that continues it asks for the unique count too, even when
+    /// the request that continues it does not say so (the total is in
+    /// [`Counts::total`](crate::Counts) either way).
     ///
     /// ```
     /// use nqueens::Count;
+    /// use std::sync::atomic::AtomicBool;
     ///
     /// assert_eq!(Count::new(8).unique(true).run().unwrap().counts.unique, Some(12));
+    ///
+    /// // Stopped before it began, then continued by the file's name alone: still unique.
+    /// let path = std::env::temp_dir().join(format!("nq-doc-unique-{}", std::process::id()));
+    /// # let _ = std::fs::remove_file(&path);
+    /// let stop = AtomicBool::new(true);
+    /// Count::new(10).unique(true).checkpoint(&path).stop(&stop).run().unwrap();
+    /// let r = Count::resume(&path).run().unwrap();
+    /// assert_eq!((r.number(), r.counts.total), (Some(92), 724));
+    /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn unique(mut self, unique: bool) -> Self {
         self.unique = unique;

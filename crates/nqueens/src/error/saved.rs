@@ -22,6 +22,22 @@ pub enum CheckpointProblem {
     /// While the count ran, something else took the file's place (another count's checkpoint
     /// moved onto it, say): it is kept as it was found, and the count saves no more there.
     Replaced,
+    /// The request named the file both as a new checkpoint
+    /// ([`Count::new_checkpoint`](crate::Count::new_checkpoint)) and as one to continue
+    /// ([`Count::continue_checkpoint`](crate::Count::continue_checkpoint) or
+    /// [`Count::resume`](crate::Count::resume)): a count does one or the other.
+    ///
+    /// ```
+    /// use nqueens::Count;
+    ///
+    /// let err = Count::new(9).new_checkpoint("q.ckpt").continue_checkpoint("q.ckpt").run();
+    /// assert_eq!(
+    ///     err.unwrap_err().to_string(),
+    ///     "checkpoint q.ckpt was named both as a new file and as one to continue: a count \
+    ///      starts a new checkpoint or continues one, not both"
+    /// );
+    /// ```
+    NewAndContinued,
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and
@@ -81,6 +97,11 @@ pub enum Mismatch {
         /// The part expected.
         expected: (usize, usize),
     },
+    /// Another answer asked for: the unique count against the total.
+    Answer {
+        /// The saved work was asked for the unique count.
+        found_unique: bool,
+    },
 }
 
 impl fmt::Display for Mismatch {
@@ -106,6 +127,12 @@ impl fmt::Display for Mismatch {
                 "it is for shard {}/{}, not {}/{}",
                 found.0, found.1, expected.0, expected.1
             ),
+            Mismatch::Answer { found_unique: true } => {
+                f.write_str("it was asked for the unique count, not the total")
+            }
+            Mismatch::Answer {
+                found_unique: false,
+            } => f.write_str("it was asked for the total, not the unique count"),
         }
     }
 }
@@ -118,6 +145,9 @@ pub enum ShardsProblem {
     None,
     /// Records of different counts.
     Foreign(Mismatch),
+    /// Records asked for the unique count that hold none (records built by hand: a count
+    /// refuses to ask for it of a method that cannot count it in parts).
+    NoUnique,
     /// One part given twice, as (index, count).
     Repeated((usize, usize)),
     /// Parts missing: the first few of them, how many in all, and of how many.
@@ -155,6 +185,9 @@ impl fmt::Display for ShardsProblem {
         match self {
             ShardsProblem::None => f.write_str("no shards to merge"),
             ShardsProblem::Foreign(m) => write!(f, "shards do not belong together: {}", foreign(m)),
+            ShardsProblem::NoUnique => {
+                f.write_str("the shards were asked for the unique count but hold none")
+            }
             ShardsProblem::Repeated((i, k)) => write!(f, "shard {i}/{k} is given more than once"),
             ShardsProblem::Missing { first, missing, of } => {
                 let names: Vec<String> = first.iter().map(|i| format!("{i}/{of}")).collect();
@@ -187,5 +220,8 @@ fn foreign(m: &Mismatch) -> String {
         Mismatch::Shard { found, expected } => {
             format!("shards of {} parts and of {} parts", expected.1, found.1)
         }
+        Mismatch::Answer { .. } => "shards counted for the total and shards counted for the \
+                                    unique count (--unique): count them all alike"
+            .to_string(),
     }
 }

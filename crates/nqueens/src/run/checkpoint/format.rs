@@ -4,13 +4,14 @@
 //! The format, one item a line:
 //!
 //! ```text
-//! nqueens checkpoint 2
+//! nqueens checkpoint 3
 //! n 12
 //! method bitmask
 //! board -
 //! subproblems 756
 //! fingerprint 0a8c56c6ae0626e9
 //! shard 0/1
+//! answer total
 //! done 2
 //! 0 52 - -
 //! 7 130 - -
@@ -18,8 +19,12 @@
 //! ```
 //!
 //! `board` is `-`, or the rows of the partly filled board joined by `/` (`.Q../..../x.../....`).
-//! Each finished subproblem is its index and its count ([`Counts::to_line`]). Files of the first
-//! version (without the `board` line) are read too.
+//! `answer` is what the count was asked for, `total` or `unique`: the question a resumed count
+//! answers, which the file keeps so that continuing a stopped count of unique solutions prints
+//! the unique count, not the total of the same solutions. Each finished subproblem is its index
+//! and its count ([`Counts::to_line`]). Files of earlier versions are read too: of the first
+//! (without the `board` line) and of the second (without the `answer` line), whose counts were
+//! asked for their total as far as the file can tell.
 
 use super::atomic::{create_atomically, write_atomically};
 use crate::board::placement::MAX_N;
@@ -37,7 +42,7 @@ use std::io::Read as _;
 use std::path::Path;
 
 const MAGIC: &str = "nqueens checkpoint ";
-const VERSION: u32 = 2;
+const VERSION: u32 = 3;
 
 /// The most bytes before the first subproblem line: the header's fields, the longest being a
 /// board of 64 rows of 64 squares.
@@ -48,6 +53,11 @@ const HEADER_BYTES: u64 = 16 << 10;
 /// at most 39 digits (128 bits) and a separator.
 fn line_bytes(counts: u64) -> u64 {
     21 + 40 * counts
+}
+
+/// The word of the `answer` line.
+fn answer_word(unique: bool) -> &'static str {
+    if unique { "unique" } else { "total" }
 }
 
 /// The most subproblems a checkpoint's header is believed to announce when its size is bounded:
@@ -76,19 +86,40 @@ pub struct Checkpoint {
     pub shard: Shard,
     /// The partly filled board, for a count of one.
     pub puzzle: Option<Puzzle>,
+    /// Whether the count was asked for its unique solutions: the answer a resumed count gives.
+    pub unique: bool,
     /// Finished subproblems and their counts.
     pub done: BTreeMap<usize, Counts>,
 }
 
 impl Checkpoint {
-    /// An empty checkpoint for `shard` of the plan `id`: nothing done yet.
+    /// An empty checkpoint for `shard` of the plan `id`: nothing done yet, of a count asked for
+    /// its total (see [`Checkpoint::asking`]).
     pub fn new(id: PlanId, shard: Shard, puzzle: Option<Puzzle>) -> Checkpoint {
         Checkpoint {
             id,
             shard,
             puzzle,
+            unique: false,
             done: BTreeMap::new(),
         }
+    }
+
+    /// The same checkpoint, of a count asked for its unique solutions (`unique`) or its total.
+    ///
+    /// ```
+    /// use nqueens::internals::Checkpoint;
+    /// use nqueens::{Method, plan_for};
+    /// use nqueens::shard::Shard;
+    ///
+    /// let plan = plan_for(8, Method::Symmetry).unwrap();
+    /// let cp = Checkpoint::new(plan.id(), Shard::WHOLE, None).asking(true);
+    /// assert!(cp.to_text().contains("\nanswer unique\n"));
+    /// assert!(Checkpoint::parse(&cp.to_text(), "cp".as_ref()).unwrap().unique);
+    /// ```
+    pub fn asking(mut self, unique: bool) -> Checkpoint {
+        self.unique = unique;
+        self
     }
 
     /// Notes that subproblem `index` is finished with `counts`.
@@ -177,6 +208,7 @@ impl Checkpoint {
         let _ = writeln!(s, "subproblems {}", self.id.subproblems);
         let _ = writeln!(s, "fingerprint {:016x}", self.id.fingerprint);
         let _ = writeln!(s, "shard {}", self.shard);
+        let _ = writeln!(s, "answer {}", answer_word(self.unique));
         let _ = writeln!(s, "done {}", self.done.len());
         for (i, c) in &self.done {
             let _ = writeln!(s, "{i} {}", c.to_line());
@@ -259,6 +291,36 @@ impl Checkpoint {
         let shard: Shard = field("shard")?
             .parse()
             .map_err(|_| damaged("'shard' is not I/K"))?;
+        let unique = match version {
+            1 | 2 => false,
+            _ => match field("answer")?.as_str() {
+                "total" => false,
+                "unique" => true,
+                other => {
+                    return Err(damaged(&format!(
+                        "'answer' is '{other}', neither total nor unique"
+                    )));
+                }
+            },
+        };
+        // A count the request would refuse to ask for unique solutions never saved one that
+        // does.
+        if unique && !method.counts_unique() {
+            return Err(damaged(&format!(
+                "it asks for unique solutions, which method {method} does not count"
+            )));
+        }
+        if unique && !shard.is_whole() && !method.counts_unique_in_parts() {
+            return Err(damaged(&format!(
+                "it asks for unique solutions of a shard, which method {method} counts only of \
+                 a whole count"
+            )));
+        }
+        if unique && puzzle.is_some() {
+            return Err(damaged(
+                "it asks for unique solutions of a partly filled board",
+            ));
+        }
         let count = number(field("done")?, "done")?;
         let mut done = BTreeMap::new();
         for line in lines {
@@ -292,6 +354,7 @@ impl Checkpoint {
             },
             shard,
             puzzle,
+            unique,
             done,
         })
     }
