@@ -95,6 +95,24 @@ fn tuple_hash(len: usize, items: impl Iterator<Item = u32>) -> isize {
     }
 }
 
+/// A bound of index() as a tuple reads it: any int, or any object with `__index__`, one past
+/// isize either way clamped to it (it is before or after every row all the same).
+fn slice_bound(bound: &Bound<'_, PyAny>) -> PyResult<isize> {
+    let py = bound.py();
+    let Ok(whole) = py.import("operator")?.call_method1("index", (bound,)) else {
+        return Err(PyTypeError::new_err(
+            "slice indices must be integers or have an __index__ method",
+        ));
+    };
+    match whole.extract::<isize>() {
+        Ok(i) => Ok(i),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+            Ok(if whole.lt(0)? { isize::MIN } else { isize::MAX })
+        }
+        Err(e) => Err(e),
+    }
+}
+
 impl Solution {
     /// The columns, row by row, computed as they are read.
     pub fn rows(&self) -> impl Iterator<Item = u32> + '_ {
@@ -179,9 +197,21 @@ impl Solution {
     }
 
     /// The first row from `start` to before `stop` whose queen stands in column `value`, as
-    /// tuple.index(); ValueError when there is none.
-    #[pyo3(signature = (value, start=0, stop=isize::MAX), text_signature = "($self, value, start=0, stop=sys.maxsize, /)")]
-    fn index(&self, value: &Bound<'_, PyAny>, start: isize, stop: isize) -> PyResult<usize> {
+    /// tuple.index(), bounds included (any int, however large, or object with __index__);
+    /// ValueError when there is none.
+    // The bounds as `*bounds`: a default of None could not be told from a None passed, which a
+    // tuple refuses.
+    #[pyo3(signature = (value, *bounds), text_signature = "($self, value, start=0, stop=sys.maxsize, /)")]
+    fn index(&self, value: &Bound<'_, PyAny>, bounds: &Bound<'_, PyTuple>) -> PyResult<usize> {
+        if bounds.len() > 2 {
+            return Err(PyTypeError::new_err(format!(
+                "index expected at most 3 arguments, got {}",
+                bounds.len() + 1
+            )));
+        }
+        let mut given = bounds.iter();
+        let start = given.next().map_or(Ok(0), |b| slice_bound(&b))?;
+        let stop = given.next().map_or(Ok(isize::MAX), |b| slice_bound(&b))?;
         self.find_row(value, start, stop)?
             .ok_or_else(convert::not_in_solution)
     }
@@ -403,8 +433,8 @@ fn clock_seed() -> u64 {
 /// to the left; None off the board) and queens (the (row, column) squares involved, 0-based, the
 /// upper queen first; an off-board column as it was given, negative or too large). str() is a
 /// sentence that counts rows and columns from 0, as the placement does.
-#[pyclass(frozen, eq, module = "nqueens")]
-#[derive(Debug, PartialEq, Eq)]
+#[pyclass(frozen, eq, hash, module = "nqueens")]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Conflict {
     #[pyo3(get)]
     kind: &'static str,

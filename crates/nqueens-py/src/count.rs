@@ -277,8 +277,8 @@ impl Counts {
 /// How many unique solutions have each kind of symmetry: rot90 classes (invariant under a
 /// quarter turn, 2 boards each), rot180 classes (a half turn but not a quarter turn, 4 boards
 /// each) and asymmetric classes (8 boards each). Pickles and copies like Counts.
-#[pyclass(frozen, eq, get_all, module = "nqueens")]
-#[derive(Debug, PartialEq, Eq)]
+#[pyclass(frozen, eq, hash, get_all, module = "nqueens")]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct SymmetryClasses {
     rot90: u128,
     rot180: u128,

@@ -15,7 +15,7 @@ use pyo3::types::{PyString, PyTuple};
 /// "Q" a queen every completion keeps, "." a free square, "x" a blocked square (lines starting
 /// with "#" are comments). place(row, col) and block(row, col) return a new puzzle with one
 /// more queen or blocked square (0-based). str() gives the grid back. A puzzle is a value: equal
-/// by value, picklable and copyable.
+/// by value and hashed to match (a set member, a dict key), picklable and copyable.
 ///
 /// Raises nqueens.Error for a grid that cannot be read, or given queens that attack each other.
 ///
@@ -191,6 +191,15 @@ impl Puzzle {
             .flat_map(|r| (0..n).map(move |c| (r, c)))
             .filter(|&(r, c)| self.inner.is_blocked(r, c))
             .collect()
+    }
+
+    /// Hashed by what equality compares (the size, the given queens, the blocked squares), so
+    /// that a puzzle is a set member and a dict key like any frozen value.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.inner.n(), self.inner.given(), self.inner.blocked()).hash(&mut h);
+        h.finish()
     }
 
     fn __str__(&self) -> String {

@@ -6,6 +6,7 @@ import collections.abc
 import copy
 import multiprocessing
 import pickle
+import sys
 
 import pytest
 
@@ -42,6 +43,46 @@ def test_a_solution_behaves_as_the_tuple_of_its_columns(s):
         assert s[k] == t[k]
 
 
+@pytest.mark.parametrize("s", SOLUTIONS, ids=repr)
+def test_index_bounds_past_any_machine_int_clamp_as_a_tuples_do(s):
+    t = tuple(s)
+    n = len(t)
+    huge = [10**30, -(10**30), 2**63, -(2**63) - 1, 2**64, sys.maxsize, -sys.maxsize - 1]
+    for start in [0, -1, n, *huge]:
+        for stop in [n, -1, *huge]:
+            for value in [t[0], t[-1], n]:
+                try:
+                    expected = t.index(value, start, stop)
+                except ValueError:
+                    with pytest.raises(ValueError):
+                        s.index(value, start, stop)
+                else:
+                    assert s.index(value, start, stop) == expected, (value, start, stop)
+
+    class Row:
+        def __index__(self):
+            return n - 1
+
+    assert s.index(t[-1], Row()) == t.index(t[-1], Row()) == n - 1
+    for bad in [None, "1", 1.0]:
+        with pytest.raises(TypeError) as theirs:
+            t.index(t[0], bad)
+        with pytest.raises(TypeError) as ours:
+            s.index(t[0], bad)
+        assert str(ours.value) == str(theirs.value)
+        with pytest.raises(TypeError):
+            s.index(t[0], 0, bad)
+    for k in [
+        slice(10**30),
+        slice(-(10**30), 10**30),
+        slice(10**30, -(10**30), -1),
+        slice(None, None, 10**30),
+        slice(None, None, -(10**30)),
+        slice(-(2**63) - 1, 2**63, 2),
+    ]:
+        assert s[k] == t[k], k
+
+
 def test_solutions_are_values_in_sets_and_dicts():
     a, b = nqueens.find(8), nqueens.Solution(tuple(nqueens.find(8)))
     assert a == b and len({a, b, tuple(a)}) == 1
@@ -56,6 +97,33 @@ def test_a_billion_queens_hash_without_a_tuple():
     s = nqueens.find(10**5)
     assert hash(s) == hash(tuple(s))
     assert isinstance(hash(nqueens.find(10**9)), int)
+
+
+def test_every_value_equal_by_value_is_hashable_with_its_equals():
+    # Puzzle, Conflict and SymmetryClasses were equal by value and unhashable: Python drops
+    # the hash of a class that defines __eq__ alone.
+    p = nqueens.Puzzle(8).place(0, 0).block(7, 7)
+    same = nqueens.Puzzle(str(p))
+    assert p == same and hash(p) == hash(same) and {p: "one"}[same] == "one"
+    assert len({p, same, nqueens.Puzzle(8), nqueens.Puzzle(8).place(0, 0), nqueens.Puzzle(9)}) == 4
+    c = nqueens.verify([0, 2, 1, 3])
+    assert hash(c) == hash(nqueens.verify([0, 2, 1, 3])) and {c: 1}[nqueens.verify([0, 2, 1, 3])] == 1
+    assert len({c, nqueens.verify([0, 0]), nqueens.verify([2, -1, 3])}) == 3
+    k = nqueens.counts(10, unique=True).classes
+    assert hash(k) == hash(nqueens.SymmetryClasses(rot90=0, rot180=3, asymmetric=89))
+    assert {k: 10}[nqueens.SymmetryClasses(0, 3, 89)] == 10
+    # The class: every class of the package that compares by value hashes.
+    compared = [
+        cls
+        for cls in vars(nqueens).values()
+        if isinstance(cls, type) and cls.__eq__ is not object.__eq__
+        and not issubclass(cls, BaseException)
+    ]
+    assert {cls.__name__ for cls in compared} == {
+        "Solution", "Counts", "SymmetryClasses", "Conflict", "Puzzle",
+    }
+    for cls in compared:
+        assert cls.__hash__ is not None, cls
 
 
 def test_solution_refuses_columns_that_are_no_solution():

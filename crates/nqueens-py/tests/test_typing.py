@@ -54,6 +54,8 @@ sol = nqueens.Solution([1, 3, 0, 2])
 as_sequence: Sequence[int] = sol
 row_of_0: int = sol.index(0)
 seen: dict[nqueens.Solution, int] = {sol: hash(sol)}
+row_far: int = sol.index(0, 0, 10**30)
+by_board: dict[nqueens.Puzzle, int] = {p: completions}
 ok: bool = nqueens.is_solution([1, 3, 0, 2]) and nqueens.is_solution(sol)
 methods: tuple[str, ...] = nqueens.METHODS
 listed = nqueens.solutions(8, method="sets", limit=3)

@@ -4,9 +4,13 @@ wheel.
 The same arguments give the same output and exit codes as the `nqueens` binary: a bare number
 or one JSON object for count, solutions streamed in any --format for list and find (written by
 the library's writer, so byte for byte the same), and on failure one line on stderr with exit
-code 2 (1 when there is no solution to give). A reader that goes away (`| head`) ends the output
-quietly, with exit code 0. The binary's long-run flags (checkpoints, shards, MPI, progress, the
-GPU) are not here: the package counts on the processor, within one call.
+code 2 (1 when there is no solution to give). What the binary refuses is refused here too: a
+flag abbreviated (argparse's prefixes are off) or given twice, N beside --board, arguments that
+cannot go together; a refusal this module words itself (a number's range, arguments that
+conflict or repeat, a board file that cannot be read) is in the binary's words. A reader
+that goes away (`| head`) ends the output quietly, with exit code 0. The binary's long-run flags
+(checkpoints, shards, MPI, progress, the GPU) are not here: the package counts on the processor,
+within one call.
 """
 
 import argparse
@@ -28,6 +32,11 @@ MAX_FIND_N = 10**9
 MAX_THREADS = 1024
 MAX_U64 = 2**64 - 1
 FORMATS = ("board", "leetcode", "perm", "json", "svg", "unicode")
+# What the binary's numbers may have around them: Rust's whitespace (`str::trim`), which lacks
+# four control characters that Python's str.strip() also takes away.
+WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + (
+    "\u2028\u2029\u202f\u205f\u3000"
+)
 # Every name count() knows, "gpu" included: this build refuses it with the library's reason.
 METHOD_NAMES = ("naive", "sets", "bitmask", "symmetry", "halves", "gpu")
 
@@ -51,7 +60,7 @@ def whole(name, metavar, low, high):
 
     def parse(text):
         limits = f"{name} must be a whole number from {group(low)} to {group(high)}"
-        t = text.strip()
+        t = text.strip(WHITESPACE)
         if not re.fullmatch(r"[0-9]+(_[0-9]+)*", t):
             why = "negative" if re.fullmatch(r"-[0-9]+", t) else "not a whole number"
             raise Failure(f"invalid value '{text}' for '{metavar}': {why}: {limits}")
@@ -61,6 +70,13 @@ def whole(name, metavar, low, high):
         return v
 
     return parse
+
+
+def path(text):
+    """A file name, which the binary takes only when it is not empty."""
+    if not text:
+        raise Failure("a value is required for '--board <FILE>' but none was supplied")
+    return text
 
 
 def choice(metavar, names):
@@ -75,10 +91,54 @@ def choice(metavar, names):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse, failing as the binary does: one line, exit code 2."""
+    """argparse, failing as the binary does: one line, exit code 2; and, as the binary, taking
+    no abbreviation of a flag (`--uniq` for `--unique`)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, allow_abbrev=False, **kwargs)
 
     def error(self, message):
         raise Failure(message)
+
+
+def shown(action):
+    """An argument as the binary's messages name it: `[N]`, `--json`, `--limit <K>`."""
+    if not action.option_strings:
+        return "[N]"
+    name = max(action.option_strings, key=len)
+    return name if action.nargs == 0 else f"{name} <{action.metavar}>"
+
+
+def given(namespace, action):
+    """Notes that `action` was given, refusing a second time as the binary does; the order kept
+    is the order of the command line, in which the binary names arguments that conflict."""
+    seen = getattr(namespace, "given", None)
+    if seen is None:
+        seen = []
+        setattr(namespace, "given", seen)
+    if action in seen:
+        raise Failure(f"the argument '{shown(action)}' cannot be used multiple times")
+    seen.append(action)
+
+
+class Once(argparse.Action):
+    """A value given at most once."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values is not None:
+            given(namespace, self)
+        setattr(namespace, self.dest, values)
+
+
+class Flag(argparse.Action):
+    """A flag given at most once."""
+
+    def __init__(self, option_strings, dest, default=False, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, default=default, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given(namespace, self)
+        setattr(namespace, self.dest, True)
 
 
 def parser():
@@ -91,48 +151,60 @@ def parser():
     commands = top.add_subparsers(dest="command", parser_class=Parser)
 
     count = commands.add_parser("count", help="Count the solutions for an N×N board")
-    count.add_argument("n", nargs="?", type=whole("N", "[N]", 1, nqueens.MAX_N), help="the board size N, from 1 to 64")
-    count.add_argument("--board", metavar="FILE", help="count the completions of the board in FILE instead of N")
-    count.add_argument("--method", metavar="METHOD", type=choice("--method <METHOD>", METHOD_NAMES), help="how to count [default: the fastest that can serve]")
-    count.add_argument("--json", action="store_true", help="print one JSON object instead of the bare number")
-    count.add_argument("-t", "--threads", metavar="T", type=whole("T", "--threads <T>", 1, MAX_THREADS), help="worker threads, 1 to 1024 [default: one per core]")
-    count.add_argument("--unique", action="store_true", help="print the number of unique solutions (up to rotation and reflection)")
-    count.add_argument("-q", "--quiet", action="store_true", help="never show progress (there is none here)")
+    count.add_argument("n", nargs="?", type=whole("N", "[N]", 1, nqueens.MAX_N), action=Once, help="the board size N, from 1 to 64")
+    count.add_argument("--board", metavar="FILE", type=path, action=Once, help="count the completions of the board in FILE instead of N")
+    count.add_argument("--method", metavar="METHOD", type=choice("--method <METHOD>", METHOD_NAMES), action=Once, help="how to count [default: the fastest that can serve]")
+    count.add_argument("--json", action=Flag, help="print one JSON object instead of the bare number")
+    count.add_argument("-t", "--threads", metavar="T", type=whole("T", "--threads <T>", 1, MAX_THREADS), action=Once, help="worker threads, 1 to 1024 [default: one per core]")
+    count.add_argument("--unique", action=Flag, help="print the number of unique solutions (up to rotation and reflection)")
+    count.add_argument("-q", "--quiet", action=Flag, help="never show progress (there is none here)")
 
     listing = commands.add_parser("list", help="List every solution for an N×N board, in lexicographic order")
-    listing.add_argument("n", nargs="?", type=whole("N", "[N]", 1, nqueens.MAX_N), help="the board size N, from 1 to 64")
-    listing.add_argument("--board", metavar="FILE", help="list the completions of the board in FILE instead of N")
-    listing.add_argument("-f", "--format", metavar="FORMAT", type=choice("--format <FORMAT>", FORMATS), help="how each solution is written [default: board]")
-    listing.add_argument("--json", action="store_true", help="the same as --format json")
-    listing.add_argument("--limit", metavar="K", type=whole("K", "--limit <K>", 0, MAX_U64), help="stop after K solutions")
-    listing.add_argument("--method", metavar="METHOD", type=choice("--method <METHOD>", METHOD_NAMES), help="how to search")
-    listing.add_argument("--unique", action="store_true", help="one solution per symmetry class")
+    listing.add_argument("n", nargs="?", type=whole("N", "[N]", 1, nqueens.MAX_N), action=Once, help="the board size N, from 1 to 64")
+    listing.add_argument("--board", metavar="FILE", type=path, action=Once, help="list the completions of the board in FILE instead of N")
+    listing.add_argument("-f", "--format", metavar="FORMAT", type=choice("--format <FORMAT>", FORMATS), action=Once, help="how each solution is written [default: board]")
+    listing.add_argument("--json", action=Flag, help="the same as --format json")
+    listing.add_argument("--limit", metavar="K", type=whole("K", "--limit <K>", 0, MAX_U64), action=Once, help="stop after K solutions")
+    listing.add_argument("--method", metavar="METHOD", type=choice("--method <METHOD>", METHOD_NAMES), action=Once, help="how to search")
+    listing.add_argument("--unique", action=Flag, help="one solution per symmetry class")
 
     find = commands.add_parser("find", help="One solution for any N, by construction or by a random local search")
-    find.add_argument("n", nargs="?", type=whole("N", "[N]", 1, MAX_FIND_N), help="the board size N, from 1 to 1,000,000,000")
-    find.add_argument("--board", metavar="FILE", help="the first completion of the board in FILE instead of a solution for N")
-    find.add_argument("-f", "--format", metavar="FORMAT", type=choice("--format <FORMAT>", FORMATS), help="how the solution is written [default: perm]")
-    find.add_argument("--json", action="store_true", help="the same as --format json")
-    find.add_argument("--random", action="store_true", help="a random solution by local search")
-    find.add_argument("--seed", metavar="S", type=whole("S", "--seed <S>", 0, MAX_U64), help="seed of the random search (implies --random)")
+    find.add_argument("n", nargs="?", type=whole("N", "[N]", 1, MAX_FIND_N), action=Once, help="the board size N, from 1 to 1,000,000,000")
+    find.add_argument("--board", metavar="FILE", type=path, action=Once, help="the first completion of the board in FILE instead of a solution for N")
+    find.add_argument("-f", "--format", metavar="FORMAT", type=choice("--format <FORMAT>", FORMATS), action=Once, help="how the solution is written [default: perm]")
+    find.add_argument("--json", action=Flag, help="the same as --format json")
+    find.add_argument("--random", action=Flag, help="a random solution by local search")
+    find.add_argument("--seed", metavar="S", type=whole("S", "--seed <S>", 0, MAX_U64), action=Once, help="seed of the random search (implies --random)")
+
+    for name, command in [("count", count), ("list", listing), ("find", find)]:
+        command.add_argument("-V", "--version", action="version", version=f"{PROG}-{name} {nqueens.__version__}")
+    helping = commands.add_parser("help", help="Print this help, or the help of a command")
+    helping.add_argument("topic", nargs="?", metavar="COMMAND", choices=("count", "list", "find"), action=Once, help="the command whose help to print")
+    # The commands by name, for `help COMMAND`.
+    top.commands = commands.choices
     return top
 
 
 def conflicts(args, *pairs):
-    """Refuses flags given together that the binary refuses together."""
-    for a, b in pairs:
-        if getattr(args, a) not in (None, False) and getattr(args, b) not in (None, False):
-            flag = lambda name: "<N>" if name == "n" else "--" + name.replace("_", "-")
-            raise Failure(f"the argument '{flag(a)}' cannot be used with '{flag(b)}'")
+    """Refuses arguments given together that the binary refuses together, in its words: the
+    first argument given that conflicts with others, and those others in the order given."""
+    pairs = {frozenset(p) for p in pairs}
+    seen = getattr(args, "given", [])
+    for a in seen:
+        others = [shown(b) for b in seen if frozenset((a.dest, b.dest)) in pairs]
+        if len(others) == 1:
+            raise Failure(f"the argument '{shown(a)}' cannot be used with '{others[0]}'")
+        if others:
+            raise Failure(f"the argument '{shown(a)}' cannot be used with: {'; '.join(others)}")
 
 
-def subject(args):
-    """The board read from --board FILE, or None for N."""
+def subject(args, largest=nqueens.MAX_N):
+    """The board read from --board FILE, or None for N (at most `largest`)."""
     if args.board is None:
         if args.n is None:
             raise Failure(
                 "the following required arguments were not provided: <N|--board <FILE>> "
-                "(N is the board size)"
+                f"(N is the board size, from 1 to {group(largest)})"
             )
         return None
     name = "<stdin>" if args.board == "-" else args.board
@@ -143,8 +215,10 @@ def subject(args):
             with open(args.board, "rb") as f:
                 data = f.read(MAX_BOARD_BYTES + 1)
         text = data.decode()
-    except (OSError, UnicodeDecodeError) as e:
-        raise Failure(f"cannot read board {name}: {e}")
+    except OSError as e:
+        raise Failure(f"cannot read board {name}: {os_error(e)}")
+    except UnicodeDecodeError:
+        raise Failure(f"cannot read board {name}: stream did not contain valid UTF-8")
     if len(data) > MAX_BOARD_BYTES:
         raise Failure(
             f"board {name} is larger than {MAX_BOARD_BYTES} bytes: a board has at most 64 rows "
@@ -161,6 +235,7 @@ def out():
 
 
 def count(args):
+    conflicts(args, ("n", "board"))
     puzzle = subject(args)
     if puzzle is not None and args.unique:
         raise Failure(
@@ -205,7 +280,7 @@ def class_size(columns):
 
 
 def listing(args):
-    conflicts(args, ("board", "method"), ("board", "unique"), ("json", "format"))
+    conflicts(args, ("n", "board"), ("board", "method"), ("board", "unique"), ("json", "format"))
     puzzle = subject(args)
     fmt = "json" if args.json else args.format or "board"
     if puzzle is not None:
@@ -223,8 +298,8 @@ def listing(args):
 
 
 def find(args):
-    conflicts(args, ("board", "random"), ("board", "seed"), ("json", "format"))
-    puzzle = subject(args)
+    conflicts(args, ("n", "board"), ("board", "random"), ("board", "seed"), ("json", "format"))
+    puzzle = subject(args, MAX_FIND_N)
     fmt = "json" if args.json else args.format or "perm"
     if puzzle is not None:
         first = puzzle.first()
@@ -255,10 +330,29 @@ def find(args):
     writer.finish()
 
 
+def os_error(e):
+    """A failure of the system in the binary's words (Rust's): "No such file or directory (os
+    error 2)"."""
+    return f"{e.strerror} (os error {e.errno})" if e.errno and e.strerror else str(e)
+
+
+def one_line(message):
+    """A message as the binary writes a refusal of its arguments: on one line however a value
+    given in it was written, its control characters left out and its lines joined with "; "."""
+    message = "".join(c for c in message if c in "\t\n\r" or not (c < " " or c == "\x7f"))
+    joined = ""
+    for line in message.split("\n"):
+        line = line.strip(WHITESPACE)
+        if line:
+            joined += (" " if joined.endswith(":") else "; ") if joined else ""
+            joined += line
+    return joined
+
+
 def say(message):
     """One line on stderr; a stderr that cannot be written is no reason to fail."""
     try:
-        print(f"{PROG}: {message}", file=sys.stderr, flush=True)
+        print(f"{PROG}: {one_line(message)}", file=sys.stderr, flush=True)
     except OSError:
         pass
 
@@ -266,7 +360,8 @@ def say(message):
 def main(argv=None):
     """Runs one command; returns the exit code."""
     try:
-        args = parser().parse_args(argv)
+        top = parser()
+        args = top.parse_args(argv)
         if args.command is None:
             raise Failure(
                 "a command is required: one of count, list, find (see 'python -m nqueens --help')"
@@ -275,6 +370,11 @@ def main(argv=None):
             # Started with its output closed (`>&-`), Python has no sys.stdout at all: said as
             # any output that cannot be written is, before anything is counted for nobody.
             raise Failure("cannot write the output: standard output is closed", code=1)
+        if args.command == "help":
+            shown = top if args.topic is None else top.commands[args.topic]
+            sys.stdout.write(shown.format_help())
+            sys.stdout.flush()
+            return 0
         {"count": count, "list": listing, "find": find}[args.command](args)
         # Written out here, so that a failure to write is this function's to report, not the
         # interpreter's at exit.
@@ -295,7 +395,7 @@ def main(argv=None):
     except OSError as e:
         # The output could not be written (a full disk, say): one line, worded and coded as the
         # binary does, and nothing left buffered to fail again at exit.
-        say(f"{e.strerror} (os error {e.errno})" if e.errno and e.strerror else str(e))
+        say(os_error(e))
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
