@@ -75,7 +75,26 @@ fn io_code(e: &io::Error) -> u8 {
 /// stdout still carries.
 pub fn say(message: &str) {
     use std::io::Write;
-    let _ = writeln!(io::stderr(), "nqueens: {message}");
+    let _ = writeln!(io::stderr(), "nqueens: {}", one_line(message));
+}
+
+/// A message on one line, however a name or value quoted in it was written (a file named with a
+/// line break, say): its lines joined as clap's are (see `args::one_line`), after a colon by a
+/// space and otherwise by "; ", and its other control characters left out, so that a reader of
+/// stderr line by line sees one message as one line.
+fn one_line(message: &str) -> String {
+    let kept: String = message
+        .chars()
+        .filter(|&c| matches!(c, '\t' | '\n' | '\r') || !(c < ' ' || c == '\x7f'))
+        .collect();
+    let mut joined = String::new();
+    for line in kept.split('\n').map(str::trim).filter(|l| !l.is_empty()) {
+        if !joined.is_empty() {
+            joined.push_str(if joined.ends_with(':') { " " } else { "; " });
+        }
+        joined.push_str(line);
+    }
+    joined
 }
 
 /// The library's error, with the flags that would help where there are some.

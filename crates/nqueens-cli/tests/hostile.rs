@@ -605,3 +605,30 @@ fn a_random_board_beyond_the_memory_it_may_take_is_refused_in_one_line() {
     assert!(out.status.success());
     assert_eq!(out.stdout.iter().filter(|&&b| b == b' ').count(), 9_999_999);
 }
+
+/// A file named with a line break (or another control character) is quoted in a refusal that
+/// is still one line on stderr, whichever command names it: a reader of stderr line by line
+/// sees one message.
+#[test]
+fn a_file_named_with_a_line_break_is_refused_on_one_line() {
+    let dir = scratch("line-break-names");
+    let odd = dir.join("two\nlines\x1b[2K.txt");
+    let odd = path_arg(&odd);
+    for args in [
+        vec!["count", "--board", odd],
+        vec!["list", "--board", odd],
+        vec!["trace", "--board", odd],
+        vec!["count", "--resume", odd],
+        vec!["merge", odd],
+        vec!["verify", odd],
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("nqueens: "), "{args:?}: {err}");
+        assert!(err.contains("two; lines[2K.txt"), "{args:?}: {err}");
+        assert!(!err.contains('\x1b'), "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
