@@ -126,6 +126,12 @@ pub struct LongRunArgs {
     /// with --method gpu, one process per GPU, each on a GPU of its machine by its rank there)
     #[arg(long, conflicts_with_all = ["checkpoint", "resume", "shard"])]
     pub mpi: bool,
+
+    /// With --mpi: seconds each process waits, once it is ready, for every other process of the
+    /// launch to start (a node may start late), 1 to 86400 [default: 300]; then it gives up,
+    /// naming the launch, with exit code 2
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_hyphen_values = true)]
+    pub mpi_wait: Option<u64>,
 }
 
 #[derive(Args)]

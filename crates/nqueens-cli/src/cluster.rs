@@ -34,7 +34,12 @@
 //! must be prepared before MPI is up, to start on the opening share. A job of one process (no
 //! launcher at all) is prepared as any count and run whole. A launcher that does not say the
 //! size leaves its ranks counting as if each were alone: exact, only on more threads than
-//! cores.
+//! cores (and a unique count on a method that counts in parts, as every rank's is).
+//!
+//! One wait only is bounded: `MPI_Init`'s, for processes of the launch that have not come, by
+//! `--mpi-wait` (minutes by default, since a cluster's node may start that late). Once MPI is up
+//! no rank waits on another with a bound, since a chunk may take hours; a process that dies ends
+//! the job through its launcher.
 
 use crate::failure::{Failure, advice, say};
 use mpi::Threading;
@@ -68,10 +73,13 @@ const CLAIMED: u64 = 1;
 const POLL_SHORTEST: Duration = Duration::from_micros(100);
 const POLL_LONGEST: Duration = Duration::from_millis(10);
 
-/// How long a rank waits in `MPI_Init` for the other processes of the launch, beyond twice the
-/// time it took itself to prepare the count (which a slower node takes longer over): MPI starts
-/// in tenths of a second, so a process missing after this never joined.
-const JOIN_WAIT: Duration = Duration::from_secs(10);
+/// How long a rank waits in `MPI_Init` for the other processes of the launch unless
+/// `--mpi-wait` says otherwise, beyond twice the time it took itself to prepare the count (which
+/// a slower node takes longer over). MPI starts in tenths of a second once every process has
+/// come, but on a cluster a process may come minutes late (a container being staged, a busy file
+/// system, a scheduler's prolog): a bound of seconds would end a healthy job and blame the slow
+/// node. A process missing after this never joined.
+pub const JOIN_WAIT: Duration = Duration::from_secs(300);
 
 /// The job's split. A cluster count is given no stop flag, so its split is always listed whole.
 fn split<'j>(job: &'j Job) -> Result<&'j dyn Plan, Error> {
@@ -95,8 +103,8 @@ fn launcher_rank() -> Option<(usize, usize)> {
 }
 
 /// The rank of this process among those of the job on its machine, as the launcher tells it
-/// (Open MPI, MPICH's Hydra, Slurm); 0 when it does not.
-fn local_rank() -> usize {
+/// (Open MPI, MPICH's Hydra, Slurm).
+fn local_rank() -> Option<usize> {
     [
         "OMPI_COMM_WORLD_LOCAL_RANK",
         "MPI_LOCALRANKID",
@@ -104,20 +112,23 @@ fn local_rank() -> usize {
     ]
     .into_iter()
     .find_map(|name| std::env::var(name).ok()?.trim().parse::<usize>().ok())
-    .unwrap_or(0)
 }
 
-/// Counts `request` over every rank of the MPI job. Rank 0 returns the report and the number
-/// of processes; the other ranks return `None`.
+/// Counts `request` over every rank of the MPI job, each waiting up to `wait` (`--mpi-wait`) for
+/// the others to start. Rank 0 returns the report and the number of processes; the other ranks
+/// return `None`.
 ///
 /// Each rank counts as the library has one of the job's processes count (see
 /// [`Rank::prepare`]); started without `mpirun`, the program is a job of one process and counts
 /// as any count does.
-pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure> {
+pub fn count(request: Count<'static>, wait: Duration) -> Result<Option<(Report, usize)>, Failure> {
     let start = Instant::now();
     let guess = launcher_rank();
     let processes = guess.map_or(1, |(_, size)| size);
-    let this_rank = Rank::prepare(request, processes, local_rank())?;
+    // A local rank the launcher gives beyond the job's size (which it may not say at all) is
+    // no place on the machine to go by: the rank then takes the first GPU, as a lone process.
+    let local = local_rank().filter(|&l| l < processes).unwrap_or(0);
+    let this_rank = Rank::prepare(request, processes, local)?;
     let prepared = start.elapsed();
     let plan = split(this_rank.job())?;
     let guess = guess.filter(|&(_, size)| size > 1);
@@ -129,7 +140,7 @@ pub fn count(request: Count<'static>) -> Result<Option<(Report, usize)>, Failure
             (rank, size, handle)
         });
         // Only the main thread calls MPI; the counting threads never do.
-        let started = watch_the_start(scope, JOIN_WAIT + prepared * 2, processes);
+        let started = watch_the_start(scope, wait + prepared * 2, processes);
         let (universe, _level) = mpi::initialize_with_threading(Threading::Funneled)
             .ok_or_else(|| Failure::usage("MPI could not be started"))?;
         drop(started);
@@ -172,11 +183,9 @@ fn watch_the_start<'scope>(
     let (started, watch) = mpsc::channel::<()>();
     scope.spawn(move || {
         if let Err(mpsc::RecvTimeoutError::Timeout) = watch.recv_timeout(limit) {
-            say(&format!(
-                "MPI did not start within {} s: a process of the launch ({}) never joined the \
-                 count; every process must run nqueens count --mpi with the same arguments",
-                limit.as_secs(),
-                launch_words(processes, std::env::var("OMPI_APP_CTX_NUM_PROCS").ok())
+            say(&never_joined(
+                limit,
+                &launch_words(processes, std::env::var("OMPI_APP_CTX_NUM_PROCS").ok()),
             ));
             // SAFETY: _exit ends the process at once; no destructor or exit handler runs, so
             // none can wait on the main thread, which is inside MPI_Init.
@@ -184,6 +193,18 @@ fn watch_the_start<'scope>(
         }
     });
     started
+}
+
+/// The refusal of a launch a process of which did not join within `limit`, which names the flag
+/// that sets it: a process that starts late on a busy cluster is told apart from one that runs
+/// something else only by the wait, which the user knows best.
+fn never_joined(limit: Duration, launch: &str) -> String {
+    format!(
+        "MPI did not start within {} s (--mpi-wait): a process of the launch ({launch}) never \
+         joined the count; every process must run nqueens count --mpi with the same arguments, \
+         and one that starts later needs a longer --mpi-wait",
+        limit.as_secs_f64().round()
+    )
 }
 
 /// The launch in words: its number of processes, and the ranks of each program when the launcher
@@ -456,10 +477,11 @@ fn decode(plan: &dyn Plan, rank: usize, w: &[u64]) -> Result<(Counts, u64), Erro
 
 #[cfg(all(test, target_os = "linux"))]
 mod tests {
-    use super::{launch_words, loopback_tcp_peer, no_delay_on_loopback};
+    use super::{JOIN_WAIT, launch_words, loopback_tcp_peer, never_joined, no_delay_on_loopback};
     use std::net::{TcpListener, TcpStream};
     use std::os::fd::AsRawFd;
     use std::os::unix::net::UnixStream;
+    use std::time::Duration;
 
     /// A connected pair of TCP sockets on `address`, or `None` where the address cannot be
     /// bound (a machine without IPv6).
@@ -510,5 +532,23 @@ mod tests {
         assert_eq!(words(None), "3 processes");
         assert_eq!(words(Some("2 x")), "3 processes");
         assert_eq!(launch_words(1, None), "1 process");
+    }
+
+    /// The wait outlasts a node that starts minutes late, and the refusal names the flag that
+    /// sets it, with the wait as it was (rounded to a second).
+    #[test]
+    fn the_wait_is_one_a_cluster_can_live_with_and_is_named() {
+        assert!(JOIN_WAIT >= Duration::from_secs(120), "{JOIN_WAIT:?}");
+        let said = never_joined(JOIN_WAIT, "3 processes");
+        assert!(
+            said.starts_with(
+                "MPI did not start within 300 s (--mpi-wait): a process of the launch \
+                 (3 processes) never joined the count;"
+            ),
+            "{said}"
+        );
+        assert!(said.ends_with("needs a longer --mpi-wait"), "{said}");
+        let said = never_joined(Duration::from_millis(5_600), "2 processes");
+        assert!(said.contains("within 6 s (--mpi-wait)"), "{said}");
     }
 }

@@ -212,27 +212,40 @@ fn mpi_without_mpirun_counts_alone() {
     assert_eq!(stdout_of(&["count", "10", "--mpi"]), "724\n");
 }
 
+#[test]
+fn mpi_wait_needs_mpi_and_a_number_of_seconds() {
+    fails_with(&["count", "8", "--mpi-wait", "5"], "--mpi-wait needs --mpi");
+    fails_with(
+        &["count", "8", "--mpi", "--mpi-wait", "0"],
+        "SECS must be a whole number from 1 to 86,400",
+    );
+}
+
+/// `mpirun ARGS`, the launch's programs given in `args`, or `None` where no `mpirun` is
+/// installed. Open MPI's settings let it run as root and with more ranks than cores.
+#[cfg(feature = "mpi")]
+fn mpirun(args: &[&str]) -> Option<std::process::Output> {
+    let out = std::process::Command::new("mpirun")
+        .args(args)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .env("OMPI_MCA_rmaps_base_oversubscribe", "1")
+        .output();
+    if out.is_err() {
+        eprintln!("no mpirun here: nothing to run");
+    }
+    out.ok()
+}
+
 /// Under `mpirun`, the ranks share out one count: rank 0 alone prints it, whole, and each rank
-/// counts on one thread, as the library has one of several processes count. Open MPI's
-/// settings let it run as root and with more ranks than cores; where no `mpirun` is installed
-/// there is nothing to run.
+/// counts on one thread, as the library has one of several processes count.
 #[cfg(feature = "mpi")]
 #[test]
 fn mpi_ranks_share_one_count_on_a_thread_each() {
     let bin = common::binary();
-    let run = |np: &str| {
-        std::process::Command::new("mpirun")
-            .args(["-np", np])
-            .arg(&bin)
-            .args(["count", "12", "--mpi", "--json"])
-            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
-            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
-            .env("OMPI_MCA_rmaps_base_oversubscribe", "1")
-            .output()
-    };
+    let bin = path_arg(&bin);
     for np in ["2", "3"] {
-        let Ok(out) = run(np) else {
-            eprintln!("no mpirun here: nothing to run");
+        let Some(out) = mpirun(&["-np", np, bin, "count", "12", "--mpi", "--json"]) else {
             return;
         };
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -248,4 +261,76 @@ fn mpi_ranks_share_one_count_on_a_thread_each() {
         assert_eq!(report["processes"].to_string(), np, "{stdout}");
         assert_eq!(report["threads"], 1, "{stdout}");
     }
+}
+
+/// A launcher that does not tell its processes the job's size (here Open MPI's variable taken
+/// away) has each prepared as a job of one, yet each counts a part: the unique count is still
+/// the whole one.
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_ranks_without_the_job_size_keep_the_unique_count() {
+    let bin = common::binary();
+    let bin = path_arg(&bin);
+    let args = [
+        "-np",
+        "2",
+        "env",
+        "-u",
+        "OMPI_COMM_WORLD_SIZE",
+        bin,
+        "count",
+        "15",
+    ];
+    let Some(out) = mpirun(&[&args[..], &["--mpi", "--unique"]].concat()) else {
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert_eq!(stdout, "285053\n", "{stderr}");
+}
+
+/// A process of the launch that starts late, as a node on a busy cluster may, is waited for up
+/// to --mpi-wait seconds: one 12 s late (beyond the 10 s the count once waited) joins a launch
+/// that waits 40, and one 8 s late is given up on, by name, by a launch that waits 2.
+#[cfg(feature = "mpi")]
+#[test]
+fn mpi_waits_for_a_late_process_as_long_as_it_is_told() {
+    let bin = common::binary();
+    let bin = path_arg(&bin);
+    let launch = |late: &str, wait: &str| {
+        let late = format!("sleep {late}; exec \"$0\" count 14 --mpi --mpi-wait {wait}");
+        mpirun(&[
+            "-np",
+            "1",
+            bin,
+            "count",
+            "14",
+            "--mpi",
+            "--mpi-wait",
+            wait,
+            ":",
+            "-np",
+            "1",
+            "sh",
+            "-c",
+            &late,
+            bin,
+        ])
+    };
+    let Some(out) = launch("12", "40") else {
+        return;
+    };
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}{stderr}");
+    assert_eq!(stdout, "365596\n", "{stderr}");
+    let out = launch("8", "2").unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(out.stdout.is_empty(), "{stderr}");
+    assert!(
+        stderr.contains("nqueens: MPI did not start within 2 s (--mpi-wait): a process of the launch (2 processes, 2 programs: rank 0, rank 1) never joined"),
+        "{stderr}"
+    );
 }

@@ -3,11 +3,14 @@
 //! `catch_unwind`, so that a panic the documentation does not promise fails the test by name.
 
 use nqueens::cluster::Rank;
+use nqueens::error::{Quantity, Task};
+use nqueens::known::{A000170, A002562};
 use nqueens::plan_for;
 use nqueens::reference::{Masks, Rule, Solutions};
 use nqueens::shard::{Shard, ShardRecord, merge};
-use nqueens::{Count, Method};
+use nqueens::{Count, Error, Method};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 /// The message of the panic `f` raised, or `None` if it returned.
 fn panic_message(f: impl FnOnce()) -> Option<String> {
@@ -59,6 +62,58 @@ fn a_rank_refuses_indices_outside_its_plan() {
     }
     let all: Vec<usize> = (0..len).collect();
     assert_eq!(rank.count_indices(&all).unwrap().total, 724);
+}
+
+/// A job of no processes, and a local rank that is not one of the job's, are refused as the
+/// rank is prepared, before anything is counted.
+#[test]
+fn a_rank_outside_its_job_is_refused() {
+    let refused = |processes, local_rank| match Rank::prepare(Count::new(10), processes, local_rank)
+    {
+        Err(Error::OutOfRange {
+            what,
+            value,
+            min,
+            max,
+        }) => (what, value, min, max),
+        other => panic!("({processes}, {local_rank}): {other:?}"),
+    };
+    let most = usize::MAX as u128;
+    assert_eq!(refused(0, 0), (Quantity::Processes, 0, 1, most));
+    assert_eq!(refused(2, 2), (Quantity::LocalRank, 2, 0, 1));
+    assert_eq!(refused(2, usize::MAX), (Quantity::LocalRank, most, 0, 1));
+    assert_eq!(refused(1, 1), (Quantity::LocalRank, 1, 0, 0));
+    let last = Rank::prepare(Count::new(10), 2, 1).unwrap();
+    let all: Vec<usize> = (0..last.job().plan().unwrap().unwrap().len()).collect();
+    assert_eq!(last.count_indices(&all).unwrap().total, 724);
+}
+
+/// A launcher that does not say the job's size has each process prepared as a job of one, yet
+/// each counts a part: the parts still make the unique count, and a method that counts unique
+/// solutions of a whole count only is refused before anything is counted.
+#[test]
+fn a_rank_that_does_not_know_the_job_size_keeps_the_unique_count() {
+    let n = 16;
+    let ranks = [0, 1].map(|_| Rank::prepare(Count::new(n).unique(true).threads(2), 1, 0).unwrap());
+    let len = ranks[0].job().plan().unwrap().unwrap().len();
+    let (even, odd): (Vec<usize>, Vec<usize>) = (0..len).partition(|i| i % 2 == 0);
+    let counts = ranks[0].count_indices(&even).unwrap() + ranks[1].count_indices(&odd).unwrap();
+    let [first, _] = ranks;
+    let report = first.finished(counts, Duration::ZERO);
+    assert_eq!(report.number(), Some(A002562[n - 1]));
+    assert_eq!(report.counts.total, A000170[n - 1]);
+    let halves = Rank::prepare(Count::new(n).method(Method::Halves).unique(true), 1, 0);
+    assert!(
+        matches!(
+            halves,
+            Err(Error::Unsupported {
+                method: Method::Halves,
+                task: Task::CountUniqueInParts,
+                ..
+            })
+        ),
+        "{halves:?}"
+    );
 }
 
 #[test]

@@ -66,6 +66,9 @@ pub fn run(a: CountArgs) -> Outcome {
             "--checkpoint-every needs --checkpoint FILE or --resume FILE",
         ));
     }
+    if l.mpi_wait.is_some() && !l.mpi {
+        return Err(Failure::usage("--mpi-wait needs --mpi"));
+    }
     // N, a board file, or (with --resume alone) whatever the checkpoint holds.
     let (mut request, board) = match (&l.resume, a.n, &a.board) {
         (Some(path), None, None) => (Count::resume(path), None),
@@ -263,7 +266,11 @@ fn print(
 
 #[cfg(feature = "mpi")]
 fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outcome {
-    match crate::cluster::count(request)? {
+    let wait = a
+        .long
+        .mpi_wait
+        .map_or(crate::cluster::JOIN_WAIT, Duration::from_secs);
+    match crate::cluster::count(request, wait)? {
         Some((report, processes)) => {
             print(&report, a, board, Some(processes))?;
             Ok(ExitCode::SUCCESS)

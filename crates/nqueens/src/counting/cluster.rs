@@ -43,7 +43,7 @@ use super::job::Job;
 use super::report::{End, Report};
 use super::request::{Count, Place};
 use crate::counts::Counts;
-use crate::error::{Error, InputKind};
+use crate::error::{Error, InputKind, Quantity};
 use crate::progress::NoProgress;
 use crate::run::runner::{Runner, subproblem_list};
 use std::time::Duration;
@@ -65,23 +65,58 @@ impl<'a> Rank<'a> {
     /// (one process per core is the usual layout), and with the GPU method on one GPU of its
     /// machine picked by its local rank
     /// ([`GpuDevice::Spread`](crate::machine::GpuDevice::Spread)), so that the processes of a
-    /// machine spread over its GPUs. A job of one process counts as any count does.
+    /// machine spread over its GPUs. A job of one process counts on the threads any count
+    /// does.
+    ///
+    /// A unique count takes a method that counts unique solutions in parts, as a shard does,
+    /// however many processes are given: a launcher that does not tell each process the job's
+    /// size has each prepared as a job of one, whose parts are added up all the same.
     ///
     /// ```
-    /// use nqueens::Count;
+    /// use nqueens::{Count, Method};
     /// use nqueens::cluster::Rank;
     ///
     /// assert_eq!(Rank::prepare(Count::new(10), 4, 1)?.job().threads(), 1);
     /// assert_eq!(Rank::prepare(Count::new(10).threads(2), 4, 1)?.job().threads(), 2);
     /// let alone = Rank::prepare(Count::new(10), 1, 0)?;
     /// assert_eq!(alone.job().threads(), Count::new(10).prepare()?.threads());
+    /// let unique = Rank::prepare(Count::new(16).unique(true), 1, 0)?;
+    /// assert_eq!(unique.job().method(), Method::Symmetry);
     /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    ///
+    /// A job of no processes is refused, and so is a local rank outside the job:
+    ///
+    /// ```
+    /// use nqueens::{Count, Error};
+    /// use nqueens::cluster::Rank;
+    /// use nqueens::error::Quantity;
+    ///
+    /// let none = Rank::prepare(Count::new(10), 0, 0).unwrap_err();
+    /// assert!(matches!(none, Error::OutOfRange { what: Quantity::Processes, value: 0, min: 1, .. }));
+    /// let outside = Rank::prepare(Count::new(10), 2, 2).unwrap_err();
+    /// assert_eq!(
+    ///     outside.to_string(),
+    ///     "local rank = 2 is out of range: local rank must be from 0 to 1"
+    /// );
     /// ```
     pub fn prepare(
         mut request: Count<'a>,
         processes: usize,
         local_rank: usize,
     ) -> Result<Rank<'a>, Error> {
+        if processes == 0 {
+            return Err(Error::out_of_range(Quantity::Processes, 0, 1, usize::MAX));
+        }
+        // A machine holds at most every process of the job.
+        if local_rank >= processes {
+            return Err(Error::out_of_range(
+                Quantity::LocalRank,
+                local_rank,
+                0,
+                processes - 1,
+            ));
+        }
         request.place = Some(Place {
             processes,
             local_rank,

@@ -90,9 +90,11 @@ impl<'a> Count<'a> {
             Some(_) => 1,
         };
         let mut memory = Memory::new(n, want);
-        // A count in parts (a shard, or the ranks of a cluster run): a method that counts
-        // unique solutions of a whole count only cannot serve it with --unique.
-        let in_parts = !shard.is_whole() || several.is_some();
+        // A count in parts (a shard, or a process of a cluster job): a method that counts
+        // unique solutions of a whole count only cannot serve it with --unique. A cluster job
+        // is one in parts however many processes it was given: a launcher that does not say
+        // the job's size has each process prepared as a job of one, yet each counts a part.
+        let in_parts = !shard.is_whole() || self.place.is_some();
         let (method, automatic) = method_for(
             self.method,
             self.gpu,

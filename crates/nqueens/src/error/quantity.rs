@@ -1,5 +1,5 @@
 //! What a number out of range is: the board size (for one method, a construction, a picture, a
-//! trace), threads, a row or a column.
+//! trace), threads, a row or a column, the processes of a cluster job and a rank among them.
 
 use crate::method::Method;
 
@@ -23,6 +23,10 @@ pub enum Quantity {
     Row,
     /// A column of a board.
     Column,
+    /// The processes of a cluster job.
+    Processes,
+    /// A process's rank among those of its cluster job on its machine.
+    LocalRank,
 }
 
 impl Quantity {
@@ -35,6 +39,8 @@ impl Quantity {
             Quantity::Threads => "threads".to_string(),
             Quantity::Row => "row".to_string(),
             Quantity::Column => "column".to_string(),
+            Quantity::Processes => "processes".to_string(),
+            Quantity::LocalRank => "local rank".to_string(),
         }
     }
 }
