@@ -184,26 +184,62 @@ pub fn advice(e: &Error) -> String {
 /// folder (`target/release/nqueens`) is rebuilt there, an installed one is installed again, since
 /// a rebuild into `target/release` would leave the installed one as it was. A build folder is
 /// told by the `.fingerprint` folder cargo keeps beside what it builds, so that one moved
-/// elsewhere (`CARGO_TARGET_DIR`) is still recognised.
+/// elsewhere (`CARGO_TARGET_DIR`) is still recognised. The command keeps the parts this binary
+/// has: an MPI build told to rebuild with `--features gpu` alone would lose MPI.
 pub fn rebuild_with(feature: &str) -> String {
     let built_here = std::env::current_exe().is_ok_and(|exe| {
         exe.parent()
             .is_some_and(|dir| dir.join(".fingerprint").is_dir())
     });
+    let features = features_with(BUILT_FEATURES, feature);
     if built_here {
-        format!("rebuild it with 'cargo build --release -p nqueens-cli --features {feature}'")
+        format!("rebuild it with 'cargo build --release -p nqueens-cli --features {features}'")
     } else {
         format!(
-            "reinstall it with 'cargo install --path crates/nqueens-cli --features {feature}' \
+            "reinstall it with 'cargo install --path crates/nqueens-cli --features {features}' \
              from the source tree"
         )
     }
+}
+
+/// The optional parts this binary was built with.
+const BUILT_FEATURES: &[&str] = &[
+    #[cfg(feature = "gpu")]
+    "gpu",
+    #[cfg(feature = "mpi")]
+    "mpi",
+];
+
+/// The value of `--features` for a build with `built` and `feature`: each once, in alphabetical
+/// order, comma-separated.
+fn features_with(built: &[&str], feature: &str) -> String {
+    let mut all: Vec<&str> = built.to_vec();
+    all.push(feature);
+    all.sort_unstable();
+    all.dedup();
+    all.join(",")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use nqueens::{Count, Method};
+
+    #[test]
+    fn a_rebuild_keeps_the_parts_the_binary_has() {
+        assert_eq!(features_with(&[], "gpu"), "gpu");
+        assert_eq!(features_with(&["mpi"], "gpu"), "gpu,mpi");
+        assert_eq!(features_with(&["gpu"], "mpi"), "gpu,mpi");
+        assert_eq!(features_with(&["gpu", "mpi"], "gpu"), "gpu,mpi");
+        // This binary's own: what `cargo test` built it with.
+        let hint = rebuild_with("gpu");
+        let want = if cfg!(feature = "mpi") {
+            "--features gpu,mpi'"
+        } else {
+            "--features gpu'"
+        };
+        assert!(hint.contains(want), "{hint}");
+    }
 
     #[test]
     fn refusals_name_the_flag_that_helps() {

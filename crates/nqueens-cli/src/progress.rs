@@ -1,6 +1,7 @@
 //! Progress of long counts, on stderr only: an indicatif bar on a terminal, and plain lines at
 //! most once a second when `--progress` asks for them elsewhere (a log file gets readable text,
-//! not cursor movements).
+//! not cursor movements) or when the terminal says it cannot move its cursor (`TERM=dumb`, as
+//! Emacs' shell sets: the bar's codes would be printed there as text).
 //!
 //! Three things keep it honest. Nothing is drawn for a count that ends within half a second
 //! (a bar that flashes says nothing). A count whose subproblems take long still shows life: the
@@ -36,12 +37,13 @@ enum Output {
 }
 
 /// Decides whether to report: `--quiet` never, `--progress` always, otherwise only when stderr is
-/// a terminal.
+/// a terminal (a dumb one gets the plain lines).
 pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
     if quiet {
         return None;
     }
-    let out = if std::io::stderr().is_terminal() {
+    let terminal = std::io::stderr().is_terminal();
+    let out = if terminal && !dumb() {
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
         let style = ProgressStyle::with_template(
             "{spinner} {elapsed:>4} [{wide_bar}] {pos}/{len} subproblems {msg}",
@@ -49,7 +51,7 @@ pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
         .unwrap_or_else(|_| ProgressStyle::default_bar());
         bar.set_style(style.progress_chars("=> "));
         Output::Bar(bar)
-    } else if forced {
+    } else if forced || terminal {
         Output::Lines
     } else {
         return None;
@@ -63,6 +65,17 @@ pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
         over: Mutex::new(false),
         wake: Condvar::new(),
     })
+}
+
+/// Whether stderr is a terminal that the bar may draw on with cursor codes: not one whose `TERM`
+/// says `dumb` (Emacs' shell and compilation buffers, some editors' terminals), which shows the
+/// codes as text.
+pub fn draws() -> bool {
+    std::io::stderr().is_terminal() && !dumb()
+}
+
+fn dumb() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 
 impl Reporter {

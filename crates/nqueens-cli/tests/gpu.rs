@@ -16,12 +16,21 @@ fn a_gpu_device_with_a_cpu_method_is_refused() {
     fails_with(&["count", "8", "--gpu-device", "first"], "GPU device");
 }
 
+/// The `--features` a rebuild for GPUs needs: gpu, and every part this build has (MPI).
+#[cfg(not(feature = "gpu"))]
+const WITH_GPU: &str = if cfg!(feature = "mpi") {
+    "gpu,mpi"
+} else {
+    "gpu"
+};
+
 #[cfg(not(feature = "gpu"))]
 #[test]
 fn without_the_feature_gpu_is_refused_with_the_rebuild() {
-    let rebuild = "rebuild it with 'cargo build --release -p nqueens-cli --features gpu'";
-    fails_with(&["count", "8", "--method", "gpu"], rebuild);
-    fails_with(&["count", "8", "--gpu-device", "all"], rebuild);
+    let rebuild =
+        format!("rebuild it with 'cargo build --release -p nqueens-cli --features {WITH_GPU}'");
+    fails_with(&["count", "8", "--method", "gpu"], &rebuild);
+    fails_with(&["count", "8", "--gpu-device", "all"], &rebuild);
 }
 
 #[cfg(not(feature = "gpu"))]
@@ -51,10 +60,10 @@ fn an_installed_binary_without_the_feature_is_told_to_reinstall() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("reinstall it with 'cargo install --path crates/nqueens-cli --features gpu'"),
-        "{err}"
+    let reinstall = format!(
+        "reinstall it with 'cargo install --path crates/nqueens-cli --features {WITH_GPU}'"
     );
+    assert!(err.contains(&reinstall), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

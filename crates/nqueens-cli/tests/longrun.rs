@@ -200,10 +200,27 @@ fn shards_merge_to_the_total_and_incomplete_sets_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The rebuild it is told keeps the parts it has (a GPU build keeps gpu).
 #[cfg(not(feature = "mpi"))]
 #[test]
 fn mpi_in_a_build_without_it_says_so() {
+    let features = if cfg!(feature = "gpu") {
+        "gpu,mpi"
+    } else {
+        "mpi"
+    };
+    let rebuild = format!("cargo build --release -p nqueens-cli --features {features}'");
     fails_with(&["count", "8", "--mpi"], "built without MPI");
+    fails_with(&["count", "8", "--mpi"], &rebuild);
+}
+
+/// An MPI build told how to count on GPUs is told a rebuild that keeps MPI: following one that
+/// named gpu alone would lose it.
+#[cfg(all(feature = "mpi", not(feature = "gpu")))]
+#[test]
+fn an_mpi_build_told_to_rebuild_for_gpus_keeps_mpi() {
+    let rebuild = "rebuild it with 'cargo build --release -p nqueens-cli --features gpu,mpi'";
+    fails_with(&["count", "8", "--method", "gpu"], rebuild);
 }
 
 #[cfg(feature = "mpi")]

@@ -201,6 +201,65 @@ fn long_subproblems_show_progress_without_a_checkpoint() {
     );
 }
 
+/// A count long enough to show progress (n = 17 on one thread takes most of a minute), which
+/// [`common::on_terminal`] stops with Ctrl-C once its progress names the subproblems.
+#[cfg(unix)]
+fn counted_on_terminal(term: &str) -> String {
+    let args = ["count", "17", "--method", "symmetry", "--threads", "1"];
+    let (code, written) = common::on_terminal(&args, term, &[], |w| {
+        String::from_utf8_lossy(w).contains(" subproblems")
+    });
+    let text = String::from_utf8_lossy(&written).into_owned();
+    assert_eq!(code, Some(130), "{text:?}");
+    assert!(
+        text.contains("nqueens: interrupted; nothing was saved"),
+        "{text:?}"
+    );
+    text
+}
+
+#[cfg(unix)]
+#[test]
+fn a_dumb_terminal_gets_plain_progress_lines_and_no_cursor_codes() {
+    // TERM=dumb (Emacs' shell): no escape code at all, the progress as plain lines.
+    let dumb = counted_on_terminal("dumb");
+    assert!(!dumb.contains('\x1b'), "{dumb:?}");
+    assert!(
+        dumb.lines().any(|l| l.starts_with("progress: ")
+            && l.contains(" subproblems (")
+            && l.trim_end_matches('\r').ends_with(')')),
+        "{dumb:?}"
+    );
+    // Any other terminal gets the bar, drawn and cleared with cursor codes.
+    let xterm = counted_on_terminal("xterm");
+    assert!(xterm.contains("\x1b[2K"), "{xterm:?}");
+    assert!(!xterm.contains("progress: "), "{xterm:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn help_on_a_terminal_is_coloured_only_where_the_terminal_and_the_user_allow() {
+    let help = |term: &str, env: &[(&str, &str)]| {
+        let (code, written) = common::on_terminal(&["count", "--help"], term, env, |_| false);
+        assert_eq!(code, Some(0));
+        let text = String::from_utf8_lossy(&written).into_owned();
+        assert!(text.contains("--checkpoint"), "{text:?}");
+        text
+    };
+    assert!(help("xterm", &[]).contains('\x1b'));
+    assert!(!help("dumb", &[]).contains('\x1b'));
+    assert!(!help("xterm", &[("NO_COLOR", "1")]).contains('\x1b'));
+    // A refusal is one plain line on any terminal.
+    let (code, written) = common::on_terminal(&["count", "8", "--bogus"], "xterm", &[], |_| false);
+    let text = String::from_utf8_lossy(&written).into_owned();
+    assert_eq!(code, Some(2), "{text:?}");
+    assert!(
+        text.starts_with("nqueens: unexpected argument '--bogus'"),
+        "{text:?}"
+    );
+    assert!(!text.contains('\x1b'), "{text:?}");
+}
+
 #[test]
 fn every_number_follows_one_grammar_and_names_its_range() {
     // Each line: the arguments, split at spaces, and what the one line on stderr names.

@@ -46,6 +46,41 @@ fn count_defaults_to_the_symmetry_engine_and_json_carries_the_classes() {
     assert_eq!(v["unique"], 1787);
 }
 
+/// The rule the guide gives (methods chapter): a `rot90` class holds 2 boards, `rot180` 4,
+/// `asymmetric` 8, and N = 1's one class, counted in `rot90`, 1 board; it holds for the JSON of
+/// every method that reports classes, at every N from 1 to 12.
+#[test]
+fn the_classes_in_json_make_the_solutions_by_the_guide_s_rule() {
+    for method in ["symmetry", "halves"] {
+        for n in 1..=12usize {
+            let args = [
+                "count",
+                &n.to_string(),
+                "--unique",
+                "--json",
+                "--method",
+                method,
+            ];
+            let v: serde_json::Value = serde_json::from_str(&stdout_of(&args)).unwrap();
+            let class = |name: &str| v["classes"][name].as_u64().unwrap() as u128;
+            let rot90_size = if n == 1 { 1 } else { 2 };
+            let boards =
+                rot90_size * class("rot90") + 4 * class("rot180") + 8 * class("asymmetric");
+            assert_eq!(boards, A000170[n - 1], "{args:?}: {v}");
+            assert_eq!(v["solutions"].as_u64().unwrap() as u128, boards, "{args:?}");
+            let classes = class("rot90") + class("rot180") + class("asymmetric");
+            assert_eq!(classes, A002562[n - 1], "{args:?}: {v}");
+        }
+    }
+    let one = stdout_of(&["count", "1", "--unique", "--json"]);
+    assert!(
+        one.contains(
+            "\"solutions\":1,\"unique\":1,\"classes\":{\"rot90\":1,\"rot180\":0,\"asymmetric\":0}"
+        ),
+        "{one}"
+    );
+}
+
 #[test]
 fn other_methods_refuse_unique_with_a_pointer_to_symmetry() {
     run(&["count", "8", "--unique", "--method", "bitmask"])

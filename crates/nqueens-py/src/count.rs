@@ -275,8 +275,9 @@ impl Counts {
 }
 
 /// How many unique solutions have each kind of symmetry: rot90 classes (invariant under a
-/// quarter turn, 2 boards each), rot180 classes (a half turn but not a quarter turn, 4 boards
-/// each) and asymmetric classes (8 boards each). Pickles and copies like Counts.
+/// quarter turn, 2 boards each; the one board of n = 1, fixed by every symmetry, is counted here
+/// as a class of 1), rot180 classes (a half turn but not a quarter turn, 4 boards each) and
+/// asymmetric classes (8 boards each). Pickles and copies like Counts.
 #[pyclass(frozen, eq, hash, get_all, module = "nqueens")]
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct SymmetryClasses {

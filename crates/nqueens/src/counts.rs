@@ -57,7 +57,8 @@ impl Counts {
         }
     }
 
-    /// A count from symmetry classes: total and unique follow from them.
+    /// A count from symmetry classes of a board of 2 or more rows: total and unique follow from
+    /// them (n = 1's one class holds 1 board, where [`SymmetryClasses::total`] says 2).
     pub fn from_classes(classes: SymmetryClasses) -> Counts {
         Counts {
             total: classes.total(),
@@ -125,16 +126,7 @@ impl Counts {
             }
         }
         if let Some(k) = self.classes {
-            let total = if n == 1 {
-                (k.rot180 == 0 && k.asymmetric == 0).then_some(k.rot90)
-            } else {
-                k.rot90
-                    .checked_mul(2)
-                    .zip(k.rot180.checked_mul(4))
-                    .zip(k.asymmetric.checked_mul(8))
-                    .and_then(|((a, b), c)| a.checked_add(b)?.checked_add(c))
-            };
-            if total != Some(self.total) {
+            if k.boards(n) != Some(self.total) {
                 return Err(format!(
                     "the classes {},{},{} do not make {} solutions",
                     k.rot90, k.rot180, k.asymmetric, self.total

@@ -158,11 +158,14 @@ pub mod internals {
 }
 
 /// The README's Rust examples, compiled and run with the crate's own, so that they cannot drift.
+/// README.md and the guide's chapter are read through links in the crate's folder, which `cargo
+/// package` follows: the published crate carries both files, so that its doctests pass where it
+/// is unpacked, away from the repository.
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
 /// The Rust examples of the guide's library chapter, run the same way.
 #[cfg(doctest)]
-#[doc = include_str!("../../../docs/library.md")]
+#[doc = include_str!("../docs/library.md")]
 struct GuideLibraryExamples;

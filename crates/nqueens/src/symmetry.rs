@@ -230,8 +230,11 @@ fn check_placement(columns: &[u32]) {
 /// How many unique solutions (classes under the board's 8 symmetries) have each kind of symmetry.
 ///
 /// A class with 90° symmetry has 2 distinct boards, one with only 180° symmetry has 4, and an
-/// asymmetric one has 8, so `total = 2·rot90 + 4·rot180 + 8·asymmetric` (n = 1 aside: its one
-/// board is filed with the quarter-turn classes).
+/// asymmetric one has 8, so `total = 2·rot90 + 4·rot180 + 8·asymmetric` for every n but 1. The
+/// one board of n = 1 is its own image under all eight symmetries: a class of 1 board, the only
+/// one, filed with the quarter-turn classes (`rot90: 1` for a total of 1).
+/// [`boards`](Self::boards) knows that case; [`total`](Self::total), which is not told n, does
+/// not.
 ///
 /// ```
 /// use nqueens::symmetry::SymmetryClasses;
@@ -240,11 +243,13 @@ fn check_placement(columns: &[u32]) {
 /// let c = SymmetryClasses { rot90: 0, rot180: 1, asymmetric: 11 };
 /// assert_eq!(c.unique(), 12);
 /// assert_eq!(c.total(), 92);
+/// assert_eq!(c.boards(8), Some(92));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(Serialize, Deserialize))]
 pub struct SymmetryClasses {
-    /// Classes invariant under a quarter turn (2 boards each).
+    /// Classes invariant under a quarter turn (2 boards each; n = 1's lone class, invariant
+    /// under every symmetry, is counted here and holds 1 board).
     pub rot90: u128,
     /// Classes invariant under a half turn but not a quarter turn (4 boards each).
     pub rot180: u128,
@@ -258,9 +263,35 @@ impl SymmetryClasses {
         self.rot90 + self.rot180 + self.asymmetric
     }
 
-    /// The number of boards in all classes together.
+    /// The number of boards in all classes together, `2·rot90 + 4·rot180 + 8·asymmetric`, on
+    /// a board of 2 or more rows: the classes of n = 1 and n = 4 are both `rot90: 1`, of 1 board
+    /// and of 2, so only [`boards`](Self::boards), told n, counts n = 1 right.
     pub fn total(&self) -> u128 {
         2 * self.rot90 + 4 * self.rot180 + 8 * self.asymmetric
+    }
+
+    /// The number of boards these classes of the n×n board hold: `2·rot90 + 4·rot180 +
+    /// 8·asymmetric`, and for n = 1, whose one class holds 1 board, `rot90`. `None` when the sum
+    /// overflows 128 bits, or for n = 1 classes other than quarter-turn ones, which it has none
+    /// of.
+    ///
+    /// ```
+    /// use nqueens::symmetry::SymmetryClasses;
+    ///
+    /// let one = SymmetryClasses { rot90: 1, rot180: 0, asymmetric: 0 };
+    /// assert_eq!(one.boards(1), Some(1)); // the lone queen
+    /// assert_eq!(one.boards(4), Some(2)); // two boards, each the other's quarter turn
+    /// let many = SymmetryClasses { rot90: u128::MAX, rot180: 0, asymmetric: 0 };
+    /// assert_eq!(many.boards(8), None);
+    /// ```
+    pub fn boards(&self, n: usize) -> Option<u128> {
+        if n == 1 {
+            return (self.rot180 == 0 && self.asymmetric == 0).then_some(self.rot90);
+        }
+        self.rot90
+            .checked_mul(2)?
+            .checked_add(self.rot180.checked_mul(4)?)?
+            .checked_add(self.asymmetric.checked_mul(8)?)
     }
 
     /// The sum, or `None` when a field would overflow.

@@ -48,6 +48,43 @@ fn classes_add_up_to_the_totals() {
     }
 }
 
+/// Every method that reports classes, over every n from 1 to 12, whole and in shards: the
+/// classes make the total by the documented rule (2, 4 and 8 boards a class, and n = 1's one
+/// class 1 board), and so does `SymmetryClasses::boards`, which `Counts::check` asks.
+#[test]
+fn the_classes_of_every_method_make_the_total_by_the_documented_rule() {
+    let methods = Method::able(|m| m.counts_unique() && m.is_built());
+    assert!(methods.contains(&Method::Symmetry) && methods.contains(&Method::Halves));
+    for &method in &methods {
+        for n in 1..=12 {
+            let c = count_with(n, method, 2);
+            let k = c
+                .classes
+                .unwrap_or_else(|| panic!("{method} at n = {n}: no classes"));
+            let size = |class: u128| if n == 1 { 1 } else { class };
+            let rule = size(2) * k.rot90 + 4 * k.rot180 + 8 * k.asymmetric;
+            assert_eq!(rule, A000170[n - 1], "{method} at n = {n}: {k:?}");
+            assert_eq!(k.boards(n), Some(c.total), "{method} at n = {n}: {k:?}");
+            assert_eq!(k.unique(), A002562[n - 1], "{method} at n = {n}: {k:?}");
+            assert_eq!(c.check(n, true), Ok(()), "{method} at n = {n}");
+            if method.counts_unique_in_parts() {
+                let part = |i: usize| {
+                    let shard = format!("{i}/3").parse().unwrap();
+                    let count = Count::new(n).method(method).unique(true).shard(shard);
+                    count.threads(1).run().unwrap().counts
+                };
+                assert_eq!(part(0) + part(1) + part(2), c, "{method} at n = {n}");
+            }
+        }
+    }
+    let one = count_with(1, Method::Symmetry, 1).classes.unwrap();
+    assert_eq!((one.rot90, one.rot180, one.asymmetric), (1, 0, 0));
+    // n = 4 has the same classes and twice the boards: n alone tells them apart.
+    let four = count_with(4, Method::Symmetry, 1).classes.unwrap();
+    assert_eq!(four, one);
+    assert_eq!((one.boards(1), four.boards(4)), (Some(1), Some(2)));
+}
+
 #[test]
 fn n_equal_to_one_is_one_class_of_one_board() {
     let c = count_with(1, Method::Symmetry, 2);

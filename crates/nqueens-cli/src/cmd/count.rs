@@ -13,7 +13,7 @@ use crate::progress;
 use nqueens::progress::{NoProgress, Progress};
 use nqueens::{Count, Counts, End, Method, Report};
 use serde::Serialize;
-use std::io::{self, IsTerminal};
+use std::io;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -199,7 +199,7 @@ fn end_on_signals() -> Result<(), Failure> {
         .map_err(|e| Failure::from(io::Error::other(format!("cannot catch signals: {e}"))))?;
     std::thread::spawn(move || {
         if signals.forever().next().is_some() {
-            if io::stderr().is_terminal() {
+            if progress::draws() {
                 // Back to the start of the bar's line, and clear it.
                 eprint!("\r\x1b[2K");
             }

@@ -168,3 +168,88 @@ pub fn board_file(name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// What `nqueens ARGS` wrote to a terminal (a pseudo-terminal of 80 columns holding its stdout
+/// and stderr, `TERM` set to `term`, no colour variable set but `env`), and its exit code. Once
+/// what it wrote satisfies `enough`, it is sent SIGINT; if that does not happen within a minute,
+/// it is killed and the test fails.
+#[cfg(unix)]
+pub fn on_terminal(
+    args: &[&str],
+    term: &str,
+    env: &[(&str, &str)],
+    enough: impl Fn(&[u8]) -> bool,
+) -> (Option<i32>, Vec<u8>) {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::time::{Duration, Instant};
+    let (mut master, mut slave) = (-1, -1);
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty writes the two descriptors it opens, which are owned from here on.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = {
+        let mut command = process();
+        command
+            .args(args)
+            .env("TERM", term)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .envs(env.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(slave.try_clone().unwrap())
+            .stderr(slave);
+        command.spawn().unwrap()
+        // The command, and with it this process's copies of the terminal's side, is dropped
+        // here: the reader below sees the end once the child has gone.
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut master = std::fs::File::from(master);
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        // Linux ends a terminal whose other side is closed with EIO, not with an empty read.
+        while let Ok(k @ 1..) = master.read(&mut buf) {
+            if tx.send(buf[..k].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let start = Instant::now();
+    let mut written = Vec::new();
+    let mut asked = false;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(bytes) => written.extend(bytes),
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if !asked && enough(&written) {
+            send_signal(child.id(), "-INT");
+            asked = true;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "{args:?} on TERM={term}: still running after a minute, having written {:?}",
+                String::from_utf8_lossy(&written)
+            );
+        }
+    }
+    (child.wait().unwrap().code(), written)
+}

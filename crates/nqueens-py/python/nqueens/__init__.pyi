@@ -84,7 +84,8 @@ def counts(
 
 @final
 class SymmetryClasses:
-    """Unique solutions by kind of symmetry (2, 4 and 8 boards per class)."""
+    """Unique solutions by kind of symmetry (2, 4 and 8 boards per class; the one board of
+    n = 1 is a rot90 class of 1)."""
 
     def __new__(cls, rot90: int, rot180: int, asymmetric: int) -> SymmetryClasses: ...
     @property
