@@ -67,6 +67,35 @@ fn sigint_saves_and_exits_130_then_resume_is_exact() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The command a stop advises runs as written when pasted into a shell, whatever the checkpoint
+/// is named: a name with a space and a quote is quoted.
+#[test]
+fn the_advised_resume_runs_as_written_for_any_checkpoint_name() {
+    let (dir, path) = scratch_path("advice", "it's q 16.ckpt");
+    let child = start_long_count(&path);
+    send_signal(child.id(), "-INT");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let advised = err
+        .lines()
+        .find_map(|l| l.split_once("continue with: ").map(|(_, c)| c.to_string()))
+        .unwrap_or_else(|| panic!("no advice: {err}"));
+    assert!(advised.ends_with(r"'\''s q 16.ckpt'"), "{advised}");
+    let command = advised.replacen("nqueens", path_arg(&common::binary()), 1);
+    let resumed = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(resumed.stdout).unwrap(),
+        "14772512\n",
+        "{command}: {}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn sigkill_loses_at_most_the_last_interval() {
     let (dir, path) = scratch_path("sigkill", "q16.ckpt");

@@ -348,6 +348,16 @@ fn shards_counted_for_the_unique_count_merge_to_it() {
         json.contains("\"solutions\":73712,\"unique\":9233,"),
         "{json}"
     );
+    // A shard printed bare advises counting every shard for the same answer.
+    let bare = nqueens()
+        .args(["count", "13", "--unique", "--shard", "1/3"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8(bare.stderr).unwrap();
+    assert!(
+        said.contains("count every shard with --unique --shard I/3 --json"),
+        "{said}"
+    );
     // The records of a total carry no answer, as they always read.
     let totals = shard_records();
     assert!(!totals[0].contains("answer"), "{}", totals[0]);

@@ -143,7 +143,8 @@ pub fn run(a: CountArgs) -> Outcome {
             let path = checkpoint.unwrap_or_default();
             say(&format!(
                 "stopped; {done} of {of} subproblems saved in {path}; continue with: nqueens \
-                 count --resume {path}"
+                 count --resume {}",
+                shell_word(&path)
             ));
             return Ok(ExitCode::from(STOPPED));
         }
@@ -165,10 +166,11 @@ pub fn run(a: CountArgs) -> Outcome {
 fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
     let message = match &l.resume {
         Some(path) => {
-            let path = path.display();
+            let path = path.display().to_string();
             format!(
                 "stopped before the count began; {path} is unchanged; continue with: nqueens \
-                 count --resume {path}"
+                 count --resume {}",
+                shell_word(&path)
             )
         }
         None => "stopped before the count began; nothing was counted or saved".to_string(),
@@ -176,6 +178,18 @@ fn stopped_early(l: &crate::args::LongRunArgs) -> Failure {
     Failure {
         message,
         code: STOPPED,
+    }
+}
+
+/// `word` as a POSIX shell reads it back as one word: as it is when every character is one the
+/// shell takes literally, otherwise in single quotes (a quote inside written `'\''`), so that the
+/// command a stop advises runs when pasted, whatever the checkpoint was named.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./,:@%+=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
     }
 }
 
@@ -240,10 +254,14 @@ fn print(
             // A shard's number is one part of the answer: printed, as asked, but said to be a
             // part, since a count continued from a shard's checkpoint is that shard unasked.
             (None, Some(part)) if report.is_finished() && !report.run.shard.is_whole() => {
+                // The advice asks for the same answer of every shard: merge prints the unique
+                // count of shards counted with --unique, and refuses a mix.
                 say(&format!(
                     "this is shard {} of the count, not its total: count every shard with \
-                     --shard I/{} --json and add them with 'nqueens merge'",
-                    report.run.shard, report.run.shard.count
+                     {}--shard I/{} --json and add them with 'nqueens merge'",
+                    report.run.shard,
+                    if report.run.unique { "--unique " } else { "" },
+                    report.run.shard.count
                 ));
                 part
             }
@@ -262,6 +280,25 @@ fn print(
         output::number(number)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_quoted_only_where_the_shell_would_split_or_change_it() {
+        for (path, word) in [
+            ("q18.ckpt", "q18.ckpt"),
+            ("/runs/q-18_v2.ckpt", "/runs/q-18_v2.ckpt"),
+            ("my runs/q 18.ckpt", "'my runs/q 18.ckpt'"),
+            ("it's.ckpt", r"'it'\''s.ckpt'"),
+            ("$HOME/*.ckpt", "'$HOME/*.ckpt'"),
+            ("", "''"),
+        ] {
+            assert_eq!(shell_word(path), word, "{path}");
+        }
+    }
 }
 
 #[cfg(feature = "mpi")]
