@@ -146,9 +146,10 @@ pub(crate) fn read_regular(path: &Path) -> io::Result<Option<Vec<u8>>> {
 /// would be replaced unseen. On Linux the rename is an exchange (`renameat2` with
 /// `RENAME_EXCHANGE`): the new file takes the path and what was there takes the temporary name,
 /// in one step; that is then asked, and where it is not the caller's, exchanged back. Elsewhere,
-/// and on a Linux file system that cannot exchange, it is the two steps: no other system offers
-/// an exchange that the standard library or `libc` reaches alike, and a save that cannot close
-/// the window is worth more than none.
+/// and on a Linux file system or kernel that cannot exchange (`EINVAL`, `ENOSYS`), it is the two
+/// steps: other systems' exchanges (macOS's `renamex_np` with `RENAME_SWAP`) differ in name and
+/// flags and are not tested here, and a save that keeps a file found replaced before the rename
+/// still keeps all but one moved in that instant.
 pub(crate) fn replace_own(
     path: &Path,
     bytes: &[u8],
@@ -407,6 +408,7 @@ mod tests {
     }
 
     /// A scratch directory of its own for one test.
+    #[cfg(unix)]
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("nq-atomic-{name}-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
@@ -415,6 +417,7 @@ mod tests {
     }
 
     /// The names in `dir`, sorted.
+    #[cfg(target_os = "linux")]
     fn names(dir: &Path) -> Vec<String> {
         let mut names: Vec<_> = fs::read_dir(dir)
             .unwrap()
