@@ -5,7 +5,7 @@
 mod common;
 
 use common::{
-    fails_with, path_arg, run, run_with, scratch, scratch_path, send_signal,
+    fails_with, finish_within, path_arg, run, run_with, scratch, scratch_path, send_signal,
     start_checkpointed_count, stdout_of,
 };
 
@@ -105,6 +105,45 @@ fn sigkill_loses_at_most_the_last_interval() {
     assert!(saved(&path).unwrap() > 0);
     // No temporary file is left where the next save would go wrong, and none is needed.
     resume_gives_exact_total(&path);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint replaced by a named pipe while the count runs is another's file, as a moved
+/// one is: the count's saves never read it (which would wait for a writer for ever), keep it as
+/// it is, and a stop ends the count at once, saying so.
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_replaced_by_a_named_pipe_is_kept_and_not_waited_on() {
+    use std::os::unix::fs::FileTypeExt as _;
+    let (dir, path) = scratch_path("fifo-mid-run", "q16.ckpt");
+    let child = start_long_count(&path);
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    assert!(made.unwrap().success());
+    // A save every second: one meets the pipe before the stop.
+    std::thread::sleep(Duration::from_millis(2500));
+    send_signal(child.id(), "-INT");
+    let out = finish_within(
+        child,
+        Duration::from_secs(60),
+        "a count whose file became a pipe",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "nqueens: checkpoint {} was replaced by another file while the count ran: that file \
+             is kept as it is, and this count's progress was no longer saved\n",
+            path.display()
+        )
+    );
+    assert!(
+        std::fs::symlink_metadata(&path)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -97,3 +97,51 @@ fn a_checkpoint_touched_but_unchanged_is_still_saved() {
     assert!(done.is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn a_checkpoint_replaced_by_a_named_pipe_is_kept_and_not_read() {
+    use std::os::unix::fs::FileTypeExt as _;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let dir = scratch("pipe");
+    let path = dir.join("count.ckpt");
+    let (done, result) = std::sync::mpsc::channel();
+    let counted = path.clone();
+    std::thread::spawn(move || {
+        let report = Count::new(19)
+            .threads(1)
+            .checkpoint(&counted)
+            .save_every(Duration::from_secs(3600))
+            .stop(&STOP)
+            .run();
+        let _ = done.send(report);
+    });
+    let start = Instant::now();
+    while !path.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    assert!(made.unwrap().success());
+    STOP.store(true, Ordering::Relaxed);
+    // The last save meets the pipe; reading it would wait for a writer.
+    let result = match result.recv_timeout(Duration::from_secs(60)) {
+        Ok(result) => result,
+        Err(_) => {
+            // A writer that ends at once lets the waiting reader go, and the test end.
+            let _ = std::fs::write(&path, b"");
+            panic!("the count waited on the named pipe at its checkpoint's path");
+        }
+    };
+    match result {
+        Err(Error::Checkpoint {
+            path: p,
+            problem: CheckpointProblem::Replaced,
+        }) => assert_eq!(p, path),
+        other => panic!("expected the pipe to be reported as a replaced file, got {other:?}"),
+    }
+    let kind = std::fs::symlink_metadata(&path).unwrap().file_type();
+    assert!(kind.is_fifo(), "{kind:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

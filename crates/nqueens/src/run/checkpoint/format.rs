@@ -26,7 +26,7 @@
 //! (without the `board` line) and of the second (without the `answer` line), whose counts were
 //! asked for their total as far as the file can tell.
 
-use super::atomic::{create_atomically, write_atomically};
+use super::atomic::{Opened, create_atomically, open_regular, write_atomically};
 use crate::board::placement::MAX_N;
 use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error, Mismatch, Origin};
@@ -37,7 +37,7 @@ use crate::puzzle::Puzzle;
 use crate::shard::Shard;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::fs::{self, File};
+use std::fs;
 use std::io::Read as _;
 use std::path::Path;
 
@@ -365,17 +365,17 @@ impl Checkpoint {
             path: path.to_path_buf(),
             problem,
         };
-        // Asked before opening: opening a named pipe waits for a writer, for ever if none
-        // comes, and a device may never end.
-        let meta = fs::metadata(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
-        if !meta.is_file() {
-            return Err(problem(CheckpointProblem::NotAFile));
-        }
+        // Opened without waiting, and asked of the opened file: opening a named pipe waits for
+        // a writer, for ever if none comes, and a device may never end.
+        let (mut file, meta) = match open_regular(path) {
+            Ok(Opened::File(file, meta)) => (file, meta),
+            Ok(Opened::NotAFile) => return Err(problem(CheckpointProblem::NotAFile)),
+            Err(e) => return Err(problem(CheckpointProblem::Io(e))),
+        };
         // Read within a bound: the header, then at most one line per subproblem it announces,
         // so that a huge file (`truncate -s 20G`) is refused at once, in the memory of a real
         // checkpoint, rather than read whole first.
         let damaged = |why: String| problem(CheckpointProblem::Damaged(why));
-        let mut file = File::open(path).map_err(|e| problem(CheckpointProblem::Io(e)))?;
         let mut head = Vec::new();
         (&mut file)
             .take(HEADER_BYTES)

@@ -5,7 +5,7 @@
 //! thread takes the list over and saves the file every interval, so the counting loop pays for
 //! a lock and a push per subproblem and nothing more.
 
-use super::atomic::write_atomically;
+use super::atomic::{read_regular, replace_own};
 use super::format::Checkpoint;
 use crate::counts::Counts;
 use crate::error::{CheckpointProblem, Error};
@@ -27,13 +27,14 @@ use std::time::{Duration, Instant};
 /// nothing new to keep (a finished checkpoint resumed, say, perhaps from read-only media) never
 /// writes at all, and cannot fail to.
 ///
-/// Nor does a save replace a file it did not write: before each one, the file at the path must
-/// still be the one this count last wrote (or found there when it began). Where something else
-/// took its place (another count's checkpoint moved onto the path while this one ran), that file
-/// is another count's work, and overwriting it would lose it; the count keeps it, saves no more,
-/// and its last save reports [`CheckpointProblem::Replaced`].
-/// The check and the write are two steps of the file system, not one: a file put in place in
-/// the instant between them is overwritten unseen.
+/// Nor does a save replace a file it did not write: the file at the path must still be the one
+/// this count last wrote (or found there when it began). Where something else took its place
+/// (another count's checkpoint moved onto the path while this one ran, or a named pipe, which is
+/// never read), that is another's, and overwriting it could lose work; the count keeps it, saves
+/// no more, and its last save reports [`CheckpointProblem::Replaced`]. On Linux the check is
+/// made of what the save's exchange took out of the path, so that a file moved there in any
+/// instant is kept (see [`replace_own`]); elsewhere it is made just before the rename, and a
+/// file moved there in the instant between the two is overwritten unseen.
 pub(crate) struct Saving<'a> {
     state: Mutex<State<'a>>,
     pending: Mutex<Vec<(usize, Counts)>>,
@@ -57,7 +58,10 @@ impl<'a> Saving<'a> {
     /// Keeps `state`, which must be what the file at `path` already holds.
     pub fn new(state: &'a mut Checkpoint, path: &Path) -> Saving<'a> {
         // Where the file cannot be read now, the first save will find out why.
-        let written = fs::read(path).map_or(0, |bytes| fnv1a(&bytes));
+        let written = read_regular(path)
+            .ok()
+            .flatten()
+            .map_or(0, |bytes| fnv1a(&bytes));
         Saving {
             state: Mutex::new(State {
                 checkpoint: state,
@@ -95,20 +99,18 @@ impl<'a> Saving<'a> {
         if !state.unsaved {
             return Ok(());
         }
-        // The stamp settles the common case without reading the file; a file whose stamp
-        // changed (touched, copied back) is still this count's if its bytes are.
-        let now = FileStamp::of(path);
-        let ours = (now.is_some() && now == state.seen)
-            || fs::read(path).map_or(true, |bytes| fnv1a(&bytes) == state.written);
-        if !ours {
+        let (seen, written) = (state.seen, state.written);
+        let ours = |at: &Path| is_ours(at, seen, written);
+        let text = state.checkpoint.to_text().into_bytes();
+        let new = replace_own(path, &text, &ours)
+            .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))?;
+        let Some(new) = new else {
             state.replaced = true;
             return Err(replaced());
-        }
-        let text = state.checkpoint.to_text().into_bytes();
-        write_atomically(path, &text)
-            .map_err(|e| Error::io(format!("cannot write checkpoint {}", path.display()), e))?;
+        };
         state.written = fnv1a(&text);
-        state.seen = FileStamp::of(path);
+        // The new file's own stamp, taken as it was written: the path may hold another already.
+        state.seen = Some(FileStamp::from(&new));
         state.unsaved = false;
         Ok(())
     }
@@ -183,8 +185,13 @@ struct FileStamp {
 
 impl FileStamp {
     fn of(path: &Path) -> Option<FileStamp> {
-        let m = fs::metadata(path).ok()?;
-        Some(FileStamp {
+        fs::metadata(path).ok().map(|m| FileStamp::from(&m))
+    }
+}
+
+impl From<&fs::Metadata> for FileStamp {
+    fn from(m: &fs::Metadata) -> FileStamp {
+        FileStamp {
             len: m.len(),
             modified: m.modified().ok(),
             #[cfg(unix)]
@@ -192,10 +199,115 @@ impl FileStamp {
                 use std::os::unix::fs::MetadataExt;
                 (m.dev(), m.ino())
             },
-        })
+        }
+    }
+}
+
+/// Whether the file at `path` is the one a count last wrote, which had the stamp `seen` and the
+/// bytes whose hash is `written`. The stamp settles the common case without reading the file; a
+/// file whose stamp changed (touched, copied back) is still the count's if its bytes are. Where
+/// nothing is there, there is nothing to lose. Anything but a regular file is another's, and is
+/// not read: a named pipe would hold the reading for ever.
+fn is_ours(path: &Path, seen: Option<FileStamp>, written: u64) -> std::io::Result<bool> {
+    let now = FileStamp::of(path);
+    if now.is_some() && now == seen {
+        return Ok(true);
+    }
+    match read_regular(path) {
+        Ok(Some(bytes)) => Ok(fnv1a(&bytes) == written),
+        Ok(None) => Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+        Err(e) => Err(e),
     }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::Plan as _;
+    use crate::shard::Shard;
+    use std::sync::Barrier;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// A mover races a count's saves: in each round, once the count's checkpoint exists and is
+    /// being saved over and over, another count's file is moved onto its path at a moment that
+    /// changes from round to round. Whenever the move lands, in the instant between a save's
+    /// check and its rename as anywhere else, the moved file must stay at the path as it was,
+    /// and the count's saves must say it was replaced.
+    #[test]
+    fn a_file_moved_onto_the_path_between_saves_is_never_replaced() {
+        const ROUNDS: usize = 1000;
+        let dir = std::env::temp_dir().join(format!("nq-race-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("count.ckpt");
+        let staged = dir.join("other.ckpt");
+        let plan = crate::reference::bitmask::BitmaskPlan::new(12).unwrap();
+        let empty = Checkpoint::new(plan.id(), Shard::WHOLE, None);
+        let mut clobbered = 0;
+        for round in 0..ROUNDS {
+            let _ = fs::remove_file(&path);
+            let mut own = empty.clone();
+            own.create(&path).unwrap();
+            let foreign = format!("another count's checkpoint, round {round}\n");
+            fs::write(&staged, &foreign).unwrap();
+            let saving = Saving::new(&mut own, &path);
+            let (go, moved) = (Barrier::new(2), AtomicBool::new(false));
+            std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    go.wait();
+                    // From no wait to a few saves' time, in steps of a few microseconds.
+                    let wait = Duration::from_micros((round as u64 * 7919) % 1500);
+                    let start = Instant::now();
+                    while start.elapsed() < wait {
+                        std::hint::spin_loop();
+                    }
+                    fs::rename(&staged, &path).unwrap();
+                    moved.store(true, Ordering::SeqCst);
+                });
+                go.wait();
+                let mut index = 0;
+                while !moved.load(Ordering::SeqCst) {
+                    saving.record(index % plan.len(), Counts::total(1));
+                    index += 1;
+                    if saving.save(&path).is_err() {
+                        break;
+                    }
+                }
+            });
+            // A save after the move, with something new to keep, must find the file replaced.
+            saving.record(0, Counts::total(2));
+            let last = saving.save(&path);
+            let kept = fs::read(&path).unwrap();
+            if kept != foreign.as_bytes() {
+                clobbered += 1;
+                continue;
+            }
+            assert!(
+                matches!(
+                    last,
+                    Err(Error::Checkpoint {
+                        problem: CheckpointProblem::Replaced,
+                        ..
+                    })
+                ),
+                "round {round}: {last:?}"
+            );
+        }
+        // Nothing but the moved file is left: no temporary file of a save.
+        let left: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            clobbered, 0,
+            "of {ROUNDS} moved files, {clobbered} were overwritten"
+        );
+        assert_eq!(left, ["count.ckpt"]);
+    }
 }
