@@ -282,25 +282,6 @@ fn print(
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::shell_word;
-
-    #[test]
-    fn a_path_is_quoted_only_where_the_shell_would_split_or_change_it() {
-        for (path, word) in [
-            ("q18.ckpt", "q18.ckpt"),
-            ("/runs/q-18_v2.ckpt", "/runs/q-18_v2.ckpt"),
-            ("my runs/q 18.ckpt", "'my runs/q 18.ckpt'"),
-            ("it's.ckpt", r"'it'\''s.ckpt'"),
-            ("$HOME/*.ckpt", "'$HOME/*.ckpt'"),
-            ("", "''"),
-        ] {
-            assert_eq!(shell_word(path), word, "{path}");
-        }
-    }
-}
-
 #[cfg(feature = "mpi")]
 fn cluster(request: Count<'static>, a: &CountArgs, board: Option<&str>) -> Outcome {
     let wait = a
@@ -323,4 +304,23 @@ fn cluster(_request: Count<'static>, _a: &CountArgs, _board: Option<&str>) -> Ou
         "this nqueens was built without MPI support: {} (needs an MPI library such as Open MPI)",
         crate::failure::rebuild_with("mpi")
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_quoted_only_where_the_shell_would_split_or_change_it() {
+        for (path, word) in [
+            ("q18.ckpt", "q18.ckpt"),
+            ("/runs/q-18_v2.ckpt", "/runs/q-18_v2.ckpt"),
+            ("my runs/q 18.ckpt", "'my runs/q 18.ckpt'"),
+            ("it's.ckpt", r"'it'\''s.ckpt'"),
+            ("$HOME/*.ckpt", "'$HOME/*.ckpt'"),
+            ("", "''"),
+        ] {
+            assert_eq!(shell_word(path), word, "{path}");
+        }
+    }
 }
