@@ -92,6 +92,13 @@ def test_progress_without_tqdm_rewrites_one_line_on_a_terminal(monkeypatch):
     assert last.startswith(f"count({SHORT}): ") and "subproblems, 100.0%" in last, last
 
 
+def test_progress_without_tqdm_and_without_stderr_shows_nothing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert nqueens.count(12, progress=True) == TOTAL[11]
+
+
 def test_progress_without_tqdm_writes_few_whole_lines_elsewhere():
     # A pipe, as a log file: whole lines, the first and the last.
     p = python(

@@ -19,6 +19,8 @@ _LOG_EVERY = 60.0
 
 def _in_place(stream):
     """Whether "\\r" brings `stream` back to the start of its line."""
+    if stream is None:
+        return False
     if type(stream).__module__.startswith("ipykernel"):
         return True
     try:
@@ -82,6 +84,9 @@ class _Line:
         self._in_place = _in_place(self._stream)
 
     def __call__(self, done, total):
+        # No stderr at all (pythonw, some services): nothing to show, and nothing to fail.
+        if self._stream is None:
+            return
         now = time.monotonic()
         self._text = line(self._label, done, total, now - self._start)
         if self._in_place:
@@ -97,6 +102,8 @@ class _Line:
             self._text = None
 
     def close(self):
+        if self._stream is None:
+            return
         if self._in_place:
             if self._last is not None:
                 self._stream.write("\n")
