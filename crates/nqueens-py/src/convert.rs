@@ -14,11 +14,13 @@
 //! refusal then shows the number as it was given.
 
 use nqueens::board::{Conflict, Numbering};
-use nqueens::error::{BoardError, Quantity};
+use nqueens::error::{BoardError, CheckpointProblem, Quantity};
+use nqueens::shard::{MAX_SHARDS, Shard};
 use nqueens::{Error as LibraryError, Method};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyList, PyString};
+use pyo3::types::{PyBool, PyList, PyString, PyTuple};
+use std::path::PathBuf;
 
 pyo3::create_exception!(
     nqueens,
@@ -30,7 +32,8 @@ pyo3::create_exception!(
      TypeError). `str(e)` is a one-line message naming the problem and the valid range, with \
      rows and columns counted from 0 as the arguments are; `e.kind` says which refusal it is \
      (\"out_of_range\", \"unknown_name\", \"unsupported\", \"memory\", \"not_for_puzzles\", \
-     \"board\", \"gpu\", \"not_a_solution\", ...), and refusals of a number carry `quantity`, \
+     \"board\", \"gpu\", \"not_a_solution\", \"checkpoint\", \"mismatch\", \"shards\", \
+     \"invalid\", ...), and refusals of a number carry `quantity`, \
      `value`, `min` and `max`, those of a method `method` and `instead` (the methods that can), \
      and Solution()'s refusal of columns the `conflict` that makes them no solution."
 );
@@ -51,6 +54,11 @@ impl Whole {
     /// The number as given, when it does not fit a `usize`.
     pub fn unfit(&self) -> Option<&str> {
         self.unfit.as_deref()
+    }
+
+    /// The number as given, in decimal.
+    pub fn shown(&self) -> String {
+        self.unfit.clone().unwrap_or_else(|| self.value.to_string())
     }
 }
 
@@ -149,6 +157,57 @@ pub fn random(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(obj, "random")
 }
 
+/// A path passed as `param`: a str or an os.PathLike.
+fn path_named(obj: &Bound<'_, PyAny>, param: &str) -> PyResult<PathBuf> {
+    if !obj.is_instance_of::<PyString>() && !obj.hasattr("__fspath__")? {
+        return Err(wrong_type(param, "a str or an os.PathLike", obj));
+    }
+    obj.extract::<PathBuf>()
+        .map_err(|_| wrong_type(param, "a str or an os.PathLike", obj))
+}
+
+/// The checkpoint keyword: a path, or None.
+pub fn checkpoint(obj: &Bound<'_, PyAny>) -> PyResult<Option<PathBuf>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    path_named(obj, "checkpoint").map(Some)
+}
+
+/// The path of a checkpoint to resume.
+pub fn path(obj: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    path_named(obj, "path")
+}
+
+/// The shard keyword: None, or the pair (i, k), part i of k, checked as the command line checks
+/// its `--shard I/K` and refused in the pair's own words.
+pub fn shard(obj: &Bound<'_, PyAny>) -> PyResult<Option<Shard>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let expected = "a tuple (i, k) of ints";
+    let pair = obj
+        .cast::<PyTuple>()
+        .ok()
+        .filter(|t| t.len() == 2)
+        .ok_or_else(|| wrong_type("shard", expected, obj))?;
+    let part = |k: usize| -> PyResult<Whole> {
+        let item = pair.get_item(k)?;
+        whole(&item, "shard").map_err(|_| wrong_type("shard", expected, obj))
+    };
+    let (i, k) = (part(0)?, part(1)?);
+    Shard::new(i.value, k.value).map(Some).map_err(|_| {
+        let message = format!(
+            "({}, {}) is not a valid shard: expected (i, k) with whole numbers 1 ≤ k ≤ {} and \
+             0 ≤ i < k",
+            i.shown(),
+            k.shown(),
+            MAX_SHARDS
+        );
+        refusal(obj.py(), "invalid", message, Vec::new())
+    })
+}
+
 /// The method keyword: a name (checked by the library, which names the valid ones), or None.
 pub fn method_name(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     if obj.is_none() {
@@ -178,6 +237,19 @@ pub fn method(name: &str) -> Result<Method, LibraryError> {
 pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
     if let LibraryError::Io { .. } = e {
         return PyOSError::new_err(e.to_string());
+    }
+    // A checkpoint the system cannot read or write: OSError with the system's error number,
+    // which Python makes the subclass that says it (FileNotFoundError for a path where
+    // nothing is).
+    if let LibraryError::Checkpoint {
+        problem: CheckpointProblem::Io(io),
+        ..
+    } = &e
+    {
+        return match io.raw_os_error() {
+            Some(errno) => PyOSError::new_err((errno, e.to_string())),
+            None => PyOSError::new_err(e.to_string()),
+        };
     }
     let mut message = e.to_string();
     let mut attrs: Vec<(&'static str, Bound<'_, PyAny>)> = Vec::new();
@@ -250,6 +322,17 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
         LibraryError::Board(b) => {
             message = board(b);
             "board"
+        }
+        LibraryError::Checkpoint { path, .. } => {
+            attrs.push(("path", text(py, &path.display().to_string())));
+            "checkpoint"
+        }
+        LibraryError::TwoCheckpoints { .. } => "checkpoint",
+        LibraryError::Mismatch { .. } => "mismatch",
+        LibraryError::Shards(_) => {
+            // The keyword, where the library names the command line's flag.
+            message = message.replace("(--unique)", "(unique=True)");
+            "shards"
         }
         // This package is built without GPU support: method "gpu" is refused here.
         LibraryError::Gpu(_) => "gpu",

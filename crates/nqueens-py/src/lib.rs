@@ -5,8 +5,9 @@
 //! arguments and turns the answer into Python objects. What to count with, on how many threads,
 //! and what to refuse are the library's decisions; its structured errors become
 //! `nqueens.Error`, a `ValueError`, as do the refusals of the few numbers only Python takes (a
-//! limit, a seed, a block size) and of a list of boards too large for memory. The modules: `count` (counts, and the one way a count runs
-//! off the GIL and stops on Ctrl-C), `stream` (solutions as iterators and NumPy blocks, LeetCode
+//! limit, a seed, a block size) and of a list of boards too large for memory. The modules: `count` (counts, checkpoints
+//! resumed, shard records merged, and the one way a count runs off the GIL and stops on Ctrl-C),
+//! `progress` (a count's progress, handed to Python from the calling thread), `stream` (solutions as iterators and NumPy blocks, LeetCode
 //! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
 //! boards), `convert` (numbers in, errors out), `text` (solutions written in the command line's
 //! formats, for `python -m nqueens`).
@@ -18,6 +19,7 @@
 mod board;
 mod convert;
 mod count;
+mod progress;
 mod puzzle;
 mod stream;
 mod text;
@@ -28,7 +30,8 @@ use pyo3::types::PyTuple;
 /// Count, list and explore solutions of the N-Queens problem with the engines of the nqueens
 /// Rust library: place n queens on an n×n board so that no two attack each other.
 ///
-/// count() and counts() count fast, unique solutions too; solutions() streams every board;
+/// count() and counts() count fast, unique solutions too, with progress, checkpoints and shards
+/// for long counts (resume() continues a checkpoint, merge() adds shards up); solutions() streams every board;
 /// boards() answers LeetCode 51; find() gives one solution for n up to 10**9; verify() and
 /// is_solution() check a placement; Puzzle completes a partly filled board. `python -m nqueens`
 /// runs the command line's count, list and find. Placements are tuples of 0-based columns,
@@ -48,8 +51,11 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("METHODS", PyTuple::new(py, methods)?)?;
     m.add("MAX_N", nqueens::MAX_N)?;
     m.add("Error", py.get_type::<convert::Error>())?;
+    m.add("Interrupted", py.get_type::<count::Interrupted>())?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
     m.add_function(wrap_pyfunction!(count::counts, m)?)?;
+    m.add_function(wrap_pyfunction!(count::resume, m)?)?;
+    m.add_function(wrap_pyfunction!(count::merge, m)?)?;
     m.add_function(wrap_pyfunction!(stream::solutions, m)?)?;
     m.add_function(wrap_pyfunction!(stream::boards, m)?)?;
     m.add_function(wrap_pyfunction!(board::find, m)?)?;
@@ -57,6 +63,7 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::is_solution, m)?)?;
     m.add_class::<count::Counts>()?;
     m.add_class::<count::SymmetryClasses>()?;
+    m.add_class::<count::ShardRecord>()?;
     m.add_class::<stream::Solutions>()?;
     m.add_class::<stream::Blocks>()?;
     m.add_class::<board::Solution>()?;

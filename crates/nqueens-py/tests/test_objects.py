@@ -112,6 +112,8 @@ def test_every_value_equal_by_value_is_hashable_with_its_equals():
     k = nqueens.counts(10, unique=True).classes
     assert hash(k) == hash(nqueens.SymmetryClasses(rot90=0, rot180=3, asymmetric=89))
     assert {k: 10}[nqueens.SymmetryClasses(0, 3, 89)] == 10
+    r = nqueens.count(8, shard=(1, 2))
+    assert hash(r) == hash(nqueens.ShardRecord.from_json(r.to_json())) and {r: 1}[r] == 1
     # The class: every class of the package that compares by value hashes.
     compared = [
         cls
@@ -120,7 +122,7 @@ def test_every_value_equal_by_value_is_hashable_with_its_equals():
         and not issubclass(cls, BaseException)
     ]
     assert {cls.__name__ for cls in compared} == {
-        "Solution", "Counts", "SymmetryClasses", "Conflict", "Puzzle",
+        "Solution", "Counts", "SymmetryClasses", "Conflict", "Puzzle", "ShardRecord",
     }
     for cls in compared:
         assert cls.__hash__ is not None, cls

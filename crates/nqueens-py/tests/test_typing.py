@@ -17,6 +17,7 @@ from test_package import PACKAGE
 # Documented uses, each as the documentation writes it; the README's example is added below.
 USES = '''
 import copy
+import pathlib
 import pickle
 from collections.abc import Sequence
 
@@ -62,6 +63,20 @@ listed = nqueens.solutions(8, method="sets", limit=3)
 again: nqueens.Puzzle = copy.deepcopy(p)
 back: nqueens.Counts = pickle.loads(pickle.dumps(c))
 rebuilt = nqueens.Counts(c.n, c.total, c.unique, c.classes, c.method, c.threads, c.seconds)
+part: nqueens.ShardRecord = nqueens.count(12, shard=(0, 2))
+parts = [part, nqueens.count(12, shard=(1, 2), progress=True)]
+merged: int = nqueens.merge(parts) + nqueens.merge(p.to_json() for p in parts)
+back_part: nqueens.ShardRecord = nqueens.ShardRecord.from_json(part.to_json())
+unique_part: nqueens.ShardRecord = nqueens.counts(12, unique=True, shard=(0, 2))
+def shown(done: int, total: int) -> None:
+    print(f"{done}/{total}")
+try:
+    saved: int = nqueens.count(14, progress=shown, checkpoint="q14.ckpt")
+    resumed: int | nqueens.ShardRecord = nqueens.resume(pathlib.Path("q14.ckpt"))
+except nqueens.Interrupted as e:
+    if e.counts is not None:
+        partial: bool = e.counts.partial
+    where: str | None = e.checkpoint
 '''
 
 

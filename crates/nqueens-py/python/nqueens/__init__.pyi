@@ -1,7 +1,10 @@
 # Type stubs of the nqueens package, which re-exports its extension module nqueens._nqueens (the
 # wheel ships them with py.typed).
+from os import PathLike
 from typing import (
     Any,
+    Callable,
+    Iterable,
     Iterator,
     Literal,
     Optional,
@@ -18,10 +21,12 @@ __all__ = [
     "Conflict",
     "Counts",
     "Error",
+    "Interrupted",
     "MAX_N",
     "METHODS",
     "Puzzle",
     "Solution",
+    "ShardRecord",
     "Solutions",
     "SymmetryClasses",
     "__version__",
@@ -30,6 +35,8 @@ __all__ = [
     "counts",
     "find",
     "is_solution",
+    "merge",
+    "resume",
     "solutions",
     "verify",
 ]
@@ -64,23 +71,106 @@ class Error(ValueError):
     # not_a_solution (from Solution()): why the columns are not one.
     conflict: Conflict
 
+class Interrupted(KeyboardInterrupt):
+    """A count stopped by Ctrl-C; str() says what was saved and how to continue."""
+
+    # The counts of the subproblems finished (partial=True), or None where the count did not
+    # answer the stop in time.
+    counts: Optional[Counts]
+    # The checkpoint that holds the finished work, or None for a count without one.
+    checkpoint: Optional[str]
+    # Subproblems finished, of how many (None where unknown).
+    done: Optional[int]
+    subproblems: Optional[int]
+
+# The first overload of each function spells every default; the others narrow a parameter.
+@overload
 def count(
     n: SupportsIndex,
     *,
     unique: bool = False,
     method: Optional[_Method] = None,
     threads: Optional[SupportsIndex] = None,
+    progress: Union[bool, Callable[[int, int], object], None] = None,
+    checkpoint: Union[str, PathLike[str], None] = None,
+    shard: None = None,
 ) -> int:
     """The number of solutions of the n×n board (the unique ones with unique=True)."""
 
+@overload
+def count(
+    n: SupportsIndex,
+    *,
+    unique: bool = False,
+    method: Optional[_Method] = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Union[bool, Callable[[int, int], object], None] = None,
+    checkpoint: Union[str, PathLike[str], None] = None,
+    shard: Tuple[SupportsIndex, SupportsIndex],
+) -> ShardRecord:
+    """Part i of k of the count, as a record for merge()."""
+
+@overload
 def counts(
     n: SupportsIndex,
     *,
     unique: bool = False,
     method: Optional[_Method] = None,
     threads: Optional[SupportsIndex] = None,
+    progress: Union[bool, Callable[[int, int], object], None] = None,
+    checkpoint: Union[str, PathLike[str], None] = None,
+    shard: None = None,
 ) -> Counts:
     """The count of the n×n board with what the library decided."""
+
+@overload
+def counts(
+    n: SupportsIndex,
+    *,
+    unique: bool = False,
+    method: Optional[_Method] = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Union[bool, Callable[[int, int], object], None] = None,
+    checkpoint: Union[str, PathLike[str], None] = None,
+    shard: Tuple[SupportsIndex, SupportsIndex],
+) -> ShardRecord:
+    """Part i of k of the count, as a record for merge()."""
+
+def resume(
+    path: Union[str, PathLike[str]],
+    *,
+    threads: Optional[SupportsIndex] = None,
+    progress: Union[bool, Callable[[int, int], object], None] = None,
+) -> Union[int, ShardRecord]:
+    """Continues the count saved at path: its number, or a shard's record."""
+
+@final
+class ShardRecord:
+    """One part's finished count, as `nqueens count --shard I/K --json` writes it; merge() adds
+    the parts up."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def method(self) -> str: ...
+    @property
+    def shard(self) -> Tuple[int, int]: ...
+    @property
+    def solutions(self) -> int: ...
+    @property
+    def unique(self) -> Optional[int]: ...
+    @property
+    def classes(self) -> Optional[SymmetryClasses]: ...
+    @property
+    def answer(self) -> Literal["total", "unique"]: ...
+    def to_json(self) -> str: ...
+    @staticmethod
+    def from_json(line: str) -> ShardRecord: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def merge(records: Union[str, Iterable[Union[ShardRecord, str]]]) -> int:
+    """The total (or unique count) of a complete set of shard records, checked."""
 
 @final
 class SymmetryClasses:
@@ -111,6 +201,7 @@ class Counts:
         method: str,
         threads: int,
         seconds: float,
+        partial: bool = False,
     ) -> Counts: ...
     @property
     def n(self) -> int: ...
@@ -126,6 +217,8 @@ class Counts:
     def threads(self) -> int: ...
     @property
     def seconds(self) -> float: ...
+    @property
+    def partial(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
