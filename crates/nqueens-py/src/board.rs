@@ -6,6 +6,7 @@
 //! `Solution` gives any row's column at once.
 
 use crate::convert::{self, Whole};
+use crate::display;
 use nqueens::board::{Conflict as LibraryConflict, Line, Square};
 use nqueens::find::Construction;
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError};
@@ -297,6 +298,12 @@ impl Solution {
                 show(&mut (len - 2..len)).join(", ")
             )
         }
+    }
+
+    /// The board as SVG for IPython and Jupyter (the library's picture, as `nqueens list
+    /// --format svg` draws it), None past n = 32 so that the repr shows instead.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        display::solution_svg(self.columns.len(), || self.columns.to_vec())
     }
 
     /// The board size.

@@ -149,6 +149,10 @@ pub fn size(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
     whole(obj, "size")
 }
 
+pub fn boards(obj: &Bound<'_, PyAny>) -> PyResult<Whole> {
+    whole(obj, "boards")
+}
+
 pub fn unique(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     flag(obj, "unique")
 }

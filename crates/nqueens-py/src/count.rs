@@ -12,6 +12,7 @@
 //! continue.
 
 use crate::convert::{self, Whole};
+use crate::display;
 use crate::progress::{Shown, Tally};
 use nqueens::error::ShardsProblem;
 use nqueens::progress::Progress;
@@ -618,6 +619,30 @@ impl Counts {
             self.threads,
             self.seconds
         ))
+    }
+
+    /// The count as a small HTML table for IPython and Jupyter: n, the total, the unique count
+    /// and its symmetry classes where counted, the method, threads and seconds.
+    fn _repr_html_(&self) -> String {
+        let mut rows: display::Rows =
+            vec![("n", self.n.to_string()), ("total", self.total.to_string())];
+        if let Some(u) = self.unique {
+            rows.push(("unique", u.to_string()));
+        }
+        if let Some(k) = &self.classes {
+            let k = k.get();
+            rows.push(("rot90 classes", k.rot90.to_string()));
+            rows.push(("rot180 classes", k.rot180.to_string()));
+            rows.push(("asymmetric classes", k.asymmetric.to_string()));
+        }
+        rows.push(("method", self.method.to_string()));
+        rows.push(("threads", self.threads.to_string()));
+        rows.push(("seconds", format!("{:.3}", self.seconds)));
+        // The counts of a stopped count are not the answer: the table says so, as repr() does.
+        if self.partial {
+            rows.push(("partial", "yes: the finished subproblems only".to_string()));
+        }
+        display::counts_html(&rows)
     }
 }
 

@@ -10,7 +10,7 @@
 //! `progress` (a count's progress, handed to Python from the calling thread), `stream` (solutions as iterators and NumPy blocks, LeetCode
 //! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
 //! boards), `convert` (numbers in, errors out), `text` (solutions written in the command line's
-//! formats, for `python -m nqueens`).
+//! formats, for `python -m nqueens`), `display` (the pictures and tables a notebook shows).
 //!
 //! The extension is `nqueens._nqueens`; the package around it (python/nqueens) re-exports it and
 //! adds what only Python can hold: `__main__` and the registration of `Solution` as a
@@ -19,6 +19,7 @@
 mod board;
 mod convert;
 mod count;
+mod display;
 mod progress;
 mod puzzle;
 mod stream;
@@ -66,6 +67,7 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<count::ShardRecord>()?;
     m.add_class::<stream::Solutions>()?;
     m.add_class::<stream::Blocks>()?;
+    m.add_class::<display::Picture>()?;
     m.add_class::<board::Solution>()?;
     m.add_class::<board::Conflict>()?;
     m.add_class::<puzzle::Puzzle>()?;

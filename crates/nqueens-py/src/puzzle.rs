@@ -3,6 +3,7 @@
 
 use crate::convert::{self, Whole};
 use crate::count;
+use crate::display;
 use crate::stream::{self, Solutions};
 use nqueens::reference::Advance;
 use nqueens::{Count, Puzzle as LibraryPuzzle, Report};
@@ -204,6 +205,12 @@ impl Puzzle {
 
     fn __str__(&self) -> String {
         self.inner.to_string()
+    }
+
+    /// The board as SVG for IPython and Jupyter, its given queens and blocked squares drawn by
+    /// the library's writer; None past n = 32 so that the repr shows instead.
+    fn _repr_svg_(&self) -> PyResult<Option<String>> {
+        display::puzzle_svg(self.inner.given(), self.inner.blocked())
     }
 
     /// Rebuilt from its grid, which holds every given queen and blocked square.

@@ -7,6 +7,7 @@
 //! other Python threads run while it searches and the cost of giving up the lock is shared.
 
 use crate::convert::{self, Whole};
+use crate::display::{self, Picture};
 use nqueens::reference::Advance;
 use nqueens::{Method, Placement, known};
 use pyo3::exceptions::PyImportError;
@@ -184,6 +185,30 @@ impl Solutions {
     fn __repr__(&self) -> String {
         let limit = self.limit.map_or("None".to_string(), |l| l.to_string());
         format!("Solutions({}, limit={limit})", self.source)
+    }
+
+    /// The next `boards` solutions of this stream (1 to 64, fewer where it ends) as a Picture,
+    /// which a notebook draws side by side; they are taken from the stream as next() would
+    /// take them.
+    ///
+    /// >>> it = nqueens.solutions(8)
+    /// >>> len(it.picture(3)), next(it)
+    /// (3, (0, 6, 4, 7, 1, 3, 5, 2))
+    #[pyo3(signature = (boards=Whole::of(12)), text_signature = "($self, boards=12)")]
+    fn picture(
+        slf: Bound<'_, Self>,
+        #[pyo3(from_py_with = convert::boards)] boards: Whole,
+    ) -> PyResult<Picture> {
+        let py = slf.py();
+        let most = display::picture_boards(py, boards)?;
+        let mut taken = Vec::with_capacity(most);
+        while taken.len() < most {
+            match Solutions::__next__(slf.borrow_mut(), py)? {
+                Some(t) => taken.push(t.extract::<Vec<u32>>()?),
+                None => break,
+            }
+        }
+        Ok(Picture::new(slf.borrow().n, taken))
     }
 
     /// The rest of this stream in blocks of `size` solutions, each a NumPy array of shape (k, n)

@@ -63,6 +63,13 @@ listed = nqueens.solutions(8, method="sets", limit=3)
 again: nqueens.Puzzle = copy.deepcopy(p)
 back: nqueens.Counts = pickle.loads(pickle.dumps(c))
 rebuilt = nqueens.Counts(c.n, c.total, c.unique, c.classes, c.method, c.threads, c.seconds)
+table: str = c._repr_html_()
+drawn: str | None = sol._repr_svg_()
+puzzle_drawn: str | None = p._repr_svg_()
+picture = nqueens.solutions(8).picture(4)
+first_boards: tuple[tuple[int, ...], ...] = picture.boards
+grid: str | None = picture._repr_svg_()
+document: str = str(picture)
 part: nqueens.ShardRecord = nqueens.count(12, shard=(0, 2))
 parts = [part, nqueens.count(12, shard=(1, 2), progress=True)]
 merged: int = nqueens.merge(parts) + nqueens.merge(p.to_json() for p in parts)

@@ -24,6 +24,7 @@ __all__ = [
     "Interrupted",
     "MAX_N",
     "METHODS",
+    "Picture",
     "Puzzle",
     "Solution",
     "ShardRecord",
@@ -221,6 +222,8 @@ class Counts:
     def partial(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def _repr_html_(self) -> str:
+        """A small HTML table of the numbers, which Jupyter shows."""
 
 @final
 class Solutions(Iterator[Tuple[int, ...]]):
@@ -232,6 +235,20 @@ class Solutions(Iterator[Tuple[int, ...]]):
     def __next__(self) -> Tuple[int, ...]: ...
     def blocks(self, size: SupportsIndex = 65536) -> Blocks:
         """The rest of the stream as NumPy uint8 arrays of shape (k, n); needs NumPy."""
+    def picture(self, boards: SupportsIndex = 12) -> Picture:
+        """The next `boards` solutions (1 to 64) taken from the stream, drawn side by side."""
+
+@final
+class Picture:
+    """The first boards of a listing, drawn by Jupyter (n up to 32); str() is the SVG."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def boards(self) -> Tuple[Tuple[int, ...], ...]: ...
+    def __len__(self) -> int: ...
+    def _repr_svg_(self) -> Optional[str]:
+        """The boards as SVG, None past n = 32."""
 
 @final
 class Blocks(Iterator[Any]):
@@ -278,6 +295,8 @@ class Solution(Sequence[int]):
     def count(self, value: Any, /) -> int: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> Optional[str]:
+        """The board as SVG, which Jupyter draws; None past n = 32."""
 
 def find(
     n: SupportsIndex, *, random: bool = False, seed: Optional[SupportsIndex] = None
@@ -332,3 +351,5 @@ class Puzzle:
     def blocked(self) -> list[Tuple[int, int]]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
+    def _repr_svg_(self) -> Optional[str]:
+        """The board with its given queens and blocked squares as SVG; None past n = 32."""

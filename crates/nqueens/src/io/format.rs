@@ -144,6 +144,8 @@ pub struct SolutionWriter<W: Write> {
     blocked: Option<Vec<u64>>,
     /// Set by the first SVG board, which fixes n.
     layout: Option<SvgLayout>,
+    /// The number of boards the SVG document opens sized for.
+    sized: u64,
 }
 
 impl<W: Write> SolutionWriter<W> {
@@ -155,7 +157,27 @@ impl<W: Write> SolutionWriter<W> {
             written: 0,
             blocked: None,
             layout: None,
+            sized: 1,
         }
+    }
+
+    /// Says how many boards will be written, so that an SVG document opens at its final size
+    /// rather than ending with a CSS rule that resizes it (which, in an SVG placed inline in a
+    /// web page, would resize the page); the other formats need no such word.
+    ///
+    /// ```
+    /// use nqueens::io::{Format, SolutionWriter};
+    ///
+    /// let mut w = SolutionWriter::new(Vec::new(), Format::Svg).with_board_count(2);
+    /// w.write(&[1, 3, 0, 2]).unwrap();
+    /// w.write(&[2, 0, 3, 1]).unwrap();
+    /// let svg = String::from_utf8(w.finish().unwrap()).unwrap();
+    /// assert!(svg.contains("width=\"368\" height=\"192\""));
+    /// assert!(!svg.contains("<style>"));
+    /// ```
+    pub fn with_board_count(mut self, boards: u64) -> Self {
+        self.sized = boards.max(1);
+        self
     }
 
     /// Marks blocked squares (bit `c` of `blocked[row]` for column `c`) on every board the
@@ -251,7 +273,7 @@ impl<W: Write> SolutionWriter<W> {
             Format::Svg => {
                 let layout = *self.layout.get_or_insert_with(|| SvgLayout::new(n));
                 if first {
-                    picture::svg_start(out, &layout)?;
+                    picture::svg_start(out, &layout, self.sized)?;
                 }
                 picture::svg_board(out, &layout, self.written, columns, self.blocked.as_deref())?;
             }
@@ -266,6 +288,62 @@ impl<W: Write> SolutionWriter<W> {
         Ok(())
     }
 
+    /// Draws a partly filled board, a puzzle: the column of each row's given queen (`None` for a
+    /// row still empty), with the blocked squares of [`SolutionWriter::with_blocked`]. Only the
+    /// picture formats (`svg`, `unicode`) draw one; the others write complete solutions and
+    /// refuse it with [`io::ErrorKind::InvalidInput`].
+    ///
+    /// ```
+    /// use nqueens::io::{Format, SolutionWriter};
+    ///
+    /// let mut out = Vec::new();
+    /// let mut w = SolutionWriter::new(&mut out, Format::Unicode).with_blocked(vec![0, 0, 0, 0b1000]);
+    /// w.write_partial(&[Some(1), None, None, None]).unwrap();
+    /// w.finish().unwrap();
+    /// assert_eq!(String::from_utf8(out).unwrap(), "· ♛ · ▪\n▪ · ▪ ·\n· ▪ · ▪\n▪ · ▪ ×\n");
+    /// ```
+    pub fn write_partial(&mut self, given: &[Option<u32>]) -> io::Result<()> {
+        let n = given.len();
+        let refuse = |why: String| Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+        if let Some(max) = self.format.max_n().filter(|&max| n > max) {
+            return refuse(format!(
+                "format {} draws boards up to n = {max}, not n = {n}",
+                self.format
+            ));
+        }
+        let first = self.written == 0;
+        let out = &mut self.out;
+        match self.format {
+            Format::Svg => {
+                let layout = *self.layout.get_or_insert_with(|| SvgLayout::new(n));
+                if first {
+                    picture::svg_start(out, &layout, self.sized)?;
+                }
+                picture::svg_partial_board(
+                    out,
+                    &layout,
+                    self.written,
+                    given,
+                    self.blocked.as_deref(),
+                )?;
+            }
+            Format::Unicode => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                picture::unicode_partial_board(out, given, self.blocked.as_deref())?;
+            }
+            _ => {
+                return refuse(format!(
+                    "format {} writes complete solutions; svg and unicode draw a partly filled board",
+                    self.format
+                ));
+            }
+        }
+        self.written += 1;
+        Ok(())
+    }
+
     /// Ends the output (closes the LeetCode list or the SVG document) and flushes it.
     pub fn finish(mut self) -> io::Result<W> {
         match self.format {
@@ -273,7 +351,12 @@ impl<W: Write> SolutionWriter<W> {
                 self.out
                     .write_all(if self.written == 0 { b"[]\n" } else { b"]\n" })?;
             }
-            Format::Svg => picture::svg_finish(&mut self.out, self.layout.as_ref(), self.written)?,
+            Format::Svg => picture::svg_finish(
+                &mut self.out,
+                self.layout.as_ref(),
+                self.written,
+                self.sized,
+            )?,
             _ => {}
         }
         self.out.flush()?;
@@ -376,6 +459,30 @@ mod tests {
         let svg = render(Format::Svg, &[&cols]);
         assert_eq!(svg.matches("href=\"#dot\"").count(), 1000);
         assert!(svg.len() < 80_000, "{} bytes", svg.len());
+    }
+
+    #[test]
+    fn a_partly_filled_board_draws_its_given_queens_and_blocked_squares() {
+        let mut w =
+            SolutionWriter::new(Vec::new(), Format::Svg).with_blocked(vec![0, 0b1, 0, 0b1100]);
+        w.write_partial(&[None, Some(2), None, None]).unwrap();
+        let svg = String::from_utf8(w.finish().unwrap()).unwrap();
+        let uses = |what: &str| svg.matches(&format!("href=\"#{what}\"")).count();
+        assert_eq!(uses("queen"), 1);
+        assert!(svg.contains("<use href=\"#queen\" x=\"2\" y=\"1\" width=\"1\" height=\"1\"/>"));
+        assert_eq!(uses("blocked"), 3);
+        for (x, y) in [(0, 1), (2, 3), (3, 3)] {
+            let mark =
+                format!("<use href=\"#blocked\" x=\"{x}\" y=\"{y}\" width=\"1\" height=\"1\"/>");
+            assert!(svg.contains(&mark), "{mark} in {svg}");
+        }
+        assert!(svg.contains("<title>- 3 - -</title>"));
+        assert!(svg.ends_with("</g>\n</svg>\n"));
+        // The text formats write complete solutions only.
+        let mut w = SolutionWriter::new(Vec::new(), Format::Perm);
+        let err = w.write_partial(&[Some(1), None]).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        assert_eq!(w.written(), 0);
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! [`SvgLayout::columns`] boards. A stream cannot know how many boards will follow, so the `<svg>`
 //! element opens sized for a single board and the document ends with a CSS rule that gives it
 //! its final width and height; browsers apply CSS to the outermost `<svg>` wherever the rule
-//! stands, so the whole grid shows. The light and dark squares are one rectangle filled with a
+//! stands, so the whole grid shows. A caller that knows the number of boards beforehand (a
+//! notebook drawing the first boards of a listing) has the element open at its final size
+//! instead, as a rule for `:root` in an SVG placed inline in a page would size the page. The light and dark squares are one rectangle filled with a
 //! 2×2 checkered pattern, and each queen is a reference to one shared crown symbol (a disc on squares under 12 px), so a board
 //! costs O(n) bytes rather than O(n²), and even n = 1000 stays small.
 //!
@@ -83,9 +85,10 @@ impl SvgLayout {
     }
 }
 
-/// Opens the SVG document and writes the shared definitions (squares, queen, blocked mark).
-pub fn svg_start(out: &mut dyn Write, layout: &SvgLayout) -> io::Result<()> {
-    let (w, h) = layout.size(1);
+/// Opens the SVG document sized for `boards` boards and writes the shared definitions
+/// (squares, queen, blocked mark).
+pub fn svg_start(out: &mut dyn Write, layout: &SvgLayout, boards: u64) -> io::Result<()> {
+    let (w, h) = layout.size(boards);
     writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
     // No viewBox: user units are pixels, so the closing CSS rule of a listing can enlarge the
     // element without scaling what is already drawn.
@@ -138,7 +141,38 @@ pub fn svg_board(
     columns: &[u32],
     blocked: Option<&[u64]>,
 ) -> io::Result<()> {
-    let n = columns.len();
+    svg_rows(
+        out,
+        layout,
+        index,
+        columns.iter().map(|&c| Some(c)),
+        blocked,
+    )
+}
+
+/// Draws a partly filled board as board `index`: the given queens (`None` for a row still
+/// empty) and the blocked squares; an empty row is `-` in the tooltip.
+pub fn svg_partial_board(
+    out: &mut dyn Write,
+    layout: &SvgLayout,
+    index: u64,
+    given: &[Option<u32>],
+    blocked: Option<&[u64]>,
+) -> io::Result<()> {
+    svg_rows(out, layout, index, given.iter().copied(), blocked)
+}
+
+/// The drawing of one board, its rows' queens given one by one: a complete solution and a
+/// partly filled board are drawn alike, so that a puzzle looks like the listings of its
+/// completions.
+fn svg_rows(
+    out: &mut dyn Write,
+    layout: &SvgLayout,
+    index: u64,
+    rows: impl ExactSizeIterator<Item = Option<u32>> + Clone,
+    blocked: Option<&[u64]>,
+) -> io::Result<()> {
+    let n = rows.len();
     let (x, y) = layout.origin(index);
     // Inside the group one unit is one square, so every coordinate is a row or column number.
     writeln!(
@@ -147,11 +181,14 @@ pub fn svg_board(
         layout.cell
     )?;
     write!(out, "<title>")?;
-    for (row, &c) in columns.iter().enumerate() {
+    for (row, c) in rows.clone().enumerate() {
         if row > 0 {
             write!(out, " ")?;
         }
-        write!(out, "{}", c as u64 + 1)?;
+        match c {
+            Some(c) => write!(out, "{}", c as u64 + 1)?,
+            None => write!(out, "-")?,
+        }
     }
     writeln!(out, "</title>")?;
     writeln!(
@@ -174,17 +211,25 @@ pub fn svg_board(
         }
     }
     let queen = if layout.cell < 12 { "dot" } else { "queen" };
-    for (row, &c) in columns.iter().enumerate() {
-        writeln!(
-            out,
-            "<use href=\"#{queen}\" x=\"{c}\" y=\"{row}\" width=\"1\" height=\"1\"/>"
-        )?;
+    for (row, c) in rows.enumerate() {
+        if let Some(c) = c {
+            writeln!(
+                out,
+                "<use href=\"#{queen}\" x=\"{c}\" y=\"{row}\" width=\"1\" height=\"1\"/>"
+            )?;
+        }
     }
     writeln!(out, "</g>")
 }
 
-/// Closes the document of `boards` boards (0: a document that says there were none).
-pub fn svg_finish(out: &mut dyn Write, layout: Option<&SvgLayout>, boards: u64) -> io::Result<()> {
+/// Closes the document of `boards` boards (0: a document that says there were none) that
+/// [`svg_start`] opened sized for `sized` boards.
+pub fn svg_finish(
+    out: &mut dyn Write,
+    layout: Option<&SvgLayout>,
+    boards: u64,
+    sized: u64,
+) -> io::Result<()> {
     let Some(layout) = layout.filter(|_| boards > 0) else {
         writeln!(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>")?;
         writeln!(
@@ -195,7 +240,7 @@ pub fn svg_finish(out: &mut dyn Write, layout: Option<&SvgLayout>, boards: u64) 
         )?;
         return Ok(());
     };
-    if boards > 1 {
+    if layout.size(boards) != layout.size(sized) {
         let (w, h) = layout.size(boards);
         // Known only now; CSS outranks the width and height attributes written at the start.
         writeln!(out, "<style>:root{{width:{w}px;height:{h}px}}</style>")?;
@@ -209,16 +254,35 @@ pub fn unicode_board(
     columns: &[u32],
     blocked: Option<&[u64]>,
 ) -> io::Result<()> {
-    let n = columns.len();
+    unicode_rows(out, columns.iter().map(|&c| Some(c)), blocked)
+}
+
+/// Writes a partly filled board as Unicode text, as [`unicode_board`] does a solution; a row
+/// without a given queen shows its squares alone.
+pub fn unicode_partial_board(
+    out: &mut dyn Write,
+    given: &[Option<u32>],
+    blocked: Option<&[u64]>,
+) -> io::Result<()> {
+    unicode_rows(out, given.iter().copied(), blocked)
+}
+
+/// The text of one board, its rows' queens given one by one.
+fn unicode_rows(
+    out: &mut dyn Write,
+    rows: impl ExactSizeIterator<Item = Option<u32>>,
+    blocked: Option<&[u64]>,
+) -> io::Result<()> {
+    let n = rows.len();
     let mut line = String::with_capacity(4 * n);
-    for (row, &q) in columns.iter().enumerate() {
+    for (row, q) in rows.enumerate() {
         line.clear();
         let mask = blocked.and_then(|b| b.get(row)).copied().unwrap_or(0);
         for c in 0..n {
             if c > 0 {
                 line.push(' ');
             }
-            line.push(if c as u32 == q {
+            line.push(if Some(c as u32) == q {
                 PICTURE_QUEEN
             } else if c < 64 && mask >> c & 1 == 1 {
                 PICTURE_BLOCKED
