@@ -393,7 +393,12 @@ pub fn command() -> clap::Command {
 
 /// Parses the process's arguments.
 pub fn parse() -> Result<Cli, clap::Error> {
-    let matches = command().try_get_matches()?;
+    let mut command = command();
+    // clap colours any terminal where `CI` is set (as CI services set it), a dumb one too.
+    if crate::progress::dumb_terminal() {
+        command = command.color(clap::ColorChoice::Never);
+    }
+    let matches = command.try_get_matches()?;
     Cli::from_arg_matches(&matches)
 }
 

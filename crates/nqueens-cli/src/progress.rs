@@ -43,7 +43,7 @@ pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
         return None;
     }
     let terminal = std::io::stderr().is_terminal();
-    let out = if terminal && !dumb() {
+    let out = if terminal && !dumb_terminal() {
         let bar = ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::hidden());
         let style = ProgressStyle::with_template(
             "{spinner} {elapsed:>4} [{wide_bar}] {pos}/{len} subproblems {msg}",
@@ -71,10 +71,12 @@ pub fn reporter(forced: bool, quiet: bool) -> Option<Reporter> {
 /// says `dumb` (Emacs' shell and compilation buffers, some editors' terminals), which shows the
 /// codes as text.
 pub fn draws() -> bool {
-    std::io::stderr().is_terminal() && !dumb()
+    std::io::stderr().is_terminal() && !dumb_terminal()
 }
 
-fn dumb() -> bool {
+/// Whether `TERM` says `dumb`: a terminal that shows escape codes as text, so that neither the
+/// bar nor the help's colours may use them, whatever else asks for colour.
+pub fn dumb_terminal() -> bool {
     std::env::var_os("TERM").is_some_and(|term| term == "dumb")
 }
 

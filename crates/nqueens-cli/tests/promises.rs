@@ -248,6 +248,8 @@ fn help_on_a_terminal_is_coloured_only_where_the_terminal_and_the_user_allow() {
     };
     assert!(help("xterm", &[]).contains('\x1b'));
     assert!(!help("dumb", &[]).contains('\x1b'));
+    // Not even where `CI` is set, which makes clap colour any terminal.
+    assert!(!help("dumb", &[("CI", "true")]).contains('\x1b'));
     assert!(!help("xterm", &[("NO_COLOR", "1")]).contains('\x1b'));
     // A refusal is one plain line on any terminal.
     let (code, written) = common::on_terminal(&["count", "8", "--bogus"], "xterm", &[], |_| false);
