@@ -15,7 +15,7 @@
 //! assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
 //! ```
 
-use crate::error::{CheckpointProblem, Error, Task};
+use crate::error::{CampaignProblem, CheckpointProblem, Error, Task};
 use crate::method::Method;
 use crate::numbers::out_of_range;
 use std::fmt;
@@ -116,6 +116,29 @@ fn write_problem(e: &Error, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                     "checkpoint {path} was replaced by another file while the count ran: \
                          that file is kept as it is, and this count's progress was no longer \
                          saved"
+                ),
+            }
+        }
+        Error::Campaign { dir, problem } => {
+            let dir = dir.display();
+            match problem {
+                CampaignProblem::NotACampaign => {
+                    write!(f, "{dir} holds no campaign (no file campaign.plan)")
+                }
+                CampaignProblem::Exists {
+                    n: Some(n),
+                    units: Some(units),
+                } => write!(f, "{dir} already holds a campaign (n = {n}, {units} units)"),
+                CampaignProblem::Exists { .. } => write!(
+                    f,
+                    "{dir} already holds a campaign (its plan cannot be read)"
+                ),
+                CampaignProblem::Damaged(why) => {
+                    write!(f, "the plan of campaign {dir} is damaged: {why}")
+                }
+                CampaignProblem::Overflow => write!(
+                    f,
+                    "the results of campaign {dir} add up to more than 2^128: they are damaged"
                 ),
             }
         }
