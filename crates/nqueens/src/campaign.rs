@@ -482,7 +482,9 @@ impl Campaign {
             counted: 0,
             end: WorkEnd::Complete,
         };
-        let poll = (work.stale / 4).clamp(Duration::from_millis(50), Duration::from_secs(5));
+        // How often a worker with nothing to claim looks again: often enough to end soon after
+        // the last unit, and to take over a stale claim well within its time.
+        let poll = (work.stale / 20).clamp(Duration::from_millis(50), Duration::from_secs(1));
         loop {
             if let Some(end) = work.bound(worked.counted) {
                 worked.end = end;
@@ -689,7 +691,10 @@ impl Campaign {
             counts,
             total,
             method: METHOD,
-            device: format!("cpu, {} threads", work.threads.max(1)),
+            device: match work.threads.max(1) {
+                1 => "cpu, 1 thread".to_string(),
+                t => format!("cpu, {t} threads"),
+            },
             version: env!("CARGO_PKG_VERSION").to_string(),
             host: host.to_string(),
             seconds: seconds(&clock),
