@@ -310,7 +310,7 @@ pub struct MergeArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens campaign new q16 16 --units 50    the plan, in the folder q16\n  nqueens campaign work q16                 one worker; start as many as you like, anywhere q16 is seen\n  nqueens campaign status q16               units done, claimed, stale and free, the total, the speed"
+    after_help = "Examples:\n  nqueens campaign new q16 16 --units 50    the plan, in the folder q16\n  nqueens campaign work q16                 one worker; start as many as you like, anywhere q16 is seen\n  nqueens campaign status q16               units done, claimed, stale and free, the total, the speed\n  nqueens campaign check q16 --sample 5     recounts 5% of the units done on a second code path"
 )]
 pub struct CampaignArgs {
     #[command(subcommand)]
@@ -326,6 +326,29 @@ pub enum CampaignAction {
     Work(CampaignWorkArgs),
     /// Show where the campaign in DIR stands
     Status(CampaignStatusArgs),
+    /// Recount a sample of the finished units on a second code path (each subproblem as a
+    /// puzzle counted by the completion engine); a unit whose counts differ is set aside and
+    /// counted again
+    Check(CampaignCheckArgs),
+}
+
+#[derive(Args)]
+pub struct CampaignCheckArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The percentage of finished units to recount, 1 to 100 [default: 5]
+    #[arg(long, value_name = "P", value_parser = percent, allow_hyphen_values = true)]
+    pub sample: Option<u32>,
+
+    /// The seed that draws the sample: the same seed picks the same units [default: 0]
+    #[arg(long, value_name = "S", value_parser = seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// Worker threads, 1 to 1024 [default: one per core]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args)]
@@ -427,6 +450,10 @@ fn board_n(s: &str) -> Result<usize, String> {
 
 fn campaign_units(s: &str) -> Result<usize, String> {
     whole_as(s, "K", 1, nqueens::campaign::MAX_UNITS)
+}
+
+fn percent(s: &str) -> Result<u32, String> {
+    whole_as(s, "P", 1, 100)
 }
 
 fn worker_units(s: &str) -> Result<usize, String> {

@@ -83,7 +83,7 @@ fn campaigns_of_10_to_14_counted_by_three_workers_at_once_reach_the_published_to
     )
     .unwrap();
     assert!(
-        text.contains("units: 9 done, 0 claimed, 0 stale, 0 free\n"),
+        text.contains("units: 9 done, 0 claimed, 0 stale, 0 free; 0 checked, 0 conflicting\n"),
         "{text}"
     );
     assert!(
@@ -265,4 +265,108 @@ fn bad_campaign_requests_are_one_line_with_exit_code_2() {
         &["campaign", "work", path_arg(&dir)],
         "is damaged: its checksum does not match its content",
     );
+}
+
+/// Adds `by` to the last number of a count's line (`T U r90,r180,asym`): `by` asymmetric
+/// classes, 8 boards each.
+fn more_asymmetric(line: &str, by: u128) -> String {
+    let (total, rest) = line.split_once(' ').unwrap();
+    let (unique, classes) = rest.split_once(' ').unwrap();
+    let (fixed, asym) = classes.rsplit_once(',').unwrap();
+    let total: u128 = total.parse::<u128>().unwrap() + 8 * by;
+    let unique: u128 = unique.parse::<u128>().unwrap() + by;
+    let asym: u128 = asym.parse::<u128>().unwrap() + by;
+    format!("{total} {unique} {fixed},{asym}")
+}
+
+/// Forges the result of unit `id` with care: one more asymmetric class in its first subproblem,
+/// its total, residues and checksum made to match, so that every check of reading holds.
+fn forge(dir: &Path, id: usize) {
+    let path = dir.join(format!("results/unit-{id:06}.result"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines.pop(); // the checksum
+    let first = lines
+        .iter()
+        .position(|l| l.starts_with("subproblem "))
+        .unwrap();
+    let mut parts = lines[first].splitn(3, ' ');
+    let (word, index, count) = (parts.next(), parts.next(), parts.next());
+    let (word, index, count) = (word.unwrap(), index.unwrap(), count.unwrap());
+    lines[first] = format!("{word} {index} {}", more_asymmetric(count, 1));
+    let at = lines.iter().position(|l| l.starts_with("total ")).unwrap();
+    let total = more_asymmetric(&lines[at]["total ".len()..], 1);
+    let number: u128 = total.split(' ').next().unwrap().parse().unwrap();
+    lines[at] = format!("total {total}");
+    lines[at + 1] = format!("mod13 {}", number % 13);
+    lines[at + 2] = format!("mod15 {}", number % 15);
+    let body: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let sum = nqueens::internals::fnv1a(body.as_bytes());
+    std::fs::write(&path, format!("{body}checksum {sum:016x}\n")).unwrap();
+}
+
+#[test]
+fn a_forged_result_is_found_by_check_set_aside_and_counted_again() {
+    let dir = scratch("campaign-forged").join("q12");
+    nqueens()
+        .args(["campaign", "new", path_arg(&dir), "12", "--units", "4"])
+        .assert()
+        .success();
+    let out = finish_within(worker(&dir, &["-q"]), Duration::from_secs(60), "a worker");
+    assert!(out.status.success());
+    forge(&dir, 2);
+    // Reading finds nothing wrong; the published total does, and says so with exit code 1.
+    let out = nqueens()
+        .args(["campaign", "status", path_arg(&dir)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .contains("complete: 14208 solutions, 1788 unique; OEIS A000170 and A002562: 14200 and 1787, DIFFERENT"),
+        "{out:?}"
+    );
+    let out = nqueens()
+        .args(["campaign", "check", path_arg(&dir), "--sample", "100"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("unit 2: CONFLICT: its result says "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(
+            "checked 4 units (730 subproblems) on the second path: 3 agree, 1 conflict\n"
+        ),
+        "{text}"
+    );
+    let s = status_json(&dir);
+    assert_eq!(
+        (&s["done"], &s["free"], &s["checked"], &s["conflicting"]),
+        (&3.into(), &1.into(), &3.into(), &1.into())
+    );
+    assert_eq!(std::fs::read_dir(dir.join("conflicts")).unwrap().count(), 1);
+    let out = finish_within(worker(&dir, &["-q"]), Duration::from_secs(60), "a worker");
+    assert!(out.status.success());
+    nqueens()
+        .args([
+            "campaign",
+            "check",
+            path_arg(&dir),
+            "--sample",
+            "100",
+            "--seed",
+            "3",
+        ])
+        .assert()
+        .success()
+        .stdout("checked 4 units (730 subproblems) on the second path: 4 agree, 0 conflict\n");
+    let s = status_json(&dir);
+    assert_eq!(
+        (&s["solutions"], &s["agrees"]),
+        (&14200.into(), &true.into())
+    );
+    assert_eq!((&s["checked"], &s["conflicting"]), (&4.into(), &0.into()));
 }

@@ -15,6 +15,10 @@
 //! - [`Campaign::status`] reads the folder: what is done, claimed, stale and free, the total so
 //!   far, the speed of each machine from the results themselves, and, once every unit is done,
 //!   the answer beside the published one.
+//! - [`Campaign::check`] recounts a reproducible sample of the finished units on a second code
+//!   path, each subproblem as a [`Puzzle`](crate::Puzzle) counted by the completion engine
+//!   (`check`), records its count beside the result, and puts a unit whose counts differ back in
+//!   the queue, keeping both.
 //!
 //! A result file is checked whenever it is read (its checksum, its sum, its residues modulo 13
 //! and 15, each subproblem's count against what the subproblem can hold); one that fails is never
@@ -34,6 +38,7 @@
 //! # Ok::<(), nqueens::Error>(())
 //! ```
 
+mod check;
 mod claim;
 mod record;
 
@@ -48,6 +53,7 @@ use crate::plan::{Plan, PlanId};
 use crate::progress::{NoProgress, Progress, Watch};
 use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
 use crate::run::runner::{Runner, Stopwatch, cores, subproblem_list};
+use check::{CheckRecord, PuzzleRecount};
 use claim::Seen;
 use record::{Partial, PlanText};
 use std::collections::{BTreeMap, HashMap};
@@ -79,6 +85,7 @@ const RESULTS: &str = "results";
 const PARTIAL: &str = "partial";
 const REFUSED: &str = "refused";
 const CONFLICTS: &str = "conflicts";
+const CHECKS: &str = "checks";
 
 /// A campaign's folder, opened: its plan, and the split it counts.
 pub struct Campaign {
@@ -139,6 +146,10 @@ fn result_name(unit: usize) -> String {
     format!("unit-{unit:06}.result")
 }
 
+fn check_name(unit: usize) -> String {
+    format!("unit-{unit:06}.check")
+}
+
 fn partial_name(unit: usize) -> String {
     format!("unit-{unit:06}.partial")
 }
@@ -190,7 +201,7 @@ impl Campaign {
             version: env!("CARGO_PKG_VERSION").to_string(),
             units,
         };
-        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS] {
+        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS, CHECKS] {
             let path = dir.join(sub);
             fs::create_dir_all(&path).map_err(io_error("create folder", &path))?;
         }
@@ -391,6 +402,8 @@ impl Campaign {
             claimed: 0,
             stale: 0,
             free: 0,
+            checked: 0,
+            conflicting: 0,
             damaged: view.damaged.clone(),
             subproblems: self.plan.id.subproblems,
             subproblems_done: 0,
@@ -421,6 +434,18 @@ impl Campaign {
             t.seconds += r.seconds;
         }
         status.throughput = speeds.into_values().collect();
+        let checks = self.dir.join(CHECKS);
+        for unit in self.units() {
+            let path = checks.join(check_name(unit.id));
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            match CheckRecord::verdict(&text, self.checksum, unit.id) {
+                Some(true) if view.results.contains_key(&unit.id) => status.checked += 1,
+                Some(false) => status.conflicting += 1,
+                _ => {}
+            }
+        }
         for unit in self.units() {
             if view.results.contains_key(&unit.id) {
                 continue;
@@ -472,7 +497,7 @@ impl Campaign {
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn work(&self, work: &Work) -> Result<Worked, Error> {
-        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS] {
+        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS, CHECKS] {
             let path = self.dir.join(sub);
             fs::create_dir_all(&path).map_err(io_error("create folder", &path))?;
         }
@@ -538,6 +563,111 @@ impl Campaign {
                 UnitEnd::Lost => {}
             }
         }
+    }
+
+    /// Recounts a reproducible sample of the finished units on a second code path: each of
+    /// their subproblems as a puzzle, its border queens given and the rest of its border
+    /// blocked, counted by the completion engine and weighted by the constellations it stands
+    /// for. `sample` is the share of units checked (0 to 1), drawn from `seed`: the same seed
+    /// picks the same units of a campaign, whoever runs it. Each check is recorded in `checks/`
+    /// beside the result; a unit whose counts differ has its result moved to `conflicts/`
+    /// (kept, never added) and is counted again by the next worker.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-check-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 9, Some(4))?;
+    /// campaign.work(&Work::new())?;
+    /// let checked = campaign.check(1.0, 7, 2)?;
+    /// assert_eq!((checked.units.len(), checked.conflicts.len()), (4, 0));
+    /// assert_eq!(campaign.status()?.checked, 4);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn check(&self, sample: f64, seed: u64, threads: usize) -> Result<Checked, Error> {
+        let checks = self.dir.join(CHECKS);
+        fs::create_dir_all(&checks).map_err(io_error("create folder", &checks))?;
+        let view = self.scan(&mut HashMap::new())?;
+        let chosen = |unit: usize| {
+            let key = format!("{seed} {:016x} {unit}", self.checksum);
+            let draw = crate::plan::fingerprint::fnv1a(key.as_bytes()) as f64 / 2f64.powi(64);
+            draw < sample
+        };
+        let recount = PuzzleRecount {
+            n: self.n(),
+            id: self.plan.id,
+            split: crate::engine::constellation::SymmetryPlan::new(self.n())?,
+        };
+        let host = host();
+        let mut checked = Checked {
+            units: Vec::new(),
+            subproblems: 0,
+            conflicts: Vec::new(),
+        };
+        for (&id, result) in view.results.iter().filter(|(id, _)| chosen(**id)) {
+            let unit = result.unit;
+            let second = Mutex::new(vec![0u128; unit.len()]);
+            let clock = Stopwatch::start();
+            let runner = Runner {
+                plan: &recount,
+                threads: threads.max(1),
+                progress: &NoProgress,
+                stop: None,
+                done_before: 0,
+                total: unit.len() as u64,
+            };
+            let mut list = subproblem_list(&recount, unit.len())?;
+            list.extend(unit.indices());
+            runner.run(list, &|i, c| {
+                second.lock().unwrap()[i - unit.first] = c.total
+            });
+            let record = CheckRecord {
+                unit,
+                first: result.total.total,
+                second: second.into_inner().unwrap(),
+                host: host.clone(),
+                seconds: clock.elapsed().as_secs_f64(),
+            };
+            let path = checks.join(check_name(id));
+            write_atomically(&path, record.write(self.checksum).as_bytes())
+                .map_err(io_error("write", &path))?;
+            checked.units.push(id);
+            checked.subproblems += unit.len();
+            if !record.agrees() {
+                let differ = unit
+                    .indices()
+                    .zip(result.counts.iter().zip(&record.second))
+                    .filter(|(_, (a, b))| a.total != **b)
+                    .map(|(i, _)| i)
+                    .collect();
+                self.set_aside(id)?;
+                checked.conflicts.push(Conflict {
+                    unit,
+                    first: record.first,
+                    second: record.second_total(),
+                    subproblems: differ,
+                });
+            }
+        }
+        Ok(checked)
+    }
+
+    /// Moves unit `id`'s result to `conflicts/`, kept beside its check and never added, so that
+    /// the unit is counted again.
+    fn set_aside(&self, id: usize) -> Result<(), Error> {
+        let from = self.dir.join(RESULTS).join(result_name(id));
+        let to = self.dir.join(CONFLICTS).join(format!(
+            "{}.checked.{}.{}",
+            result_name(id),
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_millis(),
+            std::process::id()
+        ));
+        fs::rename(&from, &to).map_err(io_error("move aside", &from))
     }
 
     /// Moves unit `id`'s result aside, never to be added, so that the unit is counted again.
@@ -923,6 +1053,32 @@ pub enum WorkEnd {
     Stopped,
 }
 
+/// What [`Campaign::check`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Checked {
+    /// The units recounted, in order.
+    pub units: Vec<usize>,
+    /// Their subproblems.
+    pub subproblems: usize,
+    /// Those whose counts differ: their results were moved to `conflicts/`.
+    pub conflicts: Vec<Conflict>,
+}
+
+/// A unit whose result and second count differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Conflict {
+    /// The unit.
+    pub unit: Unit,
+    /// The result's total.
+    pub first: u128,
+    /// The second path's.
+    pub second: u128,
+    /// The subproblems whose totals differ.
+    pub subproblems: Vec<usize>,
+}
+
 /// Where a campaign stands ([`Campaign::status`]).
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
@@ -939,6 +1095,10 @@ pub struct Status {
     pub stale: usize,
     /// Units neither done nor claimed.
     pub free: usize,
+    /// Units done whose last check on the second path agreed ([`Campaign::check`]).
+    pub checked: usize,
+    /// Units whose last check found a conflict: queued again until a new result is checked.
+    pub conflicting: usize,
     /// Result files that do not hold, by unit, with why: never added; a worker moves them aside
     /// and counts their units again (which are counted as free here).
     pub damaged: Vec<(usize, String)>,
@@ -1113,6 +1273,68 @@ mod tests {
         assert_eq!(worked.counted, 1);
         assert!(matches!(events[0], Event::Claimed { resumed, .. } if resumed == *done));
         assert_eq!(campaign.status().unwrap().total.total, 2680);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Forges unit `id`'s result with care: one more asymmetric class in its first
+    /// subproblem, the total, the residues and the checksum made to match.
+    fn forge(campaign: &Campaign, id: usize) {
+        let mut r = campaign.read_result(campaign.units()[id]).unwrap().unwrap();
+        let mut classes = r.counts[0].classes.unwrap();
+        classes.asymmetric += 1;
+        r.counts[0] = Counts::from_classes(classes);
+        r.total = r.counts.iter().fold(campaign.split.zero(), |a, &c| a + c);
+        let path = campaign.dir.join(RESULTS).join(result_name(id));
+        fs::write(path, r.write(campaign.checksum)).unwrap();
+    }
+
+    #[test]
+    fn a_forged_result_is_found_by_the_check_set_aside_and_counted_again() {
+        let dir = folder("campaign-forged");
+        let campaign = Campaign::create(&dir, 10, Some(3)).unwrap();
+        run(&campaign, Work::new());
+        let unit = campaign.units()[1];
+        let truth = campaign.read_result(unit).unwrap().unwrap().total.total;
+        forge(&campaign, 1);
+        // Every check that reading makes holds: only the published total tells.
+        let status = campaign.status().unwrap();
+        assert_eq!((status.done, status.total.total), (3, 732));
+        assert!(!status.complete.unwrap().agrees());
+        let checked = campaign.check(1.0, 1, 2).unwrap();
+        assert_eq!(checked.units, vec![0, 1, 2]);
+        assert_eq!(
+            checked.conflicts,
+            vec![Conflict {
+                unit,
+                first: truth + 8,
+                second: truth,
+                subproblems: vec![unit.first],
+            }]
+        );
+        let status = campaign.status().unwrap();
+        assert_eq!(
+            (status.done, status.free, status.checked, status.conflicting),
+            (2, 1, 2, 1)
+        );
+        assert_eq!(fs::read_dir(dir.join(CONFLICTS)).unwrap().count(), 1);
+        run(&campaign, Work::new());
+        assert_eq!(campaign.check(1.0, 1, 2).unwrap().conflicts, vec![]);
+        let status = campaign.status().unwrap();
+        assert_eq!((status.checked, status.conflicting), (3, 0));
+        assert!(status.complete.unwrap().agrees());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_sample_is_the_same_for_one_seed_and_another_for_another() {
+        let dir = folder("campaign-sample");
+        let campaign = Campaign::create(&dir, 9, Some(20)).unwrap();
+        run(&campaign, Work::new());
+        let a = campaign.check(0.3, 5, 1).unwrap().units;
+        assert_eq!(campaign.check(0.3, 5, 1).unwrap().units, a);
+        assert_ne!(campaign.check(0.3, 6, 1).unwrap().units, a);
+        assert!(!a.is_empty() && a.len() < 20, "{a:?}");
+        assert!(campaign.check(0.0, 5, 1).unwrap().units.is_empty());
         fs::remove_dir_all(&dir).unwrap();
     }
 

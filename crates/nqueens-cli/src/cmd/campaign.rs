@@ -1,10 +1,11 @@
 //! `nqueens campaign`: a count run as a campaign of units in a shared folder, through the
 //! library's [`nqueens::campaign`]: `new` writes its plan, `work` is one worker (a line on
 //! stderr for each unit, the progress within it as `count` shows it), `status` prints where it
-//! stands.
+//! stands, `check` recounts a sample of its units on a second code path.
 
 use crate::args::{
-    CampaignAction, CampaignArgs, CampaignNewArgs, CampaignStatusArgs, CampaignWorkArgs, Until,
+    CampaignAction, CampaignArgs, CampaignCheckArgs, CampaignNewArgs, CampaignStatusArgs,
+    CampaignWorkArgs, Until,
 };
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
@@ -27,6 +28,42 @@ pub fn run(a: CampaignArgs) -> Outcome {
         CampaignAction::New(a) => new(a),
         CampaignAction::Work(a) => work(a),
         CampaignAction::Status(a) => status(a),
+        CampaignAction::Check(a) => check(a),
+    }
+}
+
+fn check(a: CampaignCheckArgs) -> Outcome {
+    let campaign = Campaign::open(&a.dir)?;
+    let percent = a.sample.unwrap_or(5);
+    // One per core unless told: what a worker counts on.
+    let threads = a.threads.unwrap_or(Work::new().threads);
+    let checked = campaign.check(f64::from(percent) / 100.0, a.seed.unwrap_or(0), threads)?;
+    let mut out = io::stdout().lock();
+    for c in &checked.conflicts {
+        let list: Vec<String> = c.subproblems.iter().map(|i| i.to_string()).collect();
+        writeln!(
+            out,
+            "unit {}: CONFLICT: its result says {} solutions, the second path {} (subproblems \
+             {}); the result is kept in conflicts/ and the unit is queued again",
+            c.unit.id,
+            c.first,
+            c.second,
+            list.join(", ")
+        )?;
+    }
+    writeln!(
+        out,
+        "checked {} units ({} subproblems) on the second path: {} agree, {} conflict",
+        checked.units.len(),
+        checked.subproblems,
+        checked.units.len() - checked.conflicts.len(),
+        checked.conflicts.len()
+    )?;
+    out.flush()?;
+    if checked.conflicts.is_empty() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        Ok(ExitCode::from(1))
     }
 }
 
@@ -36,10 +73,11 @@ fn new(a: CampaignNewArgs) -> Outcome {
     let mut out = io::stdout().lock();
     writeln!(
         out,
-        "campaign of n = {} in {}: {} units of the {} subproblems of the symmetry split {:016x}",
+        "campaign of n = {} in {}: {} unit{} of the {} subproblems of the symmetry split {:016x}",
         id.n,
         a.dir.display(),
         campaign.units().len(),
+        if campaign.units().len() == 1 { "" } else { "s" },
         id.subproblems,
         id.fingerprint
     )?;
@@ -161,6 +199,8 @@ struct Printed<'a> {
     claimed: usize,
     stale: usize,
     free: usize,
+    checked: usize,
+    conflicting: usize,
     damaged: Vec<Damaged<'a>>,
     subproblems: usize,
     subproblems_done: usize,
@@ -205,6 +245,8 @@ fn status(a: CampaignStatusArgs) -> Outcome {
             claimed: s.claimed,
             stale: s.stale,
             free: s.free,
+            checked: s.checked,
+            conflicting: s.conflicting,
             damaged: s
                 .damaged
                 .iter()
@@ -249,8 +291,8 @@ fn status(a: CampaignStatusArgs) -> Outcome {
 fn status_text(campaign: &Campaign, s: &Status) -> String {
     let mut text = format!(
         "campaign of n = {}: {} units, {} subproblems\n\
-         units: {} done, {} claimed, {} stale, {} free\n",
-        s.n, s.units, s.subproblems, s.done, s.claimed, s.stale, s.free
+         units: {} done, {} claimed, {} stale, {} free; {} checked, {} conflicting\n",
+        s.n, s.units, s.subproblems, s.done, s.claimed, s.stale, s.free, s.checked, s.conflicting
     );
     for (unit, why) in &s.damaged {
         text += &format!("refused: the result of unit {unit} ({why})\n");

@@ -56,13 +56,13 @@ pub(crate) struct PlanText {
 }
 
 /// Appends the checksum line to `body`: 64-bit FNV-1a over every byte before it.
-fn sealed(body: String) -> String {
+pub(super) fn sealed(body: String) -> String {
     let sum = fnv1a(body.as_bytes());
     format!("{body}checksum {sum:016x}\n")
 }
 
 /// The lines of `text` before its checksum, once the checksum holds; the error says why not.
-fn unsealed(text: &str) -> Result<&str, String> {
+pub(super) fn unsealed(text: &str) -> Result<&str, String> {
     let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
     let (body, last) = text.split_at(body_end);
     let Some(sum) = last.strip_prefix("checksum ").map(|s| s.trim_end()) else {
@@ -75,19 +75,19 @@ fn unsealed(text: &str) -> Result<&str, String> {
 }
 
 /// Reads lines of `key value` in the order they were written.
-struct Fields<'a> {
-    lines: std::str::Lines<'a>,
+pub(super) struct Fields<'a> {
+    pub(super) lines: std::str::Lines<'a>,
 }
 
 impl<'a> Fields<'a> {
-    fn new(body: &'a str) -> Fields<'a> {
+    pub(super) fn new(body: &'a str) -> Fields<'a> {
         Fields {
             lines: body.lines(),
         }
     }
 
     /// The value of the next line, which must have the key `key`.
-    fn next(&mut self, key: &str) -> Result<&'a str, String> {
+    pub(super) fn next(&mut self, key: &str) -> Result<&'a str, String> {
         let line = self
             .lines
             .next()
@@ -98,7 +98,7 @@ impl<'a> Fields<'a> {
     }
 
     /// The next line's value as a number.
-    fn number<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, String> {
+    pub(super) fn number<T: std::str::FromStr>(&mut self, key: &str) -> Result<T, String> {
         let v = self.next(key)?;
         v.parse()
             .map_err(|_| format!("its line '{key}' holds '{v}', not a whole number"))
@@ -120,11 +120,11 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn hex(v: u64) -> String {
+pub(super) fn hex(v: u64) -> String {
     format!("{v:016x}")
 }
 
-fn read_hex(fields: &mut Fields, key: &str) -> Result<u64, String> {
+pub(super) fn read_hex(fields: &mut Fields, key: &str) -> Result<u64, String> {
     let v = fields.next(key)?;
     parse_fingerprint(v).ok_or_else(|| format!("its line '{key}' holds '{v}', not 16 hex digits"))
 }
