@@ -310,7 +310,7 @@ pub struct MergeArgs {
 
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  nqueens campaign new q16 16 --units 50    the plan, in the folder q16\n  nqueens campaign work q16                 one worker; start as many as you like, anywhere q16 is seen\n  nqueens campaign status q16               units done, claimed, stale and free, the total, the speed\n  nqueens campaign check q16 --sample 5     recounts 5% of the units done on a second code path"
+    after_help = "Examples:\n  nqueens campaign new q16 16 --units 50    the plan, in the folder q16\n  nqueens campaign work q16                 one worker; start as many as you like, anywhere q16 is seen\n  nqueens campaign status q16               units done, claimed, stale and free, the total, the speed\n  nqueens campaign check q16 --sample 5     recounts 5% of the units done on a second code path\n  nqueens campaign export q16 > q16.txt     one line per subproblem, for publication\n  nqueens campaign verify-export q16.txt    checks an export and recounts 5% of its lines"
 )]
 pub struct CampaignArgs {
     #[command(subcommand)]
@@ -330,6 +330,38 @@ pub enum CampaignAction {
     /// puzzle counted by the completion engine); a unit whose counts differ is set aside and
     /// counted again
     Check(CampaignCheckArgs),
+    /// Print the finished campaign in DIR for publication: one line per subproblem (its border
+    /// queens and its count), the totals and a checksum
+    Export(CampaignExportArgs),
+    /// Check an export (anyone's): its checksum, that its lines are the split's subproblems and
+    /// add up to its total, and recount a sample of its lines on the puzzle path
+    VerifyExport(CampaignVerifyArgs),
+}
+
+#[derive(Args)]
+pub struct CampaignExportArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[derive(Args)]
+pub struct CampaignVerifyArgs {
+    /// The export, as 'campaign export' prints it
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The percentage of lines to recount, 1 to 100 [default: 5]
+    #[arg(long, value_name = "P", value_parser = percent, allow_hyphen_values = true)]
+    pub sample: Option<u32>,
+
+    /// The seed that draws the sample: the same seed picks the same lines [default: 0]
+    #[arg(long, value_name = "S", value_parser = seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// Worker threads, 1 to 1024 [default: one per core]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args)]

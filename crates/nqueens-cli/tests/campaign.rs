@@ -370,3 +370,91 @@ fn a_forged_result_is_found_by_check_set_aside_and_counted_again() {
     );
     assert_eq!((&s["checked"], &s["conflicting"]), (&4.into(), &0.into()));
 }
+
+#[test]
+fn an_export_is_checked_and_a_forged_line_found_by_its_recount() {
+    let root = scratch("campaign-export");
+    let dir = root.join("q11");
+    nqueens()
+        .args(["campaign", "new", path_arg(&dir), "11", "--units", "3"])
+        .assert()
+        .success();
+    fails_with(
+        &["campaign", "export", path_arg(&dir)],
+        "is not complete: 0 of its 3 units are done",
+    );
+    let out = finish_within(worker(&dir, &["-q"]), Duration::from_secs(60), "a worker");
+    assert!(out.status.success());
+    let out = nqueens()
+        .args(["campaign", "export", path_arg(&dir)])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.starts_with("subproblem "))
+            .count(),
+        452
+    );
+    assert!(text.contains("\ntotal 2680 unique 341\n"), "{text}");
+    let file = root.join("q11.txt");
+    std::fs::write(&file, &text).unwrap();
+    nqueens()
+        .args([
+            "campaign",
+            "verify-export",
+            path_arg(&file),
+            "--sample",
+            "100",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            "export of n = 11: 452 subproblems adding up to 2680 solutions (equal to OEIS \
+             A000170); 452 recounted on the puzzle path, 0 differ\n",
+        );
+    // Two lines forged so that the total still holds, the checksum made to match.
+    let body = &text[..text.rfind("checksum ").unwrap()];
+    let lines: Vec<&str> = body
+        .lines()
+        .filter(|l| l.starts_with("subproblem ") && !l.ends_with(" solutions 0"))
+        .take(2)
+        .collect();
+    let moved = |line: &str, by: i64| {
+        let (head, n) = line.rsplit_once(' ').unwrap();
+        format!("{head} {}", n.parse::<i64>().unwrap() + by)
+    };
+    let forged = body
+        .replace(lines[0], &moved(lines[0], 8))
+        .replace(lines[1], &moved(lines[1], -8));
+    let sum = nqueens::internals::fnv1a(forged.as_bytes());
+    std::fs::write(&file, format!("{forged}checksum {sum:016x}\n")).unwrap();
+    let out = nqueens()
+        .args([
+            "campaign",
+            "verify-export",
+            path_arg(&file),
+            "--sample",
+            "100",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        said.matches(": MISMATCH: the export says ").count(),
+        2,
+        "{said}"
+    );
+    assert!(
+        said.ends_with("452 recounted on the puzzle path, 2 differ\n"),
+        "{said}"
+    );
+    // A changed digit is refused, one line, exit code 2.
+    std::fs::write(&file, text.replace("total 2680", "total 2681")).unwrap();
+    fails_with(
+        &["campaign", "verify-export", path_arg(&file)],
+        "is not a campaign's export that holds: its checksum does not match its content",
+    );
+}

@@ -19,6 +19,9 @@
 //!   path, each subproblem as a [`Puzzle`](crate::Puzzle) counted by the completion engine
 //!   (`check`), records its count beside the result, and puts a unit whose counts differ back in
 //!   the queue, keeping both.
+//! - [`Campaign::export`] publishes a finished campaign: one line per subproblem, its border
+//!   queens and its count, the totals and a checksum; [`verify_export`] reads someone's export
+//!   and recounts a sample of its lines on the puzzle path.
 //!
 //! A result file is checked whenever it is read (its checksum, its sum, its residues modulo 13
 //! and 15, each subproblem's count against what the subproblem can hold); one that fails is never
@@ -40,6 +43,7 @@
 
 mod check;
 mod claim;
+mod export;
 mod record;
 
 pub use record::{Unit, UnitResult};
@@ -140,6 +144,17 @@ fn host() -> String {
         }
     }
     std::env::var("COMPUTERNAME").unwrap_or_else(|_| "unknown".to_string())
+}
+
+/// A number from 0 to 1 drawn from `key`, the same for the same key on every machine: what a
+/// sample is drawn by. FNV-1a alone mixes the last bytes of a key into its low bits only, so its
+/// hash is mixed again (the finalizer of SplitMix64) before its high bits are read.
+fn draw(key: &str) -> f64 {
+    let mut z = crate::plan::fingerprint::fnv1a(key.as_bytes());
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
 }
 
 fn result_name(unit: usize) -> String {
@@ -590,11 +605,7 @@ impl Campaign {
         let checks = self.dir.join(CHECKS);
         fs::create_dir_all(&checks).map_err(io_error("create folder", &checks))?;
         let view = self.scan(&mut HashMap::new())?;
-        let chosen = |unit: usize| {
-            let key = format!("{seed} {:016x} {unit}", self.checksum);
-            let draw = crate::plan::fingerprint::fnv1a(key.as_bytes()) as f64 / 2f64.powi(64);
-            draw < sample
-        };
+        let chosen = |unit: usize| draw(&format!("{seed} {:016x} {unit}", self.checksum)) < sample;
         let recount = PuzzleRecount {
             n: self.n(),
             id: self.plan.id,
@@ -652,6 +663,63 @@ impl Campaign {
             }
         }
         Ok(checked)
+    }
+
+    /// The campaign's publication, once every unit is done: one line per subproblem, with its
+    /// border queens (`row:column`, from 1), the number of distinct constellations it stands
+    /// for and its count of solutions, then the totals, and a checksum over the whole table.
+    /// Anyone can recount any line alone: the board with those queens given and the rest of its
+    /// border blocked (`nqueens count --board FILE`) has the line's count divided by its
+    /// weight. [`verify_export`] reads it back.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work, verify_export};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-export-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 8, Some(2))?;
+    /// assert!(campaign.export().is_err());
+    /// campaign.work(&Work::new())?;
+    /// let text = campaign.export()?;
+    /// assert!(text.contains("\ntotal 92 unique 12\n"));
+    /// std::fs::write(dir.join("q8.txt"), &text).unwrap();
+    /// let verified = verify_export(dir.join("q8.txt"), 1.0, 0, 1)?;
+    /// assert_eq!((verified.total, verified.mismatches.len()), (92, 0));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn export(&self) -> Result<String, Error> {
+        let status = self.status()?;
+        if status.complete.is_none() {
+            return Err(problem(
+                &self.dir,
+                CampaignProblem::Incomplete {
+                    done: status.done,
+                    units: status.units,
+                },
+            ));
+        }
+        let view = self.scan(&mut HashMap::new())?;
+        let mut lines = Vec::with_capacity(self.plan.id.subproblems);
+        for r in view.results.values() {
+            for (index, c) in r.unit.indices().zip(&r.counts) {
+                lines.push(export::Line {
+                    index,
+                    total: c.total,
+                    unique: c.unique,
+                });
+            }
+        }
+        let unique = lines.iter().try_fold(0u128, |a, l| Some(a + l.unique?));
+        let split = crate::engine::constellation::SymmetryPlan::new(self.n())?;
+        Ok(export::write(
+            self.n(),
+            &split,
+            env!("CARGO_PKG_VERSION"),
+            &lines,
+            status.total.total,
+            unique,
+        ))
     }
 
     /// Moves unit `id`'s result to `conflicts/`, kept beside its check and never added, so that
@@ -1053,6 +1121,84 @@ pub enum WorkEnd {
     Stopped,
 }
 
+/// Reads the export at `path` ([`Campaign::export`], made by anyone): checks its checksum,
+/// that its lines are exactly the subproblems of this program's split of its n, with their
+/// queens and weights, and that they add up to its total; then recounts a reproducible sample
+/// of its lines (`sample` of them, 0 to 1, drawn from `seed`) on the puzzle path, on `threads`
+/// threads. A file that does not hold is refused; lines whose recount differs are listed.
+pub fn verify_export(
+    path: impl AsRef<Path>,
+    sample: f64,
+    seed: u64,
+    threads: usize,
+) -> Result<Verified, Error> {
+    let path = path.as_ref();
+    let refuse = |why: String| problem(path, CampaignProblem::Export(why));
+    let bytes = match crate::run::checkpoint::atomic::read_regular(path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(refuse("it is not a regular file".into())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(refuse("there is no such file".into()));
+        }
+        Err(e) => return Err(io_error("read", path)(e)),
+    };
+    let text = String::from_utf8(bytes).map_err(|_| refuse("it is not text".into()))?;
+    let table = export::read(&text).map_err(refuse)?;
+    let chosen: Vec<usize> = (0..table.totals.len())
+        .filter(|i| draw(&format!("{seed} export {i}")) < sample)
+        .collect();
+    let recount = PuzzleRecount {
+        n: table.n,
+        id: table.split.id(),
+        split: table.split,
+    };
+    let found = Mutex::new(Vec::new());
+    let runner = Runner {
+        plan: &recount,
+        threads: threads.max(1),
+        progress: &NoProgress,
+        stop: None,
+        done_before: 0,
+        total: chosen.len() as u64,
+    };
+    let mut list = subproblem_list(&recount, chosen.len())?;
+    list.extend_from_slice(&chosen);
+    runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable();
+    let mismatches = found
+        .into_iter()
+        .filter(|&(i, t)| t != table.totals[i])
+        .map(|(i, t)| (i, table.totals[i], t))
+        .collect();
+    Ok(Verified {
+        n: table.n,
+        subproblems: table.totals.len(),
+        total: table.total,
+        unique: table.unique,
+        recounted: chosen.len(),
+        mismatches,
+    })
+}
+
+/// What [`verify_export`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Verified {
+    /// The board size.
+    pub n: usize,
+    /// The lines, one per subproblem.
+    pub subproblems: usize,
+    /// The export's total, which its lines add up to.
+    pub total: u128,
+    /// Its unique count, where it has one.
+    pub unique: Option<u128>,
+    /// The lines recounted.
+    pub recounted: usize,
+    /// The lines whose recount differs: the subproblem, the export's count, the recount.
+    pub mismatches: Vec<(usize, u128, u128)>,
+}
+
 /// What [`Campaign::check`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -1336,6 +1482,56 @@ mod tests {
         assert!(!a.is_empty() && a.len() < 20, "{a:?}");
         assert!(campaign.check(0.0, 5, 1).unwrap().units.is_empty());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_export_reads_back_and_a_forged_line_is_found_by_its_recount() {
+        let dir = folder("campaign-export");
+        let campaign = Campaign::create(&dir, 10, Some(3)).unwrap();
+        run(&campaign, Work::new());
+        let text = campaign.export().unwrap();
+        let path = dir.join("q10.txt");
+        fs::write(&path, &text).unwrap();
+        let all = verify_export(&path, 1.0, 0, 2).unwrap();
+        assert_eq!(
+            (all.total, all.unique, all.mismatches.len()),
+            (724, Some(92), 0)
+        );
+        assert_eq!(all.recounted, all.subproblems);
+        // One line's count and the total raised alike, the checksum made to match.
+        let body = record::unsealed(&text).unwrap();
+        let line = body
+            .lines()
+            .find(|l| l.starts_with("subproblem 3 "))
+            .unwrap();
+        let (head, count) = line.rsplit_once(' ').unwrap();
+        let count: u128 = count.parse().unwrap();
+        let forged = body
+            .replace(line, &format!("{head} {}", count + 8))
+            .replace("total 724 ", "total 732 ");
+        fs::write(&path, record::sealed(forged)).unwrap();
+        let found = verify_export(&path, 1.0, 0, 2).unwrap();
+        assert_eq!(found.mismatches, vec![(3, count + 8, count)]);
+        // A line taken out, or a changed digit, is refused before anything is recounted.
+        let cut = body.replace(&format!("{line}\n"), "");
+        fs::write(&path, record::sealed(cut)).unwrap();
+        let err = verify_export(&path, 0.0, 0, 1).unwrap_err().to_string();
+        assert!(err.contains("is not subproblem 3"), "{err}");
+        fs::write(&path, text.replace("total 724", "total 725")).unwrap();
+        let err = verify_export(&path, 0.0, 0, 1).unwrap_err().to_string();
+        assert!(
+            err.ends_with("its checksum does not match its content"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_draw_takes_about_its_share() {
+        let taken = (0..10_000)
+            .filter(|i| draw(&format!("0 export {i}")) < 0.05)
+            .count();
+        assert!((400..600).contains(&taken), "{taken}");
     }
 
     #[test]

@@ -140,6 +140,13 @@ fn write_problem(e: &Error, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                     f,
                     "the results of campaign {dir} add up to more than 2^128: they are damaged"
                 ),
+                CampaignProblem::Incomplete { done, units } => write!(
+                    f,
+                    "campaign {dir} is not complete: {done} of its {units} units are done"
+                ),
+                CampaignProblem::Export(why) => {
+                    write!(f, "{dir} is not a campaign's export that holds: {why}")
+                }
             }
         }
         Error::TwoCheckpoints { first, second } => write!(

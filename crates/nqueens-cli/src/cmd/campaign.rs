@@ -1,11 +1,12 @@
 //! `nqueens campaign`: a count run as a campaign of units in a shared folder, through the
 //! library's [`nqueens::campaign`]: `new` writes its plan, `work` is one worker (a line on
 //! stderr for each unit, the progress within it as `count` shows it), `status` prints where it
-//! stands, `check` recounts a sample of its units on a second code path.
+//! stands, `check` recounts a sample of its units on a second code path, `export` prints it for
+//! publication and `verify-export` checks such a table.
 
 use crate::args::{
-    CampaignAction, CampaignArgs, CampaignCheckArgs, CampaignNewArgs, CampaignStatusArgs,
-    CampaignWorkArgs, Until,
+    CampaignAction, CampaignArgs, CampaignCheckArgs, CampaignExportArgs, CampaignNewArgs,
+    CampaignStatusArgs, CampaignVerifyArgs, CampaignWorkArgs, Until,
 };
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
@@ -29,7 +30,57 @@ pub fn run(a: CampaignArgs) -> Outcome {
         CampaignAction::Work(a) => work(a),
         CampaignAction::Status(a) => status(a),
         CampaignAction::Check(a) => check(a),
+        CampaignAction::Export(a) => export(a),
+        CampaignAction::VerifyExport(a) => verify_export(a),
     }
+}
+
+fn export(a: CampaignExportArgs) -> Outcome {
+    let text = Campaign::open(&a.dir)?.export()?;
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn verify_export(a: CampaignVerifyArgs) -> Outcome {
+    let percent = a.sample.unwrap_or(5);
+    let threads = a.threads.unwrap_or(Work::new().threads);
+    let v = nqueens::campaign::verify_export(
+        &a.file,
+        f64::from(percent) / 100.0,
+        a.seed.unwrap_or(0),
+        threads,
+    )?;
+    let mut out = io::stdout().lock();
+    for (i, said, found) in &v.mismatches {
+        writeln!(
+            out,
+            "subproblem {i}: MISMATCH: the export says {said} solutions, the recount {found}"
+        )?;
+    }
+    let published = match nqueens::known::total(v.n) {
+        Some(k) if k == v.total => "equal to OEIS A000170".to_string(),
+        Some(k) => format!("DIFFERENT from OEIS A000170, {k}"),
+        None => "not published".to_string(),
+    };
+    writeln!(
+        out,
+        "export of n = {}: {} subproblems adding up to {} solutions ({published}); {} \
+         recounted on the puzzle path, {} differ",
+        v.n,
+        v.subproblems,
+        v.total,
+        v.recounted,
+        v.mismatches.len()
+    )?;
+    out.flush()?;
+    let agrees = nqueens::known::total(v.n).is_none_or(|k| k == v.total);
+    Ok(if v.mismatches.is_empty() && agrees {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
 }
 
 fn check(a: CampaignCheckArgs) -> Outcome {

@@ -58,6 +58,15 @@ pub enum CampaignProblem {
     Damaged(String),
     /// The results add up to more than 128 bits: they are damaged.
     Overflow,
+    /// An export was asked of a campaign whose units are not all done.
+    Incomplete {
+        /// Units done.
+        done: usize,
+        /// Units in all.
+        units: usize,
+    },
+    /// A file read as a campaign's export is not one, or does not hold (the path is the file's).
+    Export(String),
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and
