@@ -43,6 +43,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Add up the shards of a count (the JSON records of 'count N --shard I/K --json')
     Merge(MergeArgs),
+    /// Count one N for weeks in units that workers on any machines share through a folder
+    Campaign(CampaignArgs),
     /// Print a completion script for a shell (bash, zsh, fish, powershell, elvish)
     Completions(CompletionsArgs),
     /// Print the manual page (roff; read it with: nqueens man | man -l -)
@@ -308,6 +310,150 @@ pub struct MergeArgs {
 
 #[derive(Args)]
 #[command(
+    after_help = "Examples:\n  nqueens campaign new q16 16 --units 50    the plan, in the folder q16\n  nqueens campaign work q16                 one worker; start as many as you like, anywhere q16 is seen\n  nqueens campaign status q16               units done, claimed, stale and free, the total, the speed\n  nqueens campaign check q16 --sample 5     recounts 5% of the units done on a second code path\n  nqueens campaign export q16 > q16.txt     one line per subproblem, for publication\n  nqueens campaign verify-export q16.txt    checks an export and recounts 5% of its lines"
+)]
+pub struct CampaignArgs {
+    #[command(subcommand)]
+    pub action: CampaignAction,
+}
+
+#[derive(Subcommand)]
+pub enum CampaignAction {
+    /// Create the campaign of N in the folder DIR: its plan of units
+    New(CampaignNewArgs),
+    /// Be one worker of the campaign in DIR: claim units one after another, count them, write
+    /// their results; ends when every unit is done, or at --units, --until, Ctrl-C or SIGTERM
+    Work(CampaignWorkArgs),
+    /// Show where the campaign in DIR stands
+    Status(CampaignStatusArgs),
+    /// Recount a sample of the finished units on a second code path (each subproblem as a
+    /// puzzle counted by the completion engine); a unit whose counts differ is set aside and
+    /// counted again
+    Check(CampaignCheckArgs),
+    /// Print the finished campaign in DIR for publication: one line per subproblem (its border
+    /// queens and its count), the totals and a checksum
+    Export(CampaignExportArgs),
+    /// Check an export (anyone's): its checksum, that its lines are the split's subproblems and
+    /// add up to its total, and recount a sample of its lines on the puzzle path
+    VerifyExport(CampaignVerifyArgs),
+}
+
+#[derive(Args)]
+pub struct CampaignExportArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+}
+
+#[derive(Args)]
+pub struct CampaignVerifyArgs {
+    /// The export, as 'campaign export' prints it
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// The percentage of lines to recount, 1 to 100 [default: 5]
+    #[arg(long, value_name = "P", value_parser = percent, allow_hyphen_values = true)]
+    pub sample: Option<u32>,
+
+    /// The seed that draws the sample: the same seed picks the same lines [default: 0]
+    #[arg(long, value_name = "S", value_parser = seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// Worker threads, 1 to 1024 [default: one per core]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args)]
+pub struct CampaignCheckArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The percentage of finished units to recount, 1 to 100 [default: 5]
+    #[arg(long, value_name = "P", value_parser = percent, allow_hyphen_values = true)]
+    pub sample: Option<u32>,
+
+    /// The seed that draws the sample: the same seed picks the same units [default: 0]
+    #[arg(long, value_name = "S", value_parser = seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+
+    /// Worker threads, 1 to 1024 [default: one per core]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args)]
+pub struct CampaignNewArgs {
+    /// The folder (made where missing; one that holds a campaign is refused)
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// The board size N, from 1 to the symmetry method's largest
+    #[arg(value_parser = board_n, allow_hyphen_values = true)]
+    pub n: usize,
+
+    /// Units to split the count into, 1 to the split's subproblems [default: 100, or the
+    /// subproblems where fewer]
+    #[arg(long, value_name = "K", value_parser = campaign_units, allow_hyphen_values = true)]
+    pub units: Option<usize>,
+}
+
+#[derive(Args)]
+pub struct CampaignWorkArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Worker threads, 1 to 1024 [default: one per core]
+    #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
+    pub threads: Option<usize>,
+
+    /// Count at most M units, then end
+    #[arg(long, value_name = "M", value_parser = worker_units, allow_hyphen_values = true)]
+    pub units: Option<usize>,
+
+    /// End after SECS seconds, or at the Unix time @T (as 'date +%s' prints it), keeping the
+    /// unit under way for the next worker to continue
+    #[arg(long, value_name = "SECS|@T", value_parser = until, allow_hyphen_values = true)]
+    pub until: Option<Until>,
+
+    /// Seconds this worker's claim may go without a heartbeat before another worker takes its
+    /// unit over, 1 to 86400 (it beats four times as often) [default: 300]
+    #[arg(long, value_name = "SECS", value_parser = seconds, allow_hyphen_values = true)]
+    pub stale: Option<u64>,
+
+    /// Show progress on stderr even when stderr is not a terminal (a line a second)
+    #[arg(long, conflicts_with = "quiet")]
+    pub progress: bool,
+
+    /// Never show progress, nor a line for each unit
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Args)]
+pub struct CampaignStatusArgs {
+    /// The campaign's folder
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+
+    /// Print one JSON object instead of lines of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// When a worker ends: seconds from its start, or a Unix time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// Seconds from the start.
+    After(u64),
+    /// Seconds since 1970-01-01 UTC.
+    At(u64),
+}
+
+#[derive(Args)]
+#[command(
     after_help = "Examples:\n  mkdir -p ~/.local/share/bash-completion/completions\n  nqueens completions bash > ~/.local/share/bash-completion/completions/nqueens\n  nqueens completions zsh > ~/.zfunc/_nqueens\n  nqueens completions fish > ~/.config/fish/completions/nqueens.fish"
 )]
 pub struct CompletionsArgs {
@@ -332,6 +478,26 @@ impl FindArgs {
 
 fn board_n(s: &str) -> Result<usize, String> {
     whole_as(s, "N", 1, MAX_N)
+}
+
+fn campaign_units(s: &str) -> Result<usize, String> {
+    whole_as(s, "K", 1, nqueens::campaign::MAX_UNITS)
+}
+
+fn percent(s: &str) -> Result<u32, String> {
+    whole_as(s, "P", 1, 100)
+}
+
+fn worker_units(s: &str) -> Result<usize, String> {
+    whole_as(s, "M", 1, nqueens::campaign::MAX_UNITS)
+}
+
+/// `SECS` or `@T`.
+fn until(s: &str) -> Result<Until, String> {
+    match s.trim().strip_prefix('@') {
+        Some(t) => whole_as(t, "T", 0, u64::MAX).map(Until::At),
+        None => whole_as(s, "SECS", 1, 366 * 86_400).map(Until::After),
+    }
 }
 
 fn large_n(s: &str) -> Result<usize, String> {

@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns its arguments into one library request and prints
 //! what comes back.
 
+mod campaign;
 mod count;
 mod find;
 mod list;
@@ -18,6 +19,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Count(a) => count::run(a),
         Command::List(a) => list::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Campaign(a) => campaign::run(a),
         Command::Find(a) => find::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Trace(a) => trace::run(a),

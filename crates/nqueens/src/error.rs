@@ -20,8 +20,8 @@
 //!   not valid, of memory was refused: [`NameKind`], [`InputKind`], [`MemoryFor`];
 //! - a board to complete that was refused: [`BoardError`], [`Place`];
 //! - a count on GPUs that cannot run: [`GpuProblem`];
-//! - checkpoints and shard records that cannot be used: [`CheckpointProblem`], [`Origin`],
-//!   [`Mismatch`], [`ShardsProblem`].
+//! - checkpoints, shard records and campaigns that cannot be used: [`CheckpointProblem`],
+//!   [`Origin`], [`Mismatch`], [`ShardsProblem`], [`CampaignProblem`].
 //!
 //! This file holds the error itself and its constructors, and the crate root shows it; the
 //! parts a variant carries stand in a file a theme beside it, none importing another nor naming
@@ -41,7 +41,7 @@ pub use board::{BoardError, Place};
 pub use gpu::GpuProblem;
 pub use kind::{InputKind, MemoryFor, NameKind};
 pub use quantity::Quantity;
-pub use saved::{CheckpointProblem, Mismatch, Origin, ShardsProblem};
+pub use saved::{CampaignProblem, CheckpointProblem, Mismatch, Origin, ShardsProblem};
 pub use shard_text::{ShardPart, ShardText};
 pub use task::Task;
 
@@ -173,6 +173,21 @@ pub enum Error {
         path: PathBuf,
         /// What is wrong with it.
         problem: CheckpointProblem,
+    },
+    /// A campaign's folder that cannot be used.
+    ///
+    /// ```
+    /// use nqueens::Error;
+    /// use nqueens::error::CampaignProblem;
+    ///
+    /// let err = Error::Campaign { dir: "q20".into(), problem: CampaignProblem::NotACampaign };
+    /// assert_eq!(err.to_string(), "q20 holds no campaign (no file campaign.plan)");
+    /// ```
+    Campaign {
+        /// The folder.
+        dir: PathBuf,
+        /// What is wrong with it.
+        problem: CampaignProblem,
     },
     /// A request that names two checkpoints: a count keeps one.
     ///

@@ -81,6 +81,7 @@
 //! hidden from this documentation; it is not API.
 
 pub mod board;
+pub mod campaign;
 mod counting;
 mod counts;
 mod dispatch;

@@ -15,7 +15,7 @@
 //! assert_eq!(err.to_string(), "method bitmask cannot count unique solutions; method symmetry can");
 //! ```
 
-use crate::error::{CheckpointProblem, Error, Task};
+use crate::error::{CampaignProblem, CheckpointProblem, Error, Task};
 use crate::method::Method;
 use crate::numbers::out_of_range;
 use std::fmt;
@@ -117,6 +117,36 @@ fn write_problem(e: &Error, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                          that file is kept as it is, and this count's progress was no longer \
                          saved"
                 ),
+            }
+        }
+        Error::Campaign { dir, problem } => {
+            let dir = dir.display();
+            match problem {
+                CampaignProblem::NotACampaign => {
+                    write!(f, "{dir} holds no campaign (no file campaign.plan)")
+                }
+                CampaignProblem::Exists {
+                    n: Some(n),
+                    units: Some(units),
+                } => write!(f, "{dir} already holds a campaign (n = {n}, {units} units)"),
+                CampaignProblem::Exists { .. } => write!(
+                    f,
+                    "{dir} already holds a campaign (its plan cannot be read)"
+                ),
+                CampaignProblem::Damaged(why) => {
+                    write!(f, "the plan of campaign {dir} is damaged: {why}")
+                }
+                CampaignProblem::Overflow => write!(
+                    f,
+                    "the results of campaign {dir} add up to more than 2^128: they are damaged"
+                ),
+                CampaignProblem::Incomplete { done, units } => write!(
+                    f,
+                    "campaign {dir} is not complete: {done} of its {units} units are done"
+                ),
+                CampaignProblem::Export(why) => {
+                    write!(f, "{dir} is not a campaign's export that holds: {why}")
+                }
             }
         }
         Error::TwoCheckpoints { first, second } => write!(

@@ -1,5 +1,5 @@
 //! What a number out of range is: the board size (for one method, a construction, a picture, a
-//! trace), threads, a row or a column, the processes of a cluster job and a rank among them.
+//! trace), threads, a row or a column, the processes of a cluster job and a rank among them, the units of a campaign.
 
 use crate::method::Method;
 
@@ -27,6 +27,8 @@ pub enum Quantity {
     Processes,
     /// A process's rank among those of its cluster job on its machine.
     LocalRank,
+    /// The units of a campaign.
+    Units,
 }
 
 impl Quantity {
@@ -41,6 +43,7 @@ impl Quantity {
             Quantity::Column => "column".to_string(),
             Quantity::Processes => "processes".to_string(),
             Quantity::LocalRank => "local rank".to_string(),
+            Quantity::Units => "units".to_string(),
         }
     }
 }

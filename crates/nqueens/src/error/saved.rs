@@ -1,4 +1,4 @@
-//! Saved work that cannot be used: a checkpoint that is damaged or taken, and checkpoints, shard records or cluster messages that belong to another
+//! Saved work that cannot be used: a checkpoint that is damaged or taken, a campaign's folder that holds none or another, and checkpoints, shard records or cluster messages that belong to another
 //! count or do not add up to one.
 
 use crate::method::Method;
@@ -38,6 +38,35 @@ pub enum CheckpointProblem {
     /// );
     /// ```
     NewAndContinued,
+}
+
+/// What is wrong with a campaign's folder.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CampaignProblem {
+    /// The folder holds no campaign plan.
+    NotACampaign,
+    /// A new campaign was asked for in a folder that holds one: its n and units, where its plan
+    /// can be read.
+    Exists {
+        /// The board size of the campaign there.
+        n: Option<usize>,
+        /// Its units.
+        units: Option<usize>,
+    },
+    /// The plan is damaged, or was made by a program whose split differs.
+    Damaged(String),
+    /// The results add up to more than 128 bits: they are damaged.
+    Overflow,
+    /// An export was asked of a campaign whose units are not all done.
+    Incomplete {
+        /// Units done.
+        done: usize,
+        /// Units in all.
+        units: usize,
+    },
+    /// A file read as a campaign's export is not one, or does not hold (the path is the file's).
+    Export(String),
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and

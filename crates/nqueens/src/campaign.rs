@@ -1,0 +1,1551 @@
+//! A count too long for one machine or one batch job, run as a campaign: a folder on a shared
+//! file system (NFS, Lustre, or a local disk for one machine) is its ledger, and any number of
+//! workers, on any machines that see the folder, claim its units one at a time. There is no
+//! server: every step a worker takes is a file created, renamed or touched, so that whatever is
+//! killed, whenever, nothing finished is lost and nothing is counted twice into the total.
+//!
+//! - [`Campaign::create`] writes the plan: n, the split's identity (the `symmetry` method's
+//!   [`PlanId`], the same on every machine and build), the units as ranges of its subproblems
+//!   with stable numbers, the program's version, and a checksum over it all.
+//! - [`Campaign::work`] is one worker: it claims the next free unit with an exclusive create,
+//!   keeps the claim alive with a heartbeat, counts the unit on the one runner that every count
+//!   uses, saves a partial checkpoint of the unit at each heartbeat, and writes the unit's
+//!   [`UnitResult`] atomically. A claim whose heartbeat stopped is given to the next worker,
+//!   which continues the unit's partial checkpoint.
+//! - [`Campaign::status`] reads the folder: what is done, claimed, stale and free, the total so
+//!   far, the speed of each machine from the results themselves, and, once every unit is done,
+//!   the answer beside the published one.
+//! - [`Campaign::check`] recounts a reproducible sample of the finished units on a second code
+//!   path, each subproblem as a [`Puzzle`](crate::Puzzle) counted by the completion engine
+//!   (`check`), records its count beside the result, and puts a unit whose counts differ back in
+//!   the queue, keeping both.
+//! - [`Campaign::export`] publishes a finished campaign: one line per subproblem, its border
+//!   queens and its count, the totals and a checksum; [`verify_export`] reads someone's export
+//!   and recounts a sample of its lines on the puzzle path.
+//!
+//! A result file is checked whenever it is read (its checksum, its sum, its residues modulo 13
+//! and 15, each subproblem's count against what the subproblem can hold); one that fails is never
+//! added, and a worker moves it to `refused/` so that its unit is counted again.
+//!
+//! ```
+//! use nqueens::campaign::{Campaign, Work};
+//!
+//! let dir = std::env::temp_dir().join(format!("nqueens-doc-campaign-{}", std::process::id()));
+//! # let _ = std::fs::remove_dir_all(&dir);
+//! let campaign = Campaign::create(&dir, 10, Some(4))?;
+//! campaign.work(&Work::new())?;
+//! let status = campaign.status()?;
+//! assert_eq!((status.done, status.total.total), (4, 724));
+//! assert!(status.complete.unwrap().agrees());
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! # Ok::<(), nqueens::Error>(())
+//! ```
+
+mod check;
+mod claim;
+mod export;
+mod record;
+
+pub use record::{Unit, UnitResult};
+
+use crate::counts::Counts;
+use crate::dispatch;
+use crate::error::{CampaignProblem, Error, Quantity};
+use crate::known;
+use crate::method::Method;
+use crate::plan::{Plan, PlanId};
+use crate::progress::{NoProgress, Progress, Watch};
+use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
+use crate::run::runner::{Runner, Stopwatch, cores, subproblem_list};
+use check::{CheckRecord, PuzzleRecount};
+use claim::Seen;
+use record::{Partial, PlanText};
+use std::collections::{BTreeMap, HashMap};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant, SystemTime};
+
+/// The method whose split a campaign counts: its subproblems are the canonical border
+/// constellations, numbered alike on every machine.
+pub const METHOD: Method = Method::Symmetry;
+
+/// The units of a campaign created without a number of them (fewer where the split has fewer
+/// subproblems).
+pub const DEFAULT_UNITS: usize = 100;
+
+/// The most units a campaign may have.
+pub const MAX_UNITS: usize = 1 << 20;
+
+/// How long a worker's claim may go without a heartbeat before another worker takes its unit,
+/// unless the worker says otherwise ([`Work::stale`]).
+pub const DEFAULT_STALE: Duration = Duration::from_secs(300);
+
+const PLAN_FILE: &str = "campaign.plan";
+const CLAIMS: &str = "claims";
+const RESULTS: &str = "results";
+const PARTIAL: &str = "partial";
+const REFUSED: &str = "refused";
+const CONFLICTS: &str = "conflicts";
+const CHECKS: &str = "checks";
+
+/// A campaign's folder, opened: its plan, and the split it counts.
+pub struct Campaign {
+    dir: PathBuf,
+    plan: PlanText,
+    checksum: u64,
+    split: Box<dyn Plan>,
+}
+
+impl std::fmt::Debug for Campaign {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Campaign")
+            .field("dir", &self.dir)
+            .field("plan", &self.plan)
+            .finish()
+    }
+}
+
+fn problem(dir: &Path, problem: CampaignProblem) -> Error {
+    Error::Campaign {
+        dir: dir.to_path_buf(),
+        problem,
+    }
+}
+
+fn io_error(what: impl std::fmt::Display, path: &Path) -> impl FnOnce(io::Error) -> Error {
+    let context = format!("cannot {what} {}", path.display());
+    move |e| Error::io(context, e)
+}
+
+/// The split of `n` a campaign counts.
+fn split(n: usize) -> Result<Box<dyn Plan>, Error> {
+    Ok(
+        dispatch::plan(METHOD, n, &Watch::none())?
+            .expect("a watch without a stop flag never stops"),
+    )
+}
+
+/// This machine's name, as results record it.
+fn host() -> String {
+    #[cfg(unix)]
+    {
+        let mut buf = [0u8; 256];
+        // SAFETY: the buffer is writable for its whole length, which is what is passed.
+        if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
+            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+            if let Ok(name) = std::str::from_utf8(&buf[..end])
+                && !name.is_empty()
+            {
+                return name.to_string();
+            }
+        }
+    }
+    std::env::var("COMPUTERNAME").unwrap_or_else(|_| "unknown".to_string())
+}
+
+/// A number from 0 to 1 drawn from `key`, the same for the same key on every machine: what a
+/// sample is drawn by. FNV-1a alone mixes the last bytes of a key into its low bits only, so its
+/// hash is mixed again (the finalizer of SplitMix64) before its high bits are read.
+fn draw(key: &str) -> f64 {
+    let mut z = crate::plan::fingerprint::fnv1a(key.as_bytes());
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
+fn result_name(unit: usize) -> String {
+    format!("unit-{unit:06}.result")
+}
+
+fn check_name(unit: usize) -> String {
+    format!("unit-{unit:06}.check")
+}
+
+fn partial_name(unit: usize) -> String {
+    format!("unit-{unit:06}.partial")
+}
+
+impl Campaign {
+    /// Creates the campaign of `n` in the folder `dir` (made where missing), in `units` units of
+    /// the split's subproblems ([`DEFAULT_UNITS`] when `None`, and never more than there are
+    /// subproblems). A folder that already holds a campaign is refused, whatever its n.
+    ///
+    /// ```
+    /// use nqueens::campaign::Campaign;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-create-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 12, Some(5))?;
+    /// assert_eq!(campaign.units().len(), 5);
+    /// assert_eq!(campaign.plan_id(), nqueens::plan_for(12, nqueens::Method::Symmetry)?.id());
+    /// let again = Campaign::create(&dir, 13, None).unwrap_err();
+    /// assert!(again.to_string().ends_with("already holds a campaign (n = 12, 5 units)"));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn create(
+        dir: impl AsRef<Path>,
+        n: usize,
+        units: Option<usize>,
+    ) -> Result<Campaign, Error> {
+        let dir = dir.as_ref();
+        let plan_path = dir.join(PLAN_FILE);
+        if plan_path.exists() {
+            return Err(Campaign::exists(dir));
+        }
+        let split = split(n)?;
+        let subproblems = split.len();
+        let most = subproblems.clamp(1, MAX_UNITS);
+        let k = units.unwrap_or(DEFAULT_UNITS.min(most));
+        if !(1..=most).contains(&k) {
+            return Err(Error::out_of_range(Quantity::Units, k, 1, most));
+        }
+        let units = (0..k)
+            .map(|id| Unit {
+                id,
+                first: id * subproblems / k,
+                end: (id + 1) * subproblems / k,
+            })
+            .collect();
+        let plan = PlanText {
+            id: split.id(),
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            units,
+        };
+        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS, CHECKS] {
+            let path = dir.join(sub);
+            fs::create_dir_all(&path).map_err(io_error("create folder", &path))?;
+        }
+        let text = plan.write();
+        match create_atomically(&plan_path, text.as_bytes()) {
+            Ok(()) => {}
+            // Another `create` was quicker.
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                return Err(Campaign::exists(dir));
+            }
+            Err(e) => return Err(io_error("write", &plan_path)(e)),
+        }
+        Campaign::open(dir)
+    }
+
+    fn exists(dir: &Path) -> Error {
+        let what = Campaign::open(dir).map(|c| (c.n(), c.units().len())).ok();
+        problem(
+            dir,
+            CampaignProblem::Exists {
+                n: what.map(|w| w.0),
+                units: what.map(|w| w.1),
+            },
+        )
+    }
+
+    /// Opens the campaign in `dir`, checking its plan's checksum and that its split is the one
+    /// this build makes of its n.
+    ///
+    /// ```
+    /// use nqueens::campaign::Campaign;
+    ///
+    /// let err = Campaign::open("no such folder").unwrap_err();
+    /// assert_eq!(err.to_string(), "no such folder holds no campaign (no file campaign.plan)");
+    /// ```
+    pub fn open(dir: impl AsRef<Path>) -> Result<Campaign, Error> {
+        let dir = dir.as_ref();
+        let path = dir.join(PLAN_FILE);
+        let text = match crate::run::checkpoint::atomic::read_regular(&path) {
+            Ok(Some(bytes)) => String::from_utf8(bytes)
+                .map_err(|_| problem(dir, CampaignProblem::Damaged("it is not text".into())))?,
+            Ok(None) => {
+                return Err(problem(
+                    dir,
+                    CampaignProblem::Damaged("it is not a regular file".into()),
+                ));
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                return Err(problem(dir, CampaignProblem::NotACampaign));
+            }
+            Err(e) => return Err(io_error("read", &path)(e)),
+        };
+        let plan =
+            PlanText::read(&text).map_err(|why| problem(dir, CampaignProblem::Damaged(why)))?;
+        let split = split(plan.id.n)?;
+        split.id().check(&plan.id).map_err(|m| {
+            problem(
+                dir,
+                CampaignProblem::Damaged(format!("its split is not this program's: {m}")),
+            )
+        })?;
+        let checksum = crate::plan::fingerprint::fnv1a(text.as_bytes());
+        Ok(Campaign {
+            dir: dir.to_path_buf(),
+            plan,
+            checksum,
+            split,
+        })
+    }
+
+    /// The board size.
+    pub fn n(&self) -> usize {
+        self.plan.id.n
+    }
+
+    /// The identity of the split the campaign counts.
+    pub fn plan_id(&self) -> PlanId {
+        self.plan.id
+    }
+
+    /// The units, in order: unit `i` is `units()[i]`.
+    pub fn units(&self) -> &[Unit] {
+        &self.plan.units
+    }
+
+    /// The version of the program that created the campaign.
+    pub fn version(&self) -> &str {
+        &self.plan.version
+    }
+
+    /// The campaign's identity: the checksum of its plan file, which every result names.
+    pub fn id(&self) -> u64 {
+        self.checksum
+    }
+
+    /// The folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Reads the result of a unit: `Ok(None)` where there is none, `Err` with the reason where
+    /// the file there does not hold.
+    fn read_result(&self, unit: Unit) -> Result<Option<UnitResult>, String> {
+        let path = self.dir.join(RESULTS).join(result_name(unit.id));
+        let bytes = match fs::read(&path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot be read: {e}")),
+        };
+        let text = String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
+        let result = UnitResult::read(&text, self.checksum, unit)?;
+        if result.method != METHOD {
+            return Err(format!("it was counted by method {}", result.method));
+        }
+        for (i, c) in unit.indices().zip(&result.counts) {
+            self.split
+                .admits(i, c)
+                .map_err(|why| format!("subproblem {i}: {why}"))?;
+        }
+        Ok(Some(result))
+    }
+
+    /// Reads every result, keeping those already read in `cache` (by the file's length and
+    /// time), and every unit's latest claim.
+    fn scan(
+        &self,
+        cache: &mut HashMap<usize, (u64, SystemTime, UnitResult)>,
+    ) -> Result<View, Error> {
+        let results_dir = self.dir.join(RESULTS);
+        let mut view = View::default();
+        let entries = fs::read_dir(&results_dir).map_err(io_error("read folder", &results_dir))?;
+        for entry in entries {
+            let entry = entry.map_err(io_error("read folder", &results_dir))?;
+            let name = entry.file_name();
+            let Some(id) = name
+                .to_str()
+                .and_then(|s| {
+                    s.strip_prefix("unit-")?
+                        .strip_suffix(".result")?
+                        .parse()
+                        .ok()
+                })
+                .filter(|&id: &usize| {
+                    id < self.units().len() && name.to_str() == Some(&result_name(id))
+                })
+            else {
+                continue;
+            };
+            let Ok(meta) = entry.metadata() else { continue };
+            let stamp = (
+                meta.len(),
+                meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
+            );
+            if let Some((len, time, r)) = cache.get(&id)
+                && (*len, *time) == stamp
+            {
+                view.results.insert(id, r.clone());
+                continue;
+            }
+            match self.read_result(self.units()[id]) {
+                Ok(Some(r)) => {
+                    cache.insert(id, (stamp.0, stamp.1, r.clone()));
+                    view.results.insert(id, r);
+                }
+                Ok(None) => {}
+                Err(why) => view.damaged.push((id, why)),
+            }
+        }
+        let claims_dir = self.dir.join(CLAIMS);
+        view.claims = claim::scan(&claims_dir).map_err(io_error("read folder", &claims_dir))?;
+        Ok(view)
+    }
+
+    /// Where the campaign stands, from its folder alone.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-status-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 9, Some(3))?;
+    /// let mut work = Work::new();
+    /// work.units = Some(1);
+    /// campaign.work(&work)?;
+    /// let status = campaign.status()?;
+    /// assert_eq!((status.done, status.free, status.units), (1, 2, 3));
+    /// assert!(status.complete.is_none());
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn status(&self) -> Result<Status, Error> {
+        let view = self.scan(&mut HashMap::new())?;
+        let units = self.units().len();
+        let mut status = Status {
+            n: self.n(),
+            units,
+            done: view.results.len(),
+            claimed: 0,
+            stale: 0,
+            free: 0,
+            checked: 0,
+            conflicting: 0,
+            damaged: view.damaged.clone(),
+            subproblems: self.plan.id.subproblems,
+            subproblems_done: 0,
+            total: self.split.zero(),
+            throughput: Vec::new(),
+            eta: None,
+            complete: None,
+        };
+        let mut speeds: BTreeMap<(Method, String, String), Throughput> = BTreeMap::new();
+        for r in view.results.values() {
+            status.subproblems_done += r.unit.len();
+            status.total = status
+                .total
+                .checked_add(r.total)
+                .ok_or_else(|| problem(&self.dir, CampaignProblem::Overflow))?;
+            let t = speeds
+                .entry((r.method, r.device.clone(), r.host.clone()))
+                .or_insert_with(|| Throughput {
+                    method: r.method,
+                    device: r.device.clone(),
+                    host: r.host.clone(),
+                    units: 0,
+                    subproblems: 0,
+                    seconds: 0.0,
+                });
+            t.units += 1;
+            t.subproblems += r.unit.len();
+            t.seconds += r.seconds;
+        }
+        status.throughput = speeds.into_values().collect();
+        let checks = self.dir.join(CHECKS);
+        for unit in self.units() {
+            let path = checks.join(check_name(unit.id));
+            let Ok(text) = fs::read_to_string(&path) else {
+                continue;
+            };
+            match CheckRecord::verdict(&text, self.checksum, unit.id) {
+                Some(true) if view.results.contains_key(&unit.id) => status.checked += 1,
+                Some(false) => status.conflicting += 1,
+                _ => {}
+            }
+        }
+        for unit in self.units() {
+            if view.results.contains_key(&unit.id) {
+                continue;
+            }
+            match view.claims.get(&unit.id) {
+                Some(seen) if seen.is_stale(DEFAULT_STALE) => status.stale += 1,
+                Some(_) => status.claimed += 1,
+                None => status.free += 1,
+            }
+        }
+        let seconds: f64 = status.throughput.iter().map(|t| t.seconds).sum();
+        let left = status.subproblems - status.subproblems_done;
+        if status.done == units {
+            status.eta = Some(Duration::ZERO);
+            status.complete = Some(Complete {
+                counts: status.total,
+                known_total: known::total(self.n()),
+                known_unique: known::unique(self.n()),
+            });
+        } else if status.subproblems_done > 0 && seconds > 0.0 {
+            // Seconds of one worker per subproblem, shared among the workers now at work.
+            let per = seconds / status.subproblems_done as f64;
+            let workers = status.claimed.max(1) as f64;
+            status.eta = Duration::try_from_secs_f64(per * left as f64 / workers).ok();
+        }
+        Ok(status)
+    }
+
+    /// Runs one worker until every unit is done, or until `work` bounds it: claims free units
+    /// (and stale ones) one after another and counts them, as the module's introduction tells.
+    /// While other workers hold the last units, it waits to take over any whose claim goes
+    /// stale. A damaged result file it finds is moved to `refused/` and its unit counted again.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work, WorkEnd};
+    /// use std::sync::atomic::AtomicBool;
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-work-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 8, Some(2))?;
+    /// // Stopped before it starts, a worker keeps everything as it was.
+    /// let stop = AtomicBool::new(true);
+    /// let mut work = Work::new();
+    /// work.stop = Some(&stop);
+    /// assert_eq!(campaign.work(&work)?.end, WorkEnd::Stopped);
+    /// assert_eq!(campaign.work(&Work::new())?.counted, 2);
+    /// assert_eq!(campaign.status()?.total.total, 92);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn work(&self, work: &Work) -> Result<Worked, Error> {
+        for sub in [CLAIMS, RESULTS, PARTIAL, REFUSED, CONFLICTS, CHECKS] {
+            let path = self.dir.join(sub);
+            fs::create_dir_all(&path).map_err(io_error("create folder", &path))?;
+        }
+        let host = host();
+        let mut cache = HashMap::new();
+        let mut worked = Worked {
+            counted: 0,
+            end: WorkEnd::Complete,
+        };
+        // How often a worker with nothing to claim looks again: often enough to end soon after
+        // the last unit, and to take over a stale claim well within its time.
+        let poll = (work.stale / 20).clamp(Duration::from_millis(50), Duration::from_secs(1));
+        loop {
+            if let Some(end) = work.bound(worked.counted) {
+                worked.end = end;
+                return Ok(worked);
+            }
+            let view = self.scan(&mut cache)?;
+            for (id, why) in &view.damaged {
+                self.refuse(*id)?;
+                (work.events)(&Event::Refused {
+                    unit: self.units()[*id],
+                    why: why.clone(),
+                });
+            }
+            if !view.damaged.is_empty() {
+                continue;
+            }
+            if view.results.len() == self.units().len() {
+                return Ok(worked);
+            }
+            let next = self.units().iter().find_map(|u| {
+                if view.results.contains_key(&u.id) {
+                    return None;
+                }
+                match view.claims.get(&u.id) {
+                    None => Some((*u, 0)),
+                    Some(seen) if seen.is_stale(work.stale) => Some((*u, seen.generation + 1)),
+                    Some(_) => None,
+                }
+            });
+            let Some((unit, generation)) = next else {
+                // Every unit left is another worker's: wait for one to finish or go stale.
+                work.pause(poll);
+                continue;
+            };
+            let claims = self.dir.join(CLAIMS);
+            let Some(path) = claim::take(&claims, unit.id, generation, work.stale, &host)
+                .map_err(io_error("write a claim in", &claims))?
+            else {
+                // Another worker took it first.
+                continue;
+            };
+            // A worker that finished the unit between the scan and the claim wrote its result
+            // before it let its claim go.
+            if matches!(self.read_result(unit), Ok(Some(_))) {
+                let _ = fs::remove_file(&path);
+                continue;
+            }
+            match self.count_unit(unit, &path, generation, work, &host)? {
+                UnitEnd::Counted => worked.counted += 1,
+                UnitEnd::Stopped => {}
+                UnitEnd::Lost => {}
+            }
+        }
+    }
+
+    /// Recounts a reproducible sample of the finished units on a second code path: each of
+    /// their subproblems as a puzzle, its border queens given and the rest of its border
+    /// blocked, counted by the completion engine and weighted by the constellations it stands
+    /// for. `sample` is the share of units checked (0 to 1), drawn from `seed`: the same seed
+    /// picks the same units of a campaign, whoever runs it. Each check is recorded in `checks/`
+    /// beside the result; a unit whose counts differ has its result moved to `conflicts/`
+    /// (kept, never added) and is counted again by the next worker.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-check-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 9, Some(4))?;
+    /// campaign.work(&Work::new())?;
+    /// let checked = campaign.check(1.0, 7, 2)?;
+    /// assert_eq!((checked.units.len(), checked.conflicts.len()), (4, 0));
+    /// assert_eq!(campaign.status()?.checked, 4);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn check(&self, sample: f64, seed: u64, threads: usize) -> Result<Checked, Error> {
+        let checks = self.dir.join(CHECKS);
+        fs::create_dir_all(&checks).map_err(io_error("create folder", &checks))?;
+        let view = self.scan(&mut HashMap::new())?;
+        let chosen = |unit: usize| draw(&format!("{seed} {:016x} {unit}", self.checksum)) < sample;
+        let recount = PuzzleRecount {
+            n: self.n(),
+            id: self.plan.id,
+            split: crate::engine::constellation::SymmetryPlan::new(self.n())?,
+        };
+        let host = host();
+        let mut checked = Checked {
+            units: Vec::new(),
+            subproblems: 0,
+            conflicts: Vec::new(),
+        };
+        for (&id, result) in view.results.iter().filter(|(id, _)| chosen(**id)) {
+            let unit = result.unit;
+            let second = Mutex::new(vec![0u128; unit.len()]);
+            let clock = Stopwatch::start();
+            let runner = Runner {
+                plan: &recount,
+                threads: threads.max(1),
+                progress: &NoProgress,
+                stop: None,
+                done_before: 0,
+                total: unit.len() as u64,
+            };
+            let mut list = subproblem_list(&recount, unit.len())?;
+            list.extend(unit.indices());
+            runner.run(list, &|i, c| {
+                second.lock().unwrap()[i - unit.first] = c.total
+            });
+            let record = CheckRecord {
+                unit,
+                first: result.total.total,
+                second: second.into_inner().unwrap(),
+                host: host.clone(),
+                seconds: clock.elapsed().as_secs_f64(),
+            };
+            let path = checks.join(check_name(id));
+            write_atomically(&path, record.write(self.checksum).as_bytes())
+                .map_err(io_error("write", &path))?;
+            checked.units.push(id);
+            checked.subproblems += unit.len();
+            if !record.agrees() {
+                let differ = unit
+                    .indices()
+                    .zip(result.counts.iter().zip(&record.second))
+                    .filter(|(_, (a, b))| a.total != **b)
+                    .map(|(i, _)| i)
+                    .collect();
+                self.set_aside(id)?;
+                checked.conflicts.push(Conflict {
+                    unit,
+                    first: record.first,
+                    second: record.second_total(),
+                    subproblems: differ,
+                });
+            }
+        }
+        Ok(checked)
+    }
+
+    /// The campaign's publication, once every unit is done: one line per subproblem, with its
+    /// border queens (`row:column`, from 1), the number of distinct constellations it stands
+    /// for and its count of solutions, then the totals, and a checksum over the whole table.
+    /// Anyone can recount any line alone: the board with those queens given and the rest of its
+    /// border blocked (`nqueens count --board FILE`) has the line's count divided by its
+    /// weight. [`verify_export`] reads it back.
+    ///
+    /// ```
+    /// use nqueens::campaign::{Campaign, Work, verify_export};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("nqueens-doc-export-{}", std::process::id()));
+    /// # let _ = std::fs::remove_dir_all(&dir);
+    /// let campaign = Campaign::create(&dir, 8, Some(2))?;
+    /// assert!(campaign.export().is_err());
+    /// campaign.work(&Work::new())?;
+    /// let text = campaign.export()?;
+    /// assert!(text.contains("\ntotal 92 unique 12\n"));
+    /// std::fs::write(dir.join("q8.txt"), &text).unwrap();
+    /// let verified = verify_export(dir.join("q8.txt"), 1.0, 0, 1)?;
+    /// assert_eq!((verified.total, verified.mismatches.len()), (92, 0));
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// # Ok::<(), nqueens::Error>(())
+    /// ```
+    pub fn export(&self) -> Result<String, Error> {
+        let status = self.status()?;
+        if status.complete.is_none() {
+            return Err(problem(
+                &self.dir,
+                CampaignProblem::Incomplete {
+                    done: status.done,
+                    units: status.units,
+                },
+            ));
+        }
+        let view = self.scan(&mut HashMap::new())?;
+        let mut lines = Vec::with_capacity(self.plan.id.subproblems);
+        for r in view.results.values() {
+            for (index, c) in r.unit.indices().zip(&r.counts) {
+                lines.push(export::Line {
+                    index,
+                    total: c.total,
+                    unique: c.unique,
+                });
+            }
+        }
+        let unique = lines.iter().try_fold(0u128, |a, l| Some(a + l.unique?));
+        let split = crate::engine::constellation::SymmetryPlan::new(self.n())?;
+        Ok(export::write(
+            self.n(),
+            &split,
+            env!("CARGO_PKG_VERSION"),
+            &lines,
+            status.total.total,
+            unique,
+        ))
+    }
+
+    /// Moves unit `id`'s result to `conflicts/`, kept beside its check and never added, so that
+    /// the unit is counted again.
+    fn set_aside(&self, id: usize) -> Result<(), Error> {
+        let from = self.dir.join(RESULTS).join(result_name(id));
+        let to = self.dir.join(CONFLICTS).join(format!(
+            "{}.checked.{}.{}",
+            result_name(id),
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_millis(),
+            std::process::id()
+        ));
+        fs::rename(&from, &to).map_err(io_error("move aside", &from))
+    }
+
+    /// Moves unit `id`'s result aside, never to be added, so that the unit is counted again.
+    fn refuse(&self, id: usize) -> Result<(), Error> {
+        let from = self.dir.join(RESULTS).join(result_name(id));
+        let stamp = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis();
+        let to = self.dir.join(REFUSED).join(format!(
+            "{}.{stamp}.{}",
+            result_name(id),
+            std::process::id()
+        ));
+        match fs::rename(&from, &to) {
+            // Another worker moved it first.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            r => r.map_err(io_error("move aside", &from)),
+        }
+    }
+
+    /// The unit's partial checkpoint, where one holds; anything else there is ignored (the
+    /// unit is then counted from its start).
+    fn read_partial(&self, unit: Unit) -> Partial {
+        let path = self.dir.join(PARTIAL).join(partial_name(unit.id));
+        fs::read_to_string(path)
+            .ok()
+            .and_then(|t| Partial::read(&t, self.checksum, unit).ok())
+            .filter(|p| p.done.iter().all(|(i, c)| self.split.admits(*i, c).is_ok()))
+            .unwrap_or_default()
+    }
+
+    fn save_partial(&self, unit: Unit, partial: &Partial) -> Result<(), Error> {
+        let path = self.dir.join(PARTIAL).join(partial_name(unit.id));
+        write_atomically(&path, partial.write(self.checksum, unit).as_bytes())
+            .map_err(io_error("write", &path))
+    }
+
+    /// Counts `unit`, claimed at `claim_path` under `generation`, from its partial checkpoint.
+    fn count_unit(
+        &self,
+        unit: Unit,
+        claim_path: &Path,
+        generation: u64,
+        work: &Work,
+        host: &str,
+    ) -> Result<UnitEnd, Error> {
+        let before = self.read_partial(unit);
+        let resumed = before.done.len();
+        let done: Mutex<BTreeMap<usize, Counts>> = Mutex::new(before.done.into_iter().collect());
+        let remaining: Vec<usize> = {
+            let done = done.lock().unwrap();
+            unit.indices().filter(|i| !done.contains_key(i)).collect()
+        };
+        let mut list = subproblem_list(self.split.as_ref(), remaining.len())?;
+        list.extend_from_slice(&remaining);
+        (work.events)(&Event::Claimed {
+            unit,
+            generation,
+            resumed,
+        });
+        let claims = self.dir.join(CLAIMS);
+        let beat_every = (work.stale / 4).max(Duration::from_millis(50));
+        let unit_stop = AtomicBool::new(false);
+        let finished = AtomicBool::new(false);
+        let lost = AtomicBool::new(false);
+        let clock = Stopwatch::start();
+        let seconds = |clock: &Stopwatch| before.seconds + clock.elapsed().as_secs_f64();
+        let save_failed: Mutex<Option<Error>> = Mutex::new(None);
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut last_beat = Instant::now();
+                let mut saved = resumed;
+                while !finished.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if work.stopped() || work.past_until() {
+                        unit_stop.store(true, Ordering::Relaxed);
+                    }
+                    if last_beat.elapsed() < beat_every {
+                        continue;
+                    }
+                    last_beat = Instant::now();
+                    if !claim::beat(&claims, claim_path, unit.id, generation) {
+                        lost.store(true, Ordering::Relaxed);
+                        unit_stop.store(true, Ordering::Relaxed);
+                        continue;
+                    }
+                    let partial = {
+                        let done = done.lock().unwrap();
+                        (done.len() > saved).then(|| Partial {
+                            done: done.iter().map(|(&i, &c)| (i, c)).collect(),
+                            seconds: seconds(&clock),
+                        })
+                    };
+                    if let Some(p) = partial {
+                        saved = p.done.len();
+                        if let Err(e) = self.save_partial(unit, &p) {
+                            *save_failed.lock().unwrap() = Some(e);
+                            unit_stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                }
+            });
+            let runner = Runner {
+                plan: self.split.as_ref(),
+                threads: work.threads.max(1),
+                progress: &UnitWatch {
+                    work,
+                    stop: &unit_stop,
+                },
+                stop: Some(&unit_stop),
+                done_before: resumed as u64,
+                total: unit.len() as u64,
+            };
+            runner.run(list, &|i, c| {
+                done.lock().unwrap().insert(i, c);
+            });
+            finished.store(true, Ordering::Relaxed);
+        });
+        if let Some(e) = save_failed.into_inner().unwrap() {
+            let _ = fs::remove_file(claim_path);
+            return Err(e);
+        }
+        let done = done.into_inner().unwrap();
+        if lost.load(Ordering::Relaxed) {
+            let _ = fs::remove_file(claim_path);
+            (work.events)(&Event::Lost { unit });
+            return Ok(UnitEnd::Lost);
+        }
+        if done.len() < unit.len() {
+            // Stopped: the work so far is kept for whoever takes the unit next, and the claim
+            // let go so that it need not wait to go stale.
+            let partial = Partial {
+                done: done.into_iter().collect(),
+                seconds: seconds(&clock),
+            };
+            let kept = partial.done.len();
+            let saved = self.save_partial(unit, &partial);
+            let _ = fs::remove_file(claim_path);
+            saved?;
+            (work.events)(&Event::Stopped { unit, done: kept });
+            return Ok(UnitEnd::Stopped);
+        }
+        let counts: Vec<Counts> = done.into_values().collect();
+        let total = counts
+            .iter()
+            .try_fold(self.split.zero(), |a, &c| a.checked_add(c))
+            .ok_or_else(|| problem(&self.dir, CampaignProblem::Overflow))?;
+        let result = UnitResult {
+            unit,
+            counts,
+            total,
+            method: METHOD,
+            device: match work.threads.max(1) {
+                1 => "cpu, 1 thread".to_string(),
+                t => format!("cpu, {t} threads"),
+            },
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            host: host.to_string(),
+            seconds: seconds(&clock),
+        };
+        let text = result.write(self.checksum);
+        let path = self.dir.join(RESULTS).join(result_name(unit.id));
+        match create_atomically(&path, text.as_bytes()) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                // Another worker counted it too (its claim went stale while it still ran):
+                // where the two differ, this count is kept beside the other for a check.
+                if !matches!(self.read_result(unit), Ok(Some(ref r)) if r.counts == result.counts) {
+                    let other = self.dir.join(CONFLICTS).join(format!(
+                        "{}.{generation}.{}",
+                        result_name(unit.id),
+                        std::process::id()
+                    ));
+                    write_atomically(&other, text.as_bytes()).map_err(io_error("write", &other))?;
+                }
+            }
+            Err(e) => return Err(io_error("write", &path)(e)),
+        }
+        let _ = fs::remove_file(self.dir.join(PARTIAL).join(partial_name(unit.id)));
+        let _ = fs::remove_file(claim_path);
+        (work.events)(&Event::Counted {
+            unit,
+            counts: result.total,
+            seconds: result.seconds,
+        });
+        Ok(UnitEnd::Counted)
+    }
+}
+
+/// The progress observer of a unit's count: tells the worker's observer, and passes the worker's
+/// stop (or its time running out) on to the unit at once, between two subproblems, where the
+/// heartbeat's thread would pass it on a moment later.
+struct UnitWatch<'a> {
+    work: &'a Work<'a>,
+    stop: &'a AtomicBool,
+}
+
+impl UnitWatch<'_> {
+    fn pass_stop(&self) {
+        if self.work.stopped() || self.work.past_until() {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Progress for UnitWatch<'_> {
+    fn update(&self, done: u64, total: u64) {
+        self.work.progress.update(done, total);
+        self.pass_stop();
+    }
+
+    fn searched(&self, branches: u64) {
+        self.work.progress.searched(branches);
+        self.pass_stop();
+    }
+}
+
+#[derive(Default)]
+struct View {
+    results: BTreeMap<usize, UnitResult>,
+    damaged: Vec<(usize, String)>,
+    claims: BTreeMap<usize, Seen>,
+}
+
+enum UnitEnd {
+    Counted,
+    Stopped,
+    Lost,
+}
+
+fn ignore(_: &Event) {}
+
+/// How a worker runs: its threads, its bounds, its stop flag and what it tells on the way.
+///
+/// ```
+/// use nqueens::campaign::{DEFAULT_STALE, Work};
+///
+/// let work = Work::new();
+/// assert_eq!((work.units, work.stale), (None, DEFAULT_STALE));
+/// ```
+#[non_exhaustive]
+pub struct Work<'a> {
+    /// Threads counting each unit, at least 1.
+    pub threads: usize,
+    /// Count at most this many units, then end.
+    pub units: Option<usize>,
+    /// End at this time, keeping the unit under way as a partial checkpoint.
+    pub until: Option<SystemTime>,
+    /// How long this worker's claims may go without a heartbeat before others take them over
+    /// (it beats four times as often), and how long it waits on another's claim that does not
+    /// say.
+    pub stale: Duration,
+    /// Once true, the worker ends, keeping what it finished and the unit under way as a partial
+    /// checkpoint.
+    pub stop: Option<&'a AtomicBool>,
+    /// Told of the progress within each unit.
+    pub progress: &'a dyn Progress,
+    /// Told of each unit claimed, counted, stopped, lost or refused.
+    pub events: &'a (dyn Fn(&Event) + Sync),
+}
+
+impl Work<'_> {
+    /// A worker on one thread per core, unbounded, with [`DEFAULT_STALE`].
+    pub fn new() -> Work<'static> {
+        Work {
+            threads: cores(),
+            units: None,
+            until: None,
+            stale: DEFAULT_STALE,
+            stop: None,
+            progress: &NoProgress,
+            events: &ignore,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    fn past_until(&self) -> bool {
+        self.until.is_some_and(|t| SystemTime::now() >= t)
+    }
+
+    fn bound(&self, counted: usize) -> Option<WorkEnd> {
+        if self.stopped() {
+            Some(WorkEnd::Stopped)
+        } else if self.past_until() {
+            Some(WorkEnd::Until)
+        } else if self.units.is_some_and(|m| counted >= m) {
+            Some(WorkEnd::Units)
+        } else {
+            None
+        }
+    }
+
+    /// Waits `time`, or less where the worker is stopped meanwhile.
+    fn pause(&self, time: Duration) {
+        let end = Instant::now() + time;
+        while Instant::now() < end && !self.stopped() && !self.past_until() {
+            std::thread::sleep(Duration::from_millis(20).min(time));
+        }
+    }
+}
+
+impl std::fmt::Debug for Work<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Work")
+            .field("threads", &self.threads)
+            .field("units", &self.units)
+            .field("until", &self.until)
+            .field("stale", &self.stale)
+            .finish()
+    }
+}
+
+/// What a worker did, for its caller to tell.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Event {
+    /// It claimed a unit, under a generation (0 the first time; more where it took the unit over
+    /// from a worker whose claim went stale), continuing `resumed` subproblems counted before.
+    Claimed {
+        /// The unit.
+        unit: Unit,
+        /// The claim's generation.
+        generation: u64,
+        /// Subproblems already counted, from the unit's partial checkpoint.
+        resumed: usize,
+    },
+    /// It counted a unit and wrote its result.
+    Counted {
+        /// The unit.
+        unit: Unit,
+        /// Its count.
+        counts: Counts,
+        /// The seconds it took, over every worker that counted a part of it.
+        seconds: f64,
+    },
+    /// It was stopped within a unit, whose finished subproblems it kept.
+    Stopped {
+        /// The unit.
+        unit: Unit,
+        /// Its subproblems counted so far.
+        done: usize,
+    },
+    /// Its claim on a unit was taken over by another worker (it had been silent too long).
+    Lost {
+        /// The unit.
+        unit: Unit,
+    },
+    /// It found a unit's result damaged, moved it to `refused/` and put the unit back in the
+    /// queue.
+    Refused {
+        /// The unit.
+        unit: Unit,
+        /// What is wrong with the result.
+        why: String,
+    },
+}
+
+/// What a worker did: the units it counted, and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Worked {
+    /// Units it counted to their end.
+    pub counted: usize,
+    /// Why it ended.
+    pub end: WorkEnd,
+}
+
+/// Why a worker ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WorkEnd {
+    /// Every unit is done.
+    Complete,
+    /// It counted the units it was asked to ([`Work::units`]).
+    Units,
+    /// Its time was up ([`Work::until`]).
+    Until,
+    /// It was stopped ([`Work::stop`]).
+    Stopped,
+}
+
+/// Reads the export at `path` ([`Campaign::export`], made by anyone): checks its checksum,
+/// that its lines are exactly the subproblems of this program's split of its n, with their
+/// queens and weights, and that they add up to its total; then recounts a reproducible sample
+/// of its lines (`sample` of them, 0 to 1, drawn from `seed`) on the puzzle path, on `threads`
+/// threads. A file that does not hold is refused; lines whose recount differs are listed.
+pub fn verify_export(
+    path: impl AsRef<Path>,
+    sample: f64,
+    seed: u64,
+    threads: usize,
+) -> Result<Verified, Error> {
+    let path = path.as_ref();
+    let refuse = |why: String| problem(path, CampaignProblem::Export(why));
+    let bytes = match crate::run::checkpoint::atomic::read_regular(path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(refuse("it is not a regular file".into())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(refuse("there is no such file".into()));
+        }
+        Err(e) => return Err(io_error("read", path)(e)),
+    };
+    let text = String::from_utf8(bytes).map_err(|_| refuse("it is not text".into()))?;
+    let table = export::read(&text).map_err(refuse)?;
+    let chosen: Vec<usize> = (0..table.totals.len())
+        .filter(|i| draw(&format!("{seed} export {i}")) < sample)
+        .collect();
+    let recount = PuzzleRecount {
+        n: table.n,
+        id: table.split.id(),
+        split: table.split,
+    };
+    let found = Mutex::new(Vec::new());
+    let runner = Runner {
+        plan: &recount,
+        threads: threads.max(1),
+        progress: &NoProgress,
+        stop: None,
+        done_before: 0,
+        total: chosen.len() as u64,
+    };
+    let mut list = subproblem_list(&recount, chosen.len())?;
+    list.extend_from_slice(&chosen);
+    runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable();
+    let mismatches = found
+        .into_iter()
+        .filter(|&(i, t)| t != table.totals[i])
+        .map(|(i, t)| (i, table.totals[i], t))
+        .collect();
+    Ok(Verified {
+        n: table.n,
+        subproblems: table.totals.len(),
+        total: table.total,
+        unique: table.unique,
+        recounted: chosen.len(),
+        mismatches,
+    })
+}
+
+/// What [`verify_export`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Verified {
+    /// The board size.
+    pub n: usize,
+    /// The lines, one per subproblem.
+    pub subproblems: usize,
+    /// The export's total, which its lines add up to.
+    pub total: u128,
+    /// Its unique count, where it has one.
+    pub unique: Option<u128>,
+    /// The lines recounted.
+    pub recounted: usize,
+    /// The lines whose recount differs: the subproblem, the export's count, the recount.
+    pub mismatches: Vec<(usize, u128, u128)>,
+}
+
+/// What [`Campaign::check`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Checked {
+    /// The units recounted, in order.
+    pub units: Vec<usize>,
+    /// Their subproblems.
+    pub subproblems: usize,
+    /// Those whose counts differ: their results were moved to `conflicts/`.
+    pub conflicts: Vec<Conflict>,
+}
+
+/// A unit whose result and second count differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Conflict {
+    /// The unit.
+    pub unit: Unit,
+    /// The result's total.
+    pub first: u128,
+    /// The second path's.
+    pub second: u128,
+    /// The subproblems whose totals differ.
+    pub subproblems: Vec<usize>,
+}
+
+/// Where a campaign stands ([`Campaign::status`]).
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Status {
+    /// The board size.
+    pub n: usize,
+    /// Its units.
+    pub units: usize,
+    /// Units with a result that holds.
+    pub done: usize,
+    /// Units claimed by a worker alive.
+    pub claimed: usize,
+    /// Units whose claim went stale: the next worker takes them over.
+    pub stale: usize,
+    /// Units neither done nor claimed.
+    pub free: usize,
+    /// Units done whose last check on the second path agreed ([`Campaign::check`]).
+    pub checked: usize,
+    /// Units whose last check found a conflict: queued again until a new result is checked.
+    pub conflicting: usize,
+    /// Result files that do not hold, by unit, with why: never added; a worker moves them aside
+    /// and counts their units again (which are counted as free here).
+    pub damaged: Vec<(usize, String)>,
+    /// The split's subproblems.
+    pub subproblems: usize,
+    /// Those of the units done.
+    pub subproblems_done: usize,
+    /// The sum of the units done.
+    pub total: Counts,
+    /// The speed of each method, device and machine, from the results.
+    pub throughput: Vec<Throughput>,
+    /// How long the rest should take at the speed measured, shared among the workers now at
+    /// work; `None` before the first result.
+    pub eta: Option<Duration>,
+    /// The answer, once every unit is done.
+    pub complete: Option<Complete>,
+}
+
+/// The work of one method, device and machine, from the results it wrote.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct Throughput {
+    /// The method.
+    pub method: Method,
+    /// The device, as results name it.
+    pub device: String,
+    /// The machine.
+    pub host: String,
+    /// Units it counted.
+    pub units: usize,
+    /// Their subproblems.
+    pub subproblems: usize,
+    /// The seconds they took.
+    pub seconds: f64,
+}
+
+/// A finished campaign's answer, beside the published values where they are known (OEIS
+/// A000170 and A002562).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Complete {
+    /// The counts: every solution, and the unique ones with their classes.
+    pub counts: Counts,
+    /// The published number of solutions, where known.
+    pub known_total: Option<u128>,
+    /// The published number of unique solutions, where known.
+    pub known_unique: Option<u128>,
+}
+
+impl Complete {
+    /// False where a published value is known and differs.
+    pub fn agrees(&self) -> bool {
+        self.known_total.is_none_or(|k| k == self.counts.total)
+            && self
+                .known_unique
+                .is_none_or(|k| Some(k) == self.counts.unique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        dir
+    }
+
+    /// The events of a worker, as they came.
+    fn run(campaign: &Campaign, work: Work) -> (Worked, Vec<Event>) {
+        let events = Mutex::new(Vec::new());
+        let record = |e: &Event| events.lock().unwrap().push(e.clone());
+        let worked = campaign
+            .work(&Work {
+                events: &record,
+                ..work
+            })
+            .unwrap();
+        (worked, events.into_inner().unwrap())
+    }
+
+    #[test]
+    fn a_stale_claim_is_taken_over_and_its_partial_continued() {
+        let dir = folder("campaign-stale");
+        let campaign = Campaign::create(&dir, 10, Some(2)).unwrap();
+        let unit = campaign.units()[0];
+        // A worker that died: its claim silent for a minute, one subproblem saved.
+        let claims = dir.join(CLAIMS);
+        let dead = claim::take(&claims, 0, 0, Duration::from_secs(1), "gone")
+            .unwrap()
+            .unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&dead)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(60))
+            .unwrap();
+        let first = (unit.first, campaign.split.count_one(unit.first));
+        let partial = Partial {
+            done: vec![first],
+            seconds: 1.0,
+        };
+        campaign.save_partial(unit, &partial).unwrap();
+        let (worked, events) = run(&campaign, Work::new());
+        assert_eq!(worked.counted, 2);
+        assert!(events.contains(&Event::Claimed {
+            unit,
+            generation: 1,
+            resumed: 1
+        }));
+        let status = campaign.status().unwrap();
+        assert_eq!((status.done, status.total.total), (2, 724));
+        assert!(!dir.join(PARTIAL).join(partial_name(0)).exists());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_result_is_refused_never_added_and_counted_again() {
+        let dir = folder("campaign-damaged");
+        let campaign = Campaign::create(&dir, 9, Some(3)).unwrap();
+        run(&campaign, Work::new());
+        let path = dir.join(RESULTS).join(result_name(1));
+        let text = fs::read_to_string(&path).unwrap();
+        let changed = text.replacen("\ntotal ", "\ntotal 1", 1);
+        fs::write(&path, changed).unwrap();
+        let status = campaign.status().unwrap();
+        assert_eq!((status.done, status.free), (2, 1));
+        assert_eq!(status.damaged[0].0, 1);
+        assert!(status.total.total < 352);
+        assert!(status.complete.is_none());
+        let (worked, events) = run(&campaign, Work::new());
+        assert_eq!(worked.counted, 1);
+        assert!(matches!(&events[0], Event::Refused { unit, .. } if unit.id == 1));
+        assert_eq!(fs::read_dir(dir.join(REFUSED)).unwrap().count(), 1);
+        let status = campaign.status().unwrap();
+        assert_eq!(status.total.total, 352);
+        assert!(status.complete.unwrap().agrees());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Stops its worker once a subproblem is finished.
+    struct StopAfterOne<'a>(&'a AtomicBool);
+
+    impl Progress for StopAfterOne<'_> {
+        fn update(&self, done: u64, _total: u64) {
+            if done > 0 {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+
+    #[test]
+    fn a_stopped_worker_keeps_its_unit_for_the_next_to_continue() {
+        let dir = folder("campaign-stop");
+        let campaign = Campaign::create(&dir, 11, Some(1)).unwrap();
+        let stop = AtomicBool::new(false);
+        let watcher = StopAfterOne(&stop);
+        let mut work = Work::new();
+        work.threads = 1;
+        work.stop = Some(&stop);
+        work.progress = &watcher;
+        let (worked, events) = run(&campaign, work);
+        assert_eq!((worked.counted, worked.end), (0, WorkEnd::Stopped));
+        let Some(Event::Stopped { done, .. }) = events.last() else {
+            panic!("{events:?}");
+        };
+        assert!(*done >= 1);
+        // The claim was let go: the next worker need not wait for it to go stale.
+        assert_eq!(campaign.status().unwrap().free, 1);
+        let (worked, events) = run(&campaign, Work::new());
+        assert_eq!(worked.counted, 1);
+        assert!(matches!(events[0], Event::Claimed { resumed, .. } if resumed == *done));
+        assert_eq!(campaign.status().unwrap().total.total, 2680);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Forges unit `id`'s result with care: one more asymmetric class in its first
+    /// subproblem, the total, the residues and the checksum made to match.
+    fn forge(campaign: &Campaign, id: usize) {
+        let mut r = campaign.read_result(campaign.units()[id]).unwrap().unwrap();
+        let mut classes = r.counts[0].classes.unwrap();
+        classes.asymmetric += 1;
+        r.counts[0] = Counts::from_classes(classes);
+        r.total = r.counts.iter().fold(campaign.split.zero(), |a, &c| a + c);
+        let path = campaign.dir.join(RESULTS).join(result_name(id));
+        fs::write(path, r.write(campaign.checksum)).unwrap();
+    }
+
+    #[test]
+    fn a_forged_result_is_found_by_the_check_set_aside_and_counted_again() {
+        let dir = folder("campaign-forged");
+        let campaign = Campaign::create(&dir, 10, Some(3)).unwrap();
+        run(&campaign, Work::new());
+        let unit = campaign.units()[1];
+        let truth = campaign.read_result(unit).unwrap().unwrap().total.total;
+        forge(&campaign, 1);
+        // Every check that reading makes holds: only the published total tells.
+        let status = campaign.status().unwrap();
+        assert_eq!((status.done, status.total.total), (3, 732));
+        assert!(!status.complete.unwrap().agrees());
+        let checked = campaign.check(1.0, 1, 2).unwrap();
+        assert_eq!(checked.units, vec![0, 1, 2]);
+        assert_eq!(
+            checked.conflicts,
+            vec![Conflict {
+                unit,
+                first: truth + 8,
+                second: truth,
+                subproblems: vec![unit.first],
+            }]
+        );
+        let status = campaign.status().unwrap();
+        assert_eq!(
+            (status.done, status.free, status.checked, status.conflicting),
+            (2, 1, 2, 1)
+        );
+        assert_eq!(fs::read_dir(dir.join(CONFLICTS)).unwrap().count(), 1);
+        run(&campaign, Work::new());
+        assert_eq!(campaign.check(1.0, 1, 2).unwrap().conflicts, vec![]);
+        let status = campaign.status().unwrap();
+        assert_eq!((status.checked, status.conflicting), (3, 0));
+        assert!(status.complete.unwrap().agrees());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_sample_is_the_same_for_one_seed_and_another_for_another() {
+        let dir = folder("campaign-sample");
+        let campaign = Campaign::create(&dir, 9, Some(20)).unwrap();
+        run(&campaign, Work::new());
+        let a = campaign.check(0.3, 5, 1).unwrap().units;
+        assert_eq!(campaign.check(0.3, 5, 1).unwrap().units, a);
+        assert_ne!(campaign.check(0.3, 6, 1).unwrap().units, a);
+        assert!(!a.is_empty() && a.len() < 20, "{a:?}");
+        assert!(campaign.check(0.0, 5, 1).unwrap().units.is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn an_export_reads_back_and_a_forged_line_is_found_by_its_recount() {
+        let dir = folder("campaign-export");
+        let campaign = Campaign::create(&dir, 10, Some(3)).unwrap();
+        run(&campaign, Work::new());
+        let text = campaign.export().unwrap();
+        let path = dir.join("q10.txt");
+        fs::write(&path, &text).unwrap();
+        let all = verify_export(&path, 1.0, 0, 2).unwrap();
+        assert_eq!(
+            (all.total, all.unique, all.mismatches.len()),
+            (724, Some(92), 0)
+        );
+        assert_eq!(all.recounted, all.subproblems);
+        // One line's count and the total raised alike, the checksum made to match.
+        let body = record::unsealed(&text).unwrap();
+        let line = body
+            .lines()
+            .find(|l| l.starts_with("subproblem 3 "))
+            .unwrap();
+        let (head, count) = line.rsplit_once(' ').unwrap();
+        let count: u128 = count.parse().unwrap();
+        let forged = body
+            .replace(line, &format!("{head} {}", count + 8))
+            .replace("total 724 ", "total 732 ");
+        fs::write(&path, record::sealed(forged)).unwrap();
+        let found = verify_export(&path, 1.0, 0, 2).unwrap();
+        assert_eq!(found.mismatches, vec![(3, count + 8, count)]);
+        // A line taken out, or a changed digit, is refused before anything is recounted.
+        let cut = body.replace(&format!("{line}\n"), "");
+        fs::write(&path, record::sealed(cut)).unwrap();
+        let err = verify_export(&path, 0.0, 0, 1).unwrap_err().to_string();
+        assert!(err.contains("is not subproblem 3"), "{err}");
+        fs::write(&path, text.replace("total 724", "total 725")).unwrap();
+        let err = verify_export(&path, 0.0, 0, 1).unwrap_err().to_string();
+        assert!(
+            err.ends_with("its checksum does not match its content"),
+            "{err}"
+        );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_draw_takes_about_its_share() {
+        let taken = (0..10_000)
+            .filter(|i| draw(&format!("0 export {i}")) < 0.05)
+            .count();
+        assert!((400..600).contains(&taken), "{taken}");
+    }
+
+    #[test]
+    fn units_out_of_range_are_refused_with_the_range() {
+        let dir = folder("campaign-units");
+        let subproblems = split(10).unwrap().len();
+        let err = Campaign::create(&dir, 10, Some(subproblems + 1)).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "units = {} is out of range: units must be from 1 to {subproblems}",
+                subproblems + 1
+            )
+        );
+        assert!(!dir.join(PLAN_FILE).exists());
+    }
+}
