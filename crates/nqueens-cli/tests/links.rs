@@ -187,6 +187,7 @@ fn the_guide_has_its_chapters_and_the_readme_stays_short() {
         "command-line.md",
         "methods.md",
         "long-runs.md",
+        "campaigns.md",
         "gpus.md",
         "library.md",
         "python.md",
