@@ -591,3 +591,25 @@ test('README and the guide serve the page on the loopback interface and pin wasm
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   assert.match(readme, /wasm-bindgen-cli[^\n]*\n?[^\n]*from source/);
 });
+
+test('Solutions says why it has no LeetCode output past n = 10, with no empty box to copy', async () => {
+  for (const n of [8, 10, 11, 12]) {
+    const p = await open(live.chromium.browser, `${live.server.url}?n=${n}&view=solutions`);
+    const seen = await p.evaluate(() => ({
+      box: document.getElementById('g-leetcode-box').offsetParent !== null,
+      copy: document.getElementById('g-copy').offsetParent !== null,
+      value: document.getElementById('g-leetcode').value,
+      why: document.getElementById('g-leetcode-none').offsetParent !== null ? document.getElementById('g-leetcode-none').textContent : null,
+    }));
+    if (n <= 10) {
+      assert.ok(seen.box && seen.copy && seen.value.startsWith('[['), `n = ${n}`);
+      assert.equal(seen.why, null, `n = ${n}`);
+    } else {
+      assert.ok(!seen.box && !seen.copy, `n = ${n}: an empty box and its Copy button show`);
+      assert.ok(seen.why.includes(`n = ${n} has ${A000170[n - 1].toLocaleString('en')} boards`), seen.why);
+      assert.ok(seen.why.includes(`nqueens list ${n} --format leetcode`), seen.why);
+    }
+    noProblems(p);
+    await p.close();
+  }
+});
