@@ -217,12 +217,12 @@ export function passed(steps, from, to) {
   const kinds = [0, 0, 0, 0, 0];
   for (const c of steps.slice(from, to)) kinds[c[0]] += 1;
   // What happened, leaving out what did not.
-  const did = [
+  const did = /** @type {[number, string][]} */ ([
     [kinds[1], counted(kinds[1], 'queen') + ' placed'],
     [kinds[2], counted(kinds[2], 'square') + ' pruned'],
     [kinds[3], counted(kinds[3], 'backtrack')],
     [kinds[4], counted(kinds[4], 'solution')],
-  ]
+  ])
     .filter(([k]) => k > 0)
     .map(([, words]) => words);
   return `Since the lesson's last step (search step ${from}) the search took ${to - from} steps, ${from + 1} to ${to}: ${did.length > 1 ? `${did.slice(0, -1).join(', ')} and ` : ''}${did[did.length - 1]}.`;

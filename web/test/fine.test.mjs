@@ -232,6 +232,11 @@ test('stepping into, the timeline and step= count its steps, and the switch keep
 
 test('stepping into on 8×8: the issue\'s step, safe a frame of its own, axe clean, and a screenshot', async () => {
   const p = await page('?n=8&step=60');
+  // Stepping over, safe has answered and is gone from the stack: the lit line is its caller's
+  // `continue`, not safe's `return False`.
+  assert.equal(await p.$eval('#w-code', (c) => c.dataset.tag), 'reject');
+  assert.equal(await p.$eval('#w-code .ln.lit', (l) => l.textContent.trim()), 'continue');
+  assert.deepEqual(await p.$$eval('#w-stack .frame', (f) => f.map((b) => b.dataset.call).filter((c) => c.startsWith('safe'))), []);
   await p.click('#w-mode button[data-key="fine"]');
   // Coarse step 60 is safe(7, 4) returning False: the same move, with its frame on top.
   const f = await p.evaluate(new Function(`return (${READ})()`));

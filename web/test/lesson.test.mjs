@@ -83,7 +83,8 @@ test('every step opens by its link and shows the board of the search at its poin
       const kind = s.at ? trace[s.at - 1].step : 'start';
       assert.ok(await p.$eval('#l-code', (c) => c.dataset.lit), `step ${i + 1}: a line of the code is lit`);
       // The scan's program, as Watch shows it: its line for each kind of step.
-      const line = { start: 'start', place: 'place', conflict: 'hit', backtrack: 'remove', solution: 'solution' }[kind];
+      // Stepping over, a conflict is safe's answer back in solve: the loop's `continue`.
+      const line = { start: 'start', place: 'place', conflict: 'reject', backtrack: 'remove', solution: 'solution' }[kind];
       assert.equal(await p.$eval('#l-code', (c) => c.dataset.tag), line, `step ${i + 1}: the lit line`);
       // A call a row, the running one on top; a backtrack keeps the call that returns on top.
       const frames = await p.$$eval('#l-stack .frame', (f) => f.length);

@@ -613,3 +613,21 @@ test('Solutions says why it has no LeetCode output past n = 10, with no empty bo
     await p.close();
   }
 });
+
+test('Methods: the bit masks\' table shows free as the values under their code do', async () => {
+  // The issue's step 133 of 6×6 (a pick: the table said 000000, the code's values 000010), and
+  // the steps around it: every kind of operation of the bit masks.
+  for (let step = 120; step <= 140; step++) {
+    const p = await open(live.chromium.browser, `${live.server.url}?n=6&view=methods&step=${step}`);
+    const seen = await p.evaluate(() => {
+      const lane = document.getElementById('lane-2');
+      const row = [...lane.querySelectorAll('.masks tr')].find((r) => r.querySelector('th')?.textContent === 'free');
+      const value = [...lane.querySelectorAll('.lane-code .code-values div')].find((d) => d.querySelector('dt').textContent === 'free');
+      return { table: row ? row.querySelector('td').textContent : null, code: value ? value.querySelector('dd').textContent : null };
+    });
+    if (seen.table !== null && seen.code !== null) assert.equal(seen.table, seen.code, `step ${step}`);
+    if (step === 133) assert.deepEqual(seen, { table: '000010', code: '000010' });
+    noProblems(p);
+    await p.close();
+  }
+});
