@@ -128,7 +128,7 @@ export function stepPoint(method, lang, n, code, queens, fine = false) {
       const along = byCol === col ? 'c == col: the same column' : '|c − col| == d: the same diagonal';
       if (!fine) {
         values.push(['placer', placer(lang, n, q)]);
-        return point('reject', values, `safe(${row}, ${col}) answered false, the queen of row ${byRow} attacks row ${row} col ${col} (${along}): on to the next column`);
+        return point('reject', values, `safe answered false: the queen of row ${byRow} attacks row ${row} col ${col} (${along}), so the loop goes on to the next column`);
       }
       values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
       values.push(['placer', placer(lang, n, q)]);

@@ -144,7 +144,7 @@ test('stepping into, the call stack and the lit line follow every call and retur
           for (const lang of langs) {
             const [code, queens] = [w.step(), w.columns()];
             out[lang].push({
-              tag: stepPoint(method, lang, n, code, queens).tag,
+              tag: stepPoint(method, lang, n, code, queens, true).tag,
               frames: frames(lang, method, n, code, queens, true).map((f) => ({
                 row: f.row,
                 call: f.call,

@@ -397,9 +397,14 @@ test('every view: a screenshot, and readable at 360 px wide', async () => {
       await p.mouse.click(box.x + 1.5 * unit, box.y + 0.5 * unit);
     },
     lesson: async (p) => {
-      // The dead end, with its code and call stack, and a wrong answer explained.
+      // The dead end, with its code and call stack, and a wrong square explained and outlined.
       for (let i = 0; i < 4; i++) await p.click('#l-next');
-      await p.click('#l-back');
+      const box = await p.$eval('#l-board', (b) => {
+        b.scrollIntoView({ block: 'center' });
+        const r = b.getBoundingClientRect();
+        return { x: r.left, y: r.top, unit: r.width / 4.1 };
+      });
+      await p.mouse.click(box.x + 0.55 * box.unit, box.y + 0.55 * box.unit);
     },
   };
   for (const [width, height, n, tag] of [
