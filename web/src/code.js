@@ -99,15 +99,18 @@ function point(tag, values, note = '') {
 
 // The point of the program at a step of the library's trace (Watch): `code` is the step as
 // the bindings encode it (kind, row, col, attacker's row and column, line, number), `queens`
-// the columns of the queens after it.
+// the columns of the queens after it. `fine`: the steps of "step into", where the scan's
+// conflict is `safe` returning False; stepping over, `safe` has answered and its caller goes on
+// with the next column, so the lit line is the caller's and the values are its own.
 /**
  * @param {Method} method
  * @param {Lang} lang
  * @param {number} n
  * @param {Int32Array} code
  * @param {ArrayLike<number>} queens
+ * @param {boolean} [fine]
  */
-export function stepPoint(method, lang, n, code, queens) {
+export function stepPoint(method, lang, n, code, queens, fine = false) {
   const [kind, row, col, byRow, byCol, , number] = code;
   const q = Array.from(queens);
   if (kind === 0) return point('start', [['n', String(n)]], 'the search starts at row 0');
@@ -122,9 +125,13 @@ export function stepPoint(method, lang, n, code, queens) {
     /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)]];
     if (kind === 2) {
+      const along = byCol === col ? 'c == col: the same column' : '|c − col| == d: the same diagonal';
+      if (!fine) {
+        values.push(['placer', placer(lang, n, q)]);
+        return point('reject', values, `safe answered false: the queen of row ${byRow} attacks row ${row} col ${col} (${along}), so the loop goes on to the next column`);
+      }
       values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
       values.push(['placer', placer(lang, n, q)]);
-      const along = byCol === col ? 'c == col: the same column' : '|c − col| == d: the same diagonal';
       return point('hit', values, `the queen of row ${byRow} attacks row ${row} col ${col}: ${along}`);
     }
     values.push(['placer', placer(lang, n, q)]);
@@ -435,7 +442,7 @@ export class CodeViews {
     this.onLang = onLang;
     /** @type {(() => void)[]} called after a language or a method is picked */
     this.listeners = [];
-    /** @type {[Int32Array, ArrayLike<number>] | null} Watch's last step and its queens */
+    /** @type {[Int32Array, ArrayLike<number>, boolean] | null} Watch's last step, its queens, and whether it steps into the program */
     this.step = null;
     /** @type {([number[] | undefined, LaneState] | undefined)[]} each lane's last operation and state */
     this.ops = [];
@@ -495,11 +502,12 @@ export class CodeViews {
   /**
    * @param {Int32Array} code
    * @param {ArrayLike<number>} queens
+   * @param {boolean} [fine] the steps of "step into"
    */
-  showStep(code, queens) {
-    this.step = [code, queens];
+  showStep(code, queens, fine = false) {
+    this.step = [code, queens, fine];
     if (!this.n) return;
-    this.watch.show(stepPoint(this.watchMethod, this.lang, this.n, code, queens));
+    this.watch.show(stepPoint(this.watchMethod, this.lang, this.n, code, queens, fine));
   }
 
   // Methods, lane i: its last operation (encoded; undefined before the first) and its state.

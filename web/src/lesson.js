@@ -7,14 +7,14 @@
 // square, or the arrow keys and Enter) or with a key (B: the search backtracks). The link
 // keeps the step (?view=lesson&lesson=K, K from 1).
 
-import { Watch, Board } from './pkg/nqueens_web.js';
+import { Watch, Board, count } from './pkg/nqueens_web.js';
 import { drawBoard, squareAt } from './board.js';
 import { View } from './view.js';
 import { CodePanel, stepPoint } from './code.js';
 import { frames, StackPanel } from './stack.js';
 import { steps } from './steps.js';
 import { whole } from './link.js';
-import { square, placement, counted } from './notation.js';
+import { square, placement, counted, num } from './notation.js';
 
 /** @typedef {import('./code.js').CodeViews} CodeViews */
 
@@ -28,16 +28,19 @@ export const LESSON_N = 4;
 
 /**
  * A step of the lesson. A search step stands at `at` steps of the search on 4×4; a puzzle
- * step shows the board `board` (rows of Q . x joined by /). `text` says what the page shows,
- * `ask` the try-it question; `answer` is what the question waits for, and `wrong` explains
- * a wrong answer.
+ * step shows the board `board` (rows of Q . x joined by /), and the search on it after `puzzleAt`
+ * steps when that is given. `text` says what the page shows, `ask` the try-it question;
+ * `answer` is what the question waits for, `back` whether the question offers B (what the
+ * search does next), and `wrong` explains a wrong answer.
  * @typedef {object} LessonStep
  * @property {string} title
  * @property {number} [at]
  * @property {string} [board]
+ * @property {number} [puzzleAt]
  * @property {string} text
  * @property {string} ask
  * @property {Answer} answer
+ * @property {boolean} [back]
  * @property {(got: Answer) => string} wrong
  */
 
@@ -139,6 +142,7 @@ export function lessonSteps(steps) {
       text: `Row ${q1[1]} gets its queen on ${square(q1[1], q1[2])}, its first safe square. The call stack now holds a call of solve for each row so far.`,
       ask: `Try it: what does the search do in row ${q1[1] + 1}? Click its queen's square, or press B if it must backtrack.`,
       answer: next(secondPlace),
+      back: true,
       wrong: nextMove(next(secondPlace), secondPlace),
     },
     {
@@ -163,6 +167,7 @@ export function lessonSteps(steps) {
       text: `Row ${placedAgain[1]}'s queen moves on to ${square(placedAgain[1], placedAgain[2])}, and the search goes down again from there.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(nextCol),
+      back: true,
       wrong: nextMove(next(nextCol), nextCol),
     },
     {
@@ -171,6 +176,7 @@ export function lessonSteps(steps) {
       text: `No board with a queen on ${square(q0[1], q0[2])} works out: the search has backtracked all the way up, and row 0's queen moves on to ${square(rz[1], rz[2])}.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(rowZeroAgain),
+      back: true,
       wrong: nextMove(next(rowZeroAgain), rowZeroAgain),
     },
     {
@@ -179,6 +185,7 @@ export function lessonSteps(steps) {
       text: `Every row has its queen: the first solution, ${placement(solutionCols)} (the columns from row 0). The call for row ${LESSON_N} returns at once.`,
       ask: 'Try it: to find more solutions, what does the search do now? Click a square, or press B.',
       answer: next(solution),
+      back: true,
       wrong: nextMove(next(solution), solution),
     },
     {
@@ -187,10 +194,38 @@ export function lessonSteps(steps) {
       text: `The search does not stop at a solution: it takes back the queen on ${square(takenBack[1], takenBack[2])} and looks for the next one, as after a dead end.`,
       ask: 'Try it: what does the search do next? Click the square, or press B.',
       answer: next(afterSolution),
+      back: true,
       wrong: nextMove(next(afterSolution), afterSolution),
     },
   ];
+  // Where the lesson passes over steps of the search, its text says what they did, so that no
+  // step of the lesson follows the last one without a word.
+  for (let i = 1; i < out.length; i++) {
+    const [from, to] = [/** @type {number} */ (out[i - 1].at), /** @type {number} */ (out[i].at)];
+    if (to - from > 1) out[i].text += ` ${passed(steps, from, to)}`;
+  }
   return out;
+}
+
+// What the search did between positions `from` and `to` (to - from steps), in one sentence.
+/**
+ * @param {Int32Array[]} steps
+ * @param {number} from
+ * @param {number} to
+ */
+export function passed(steps, from, to) {
+  const kinds = [0, 0, 0, 0, 0];
+  for (const c of steps.slice(from, to)) kinds[c[0]] += 1;
+  // What happened, leaving out what did not.
+  const did = /** @type {[number, string][]} */ ([
+    [kinds[1], counted(kinds[1], 'queen') + ' placed'],
+    [kinds[2], counted(kinds[2], 'square') + ' pruned'],
+    [kinds[3], counted(kinds[3], 'backtrack')],
+    [kinds[4], counted(kinds[4], 'solution')],
+  ])
+    .filter(([k]) => k > 0)
+    .map(([, words]) => words);
+  return `Since the lesson's last step (search step ${from}) the search took ${to - from} steps, ${from + 1} to ${to}: ${did.length > 1 ? `${did.slice(0, -1).join(', ')} and ` : ''}${did[did.length - 1]}.`;
 }
 
 // The Puzzle steps: the same search on a board with a queen given, then a square blocked.
@@ -207,6 +242,20 @@ function puzzleSteps() {
   const none = Number(c.count());
   c.free();
   if (total < 1 || none !== 0) throw new Error('the puzzles of the lesson have changed');
+  // The search on the blocked board, just before its first backtrack: the row below the last
+  // queen placed has every square attacked or blocked. The board shows that moment, its queens
+  // and the squares they attack, so that the step's words are what the board shows.
+  const w = Watch.puzzle(blocked.split('/').join('\n') + '\n', 0);
+  const trail = steps(w.forward(1 << 24, -1));
+  const deadAt = trail.findIndex((s) => s[0] === 3);
+  const dead = trail[deadAt][1] + 1;
+  w.seek(deadAt);
+  const placed = Array.from(w.columns());
+  /** @type {Map<number, number[]>} */
+  const attackers = new Map();
+  for (let col = 0; col < LESSON_N; col++) attackers.set(col, Array.from(w.attacker(dead, col)));
+  w.free();
+  const searched = placed.slice(1).map((col, i) => square(i + 1, col)).join(' and ');
   return [
     {
       title: 'A Puzzle: a queen given',
@@ -219,10 +268,16 @@ function puzzleSteps() {
     {
       title: 'A Puzzle: a square blocked',
       board: blocked,
-      text: `Now ${square(3, 1)} is blocked (X): no queen may stand there. The only completion needed it, so this board has ${counted(none, 'completion')}.`,
-      ask: 'Try it: row 1’s queen goes where it did, but row 3 has no safe square left. What does the search do there? Click a square, or press B.',
+      puzzleAt: deadAt,
+      text: `Now ${square(3, 1)} is blocked (X): no queen may stand there. The only completion needed it, so this board has ${counted(none, 'completion')}. The board shows the search after ${deadAt} steps: it has placed queens on ${searched}, as in the completion, and every square of row ${dead} is attacked (hatched) or blocked.`,
+      ask: `Try it: row ${dead} has no safe square left. What does the search do there? Click a square, or press B.`,
       answer: 'back',
-      wrong: (got) => `Not ${said(got)}: with ${square(3, 1)} blocked, every square of row 3 is attacked or blocked, so the search backtracks (B), and in the end finds no completion.`,
+      back: true,
+      wrong: (got) => {
+        const by = got !== 'back' && got[0] === dead ? /** @type {number[]} */ (attackers.get(got[1])) : [];
+        const why = by.length ? `the queen on ${square(by[0], by[1])} attacks it, and ` : got !== 'back' && got[0] === dead ? `it is blocked, and ` : '';
+        return `Not ${said(got)}: ${why}with ${square(3, 1)} blocked, every square of row ${dead} is attacked or blocked, so the search backtracks (B), and in the end finds no completion.`;
+      },
     },
   ];
 }
@@ -243,6 +298,8 @@ export class LessonView extends View {
     this.cursor = [0, 0];
     this.cursorShown = false;
     this.done = false;
+    /** @type {[number, number] | null} the learner's wrong square, marked on the board */
+    this.guess = null;
     this.board = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (this.$('l-board')));
     this.codePanel = new CodePanel(this.$('l-code'), 'naive');
     this.stack = new StackPanel(this.$('l-stack'), null);
@@ -301,9 +358,24 @@ export class LessonView extends View {
     params.set('lesson', String(this.index + 1));
   }
 
+  // The lesson's board is 4×4 whatever the page's n: the header says so while it shows, and
+  // gives the page's n back as it hides.
   show() {
     super.show();
+    const c = count(LESSON_N, true, '', undefined);
+    const [total, unique] = [Number(c.total), Number(c.unique)];
+    c.free();
+    const header = /** @type {HTMLElement} */ (document.getElementById('lesson-n'));
+    header.textContent = `n = ${LESSON_N} · Q(${LESSON_N}) = ${num(total)} solutions · ${num(unique)} unique: the lesson's board`;
+    header.hidden = false;
+    for (const id of ['n-label', 'qn']) /** @type {HTMLElement} */ (document.getElementById(id)).hidden = true;
     this.render();
+  }
+
+  hide() {
+    super.hide();
+    /** @type {HTMLElement} */ (document.getElementById('lesson-n')).hidden = true;
+    for (const id of ['n-label', 'qn']) /** @type {HTMLElement} */ (document.getElementById(id)).hidden = false;
   }
 
   // The step shown: its title, text and question, its board, code and call stack.
@@ -311,6 +383,8 @@ export class LessonView extends View {
     const s = this.steps[this.index];
     const k = this.index + 1;
     this.done = false;
+    this.guess = null;
+    this.$('l-back').hidden = !s.back;
     this.$('l-count').textContent = `Step ${k} of ${this.steps.length}`;
     this.$('l-title').textContent = s.title;
     this.$('l-text').textContent = s.text;
@@ -344,6 +418,8 @@ export class LessonView extends View {
   draw() {
     const s = this.steps[this.index];
     const cursor = this.cursorShown ? this.cursor : null;
+    // The learner's wrong square, outlined as Watch's practice outlines it.
+    const guess = this.guess ? [{ row: this.guess[0], col: this.guess[1], cls: 'guess' }] : [];
     if (s.at !== undefined) {
       const [kind, row, col, byRow, byCol] = this.watch.step();
       /** @type {import('./board.js').BoardOptions & { marks: { row: number, col: number, cls: string }[] }} */
@@ -354,6 +430,7 @@ export class LessonView extends View {
         opts.marks.push({ row, col, cls: 'tried' }, { row: byRow, col: byCol, cls: 'by' });
         opts.line = { from: [byRow, byCol], to: [row, col] };
       }
+      opts.marks.push(...guess);
       drawBoard(this.board, LESSON_N, opts);
     } else {
       const b = Board.parse(String(s.board).split('/').join('\n') + '\n');
@@ -362,11 +439,25 @@ export class LessonView extends View {
       const total = Number(b.count());
       const ghosts = total && this.done ? Array.from(b.completion(0)).map((c, r) => (queens[r] >= 0 ? -1 : c)) : [];
       b.free();
+      if (s.puzzleAt !== undefined) {
+        // The search's queens and the squares they attack (cell 4), at its point on this board.
+        const w = Watch.puzzle(String(s.board).split('/').join('\n') + '\n', 0);
+        w.seek(s.puzzleAt);
+        Array.from(w.columns()).forEach((c, r) => (queens[r] = c));
+        const attacked = w.attacked();
+        w.free();
+        // An attacked square is hatched as in Watch, over the Puzzle's mark of a square with no
+        // completion: the step is about the search, not the completions.
+        cells.forEach((v, i) => {
+          if ((v === 0 || v === 3) && attacked[i]) cells[i] = 4;
+        });
+      }
       drawBoard(this.board, LESSON_N, {
         queens,
         ghosts,
         cells,
-        cellClass: ['', '', 'blocked', 'noway'],
+        cellClass: ['', '', 'blocked', 'noway', 'att'],
+        marks: guess,
         cursor,
       });
       this.board.dataset.completions = String(total);
@@ -377,17 +468,22 @@ export class LessonView extends View {
   /** @param {Answer} got */
   answer(got) {
     const s = this.steps[this.index];
-    const right = got === 'back' ? s.answer === 'back' : s.answer !== 'back' && s.answer[0] === got[0] && s.answer[1] === got[1];
     const feedback = this.$('l-feedback');
+    if (got === 'back' && !s.back) {
+      // B answers what the search does next; this question asks for a square.
+      feedback.textContent = 'This question asks for a square: click it on the board (B answers the questions about what the search does next).';
+      delete feedback.dataset.right;
+      return;
+    }
+    const right = got === 'back' ? s.answer === 'back' : s.answer !== 'back' && s.answer[0] === got[0] && s.answer[1] === got[1];
     feedback.dataset.right = String(right);
     const last = this.index === this.steps.length - 1;
     feedback.textContent = right
       ? `Right: ${said(got)}. ${last ? 'That is the whole lesson.' : 'Press Next (N) for the next step.'}`
       : s.wrong(got);
-    if (right && !this.done) {
-      this.done = true;
-      this.draw();
-    }
+    this.guess = right || got === 'back' ? null : got;
+    if (right) this.done = true;
+    this.draw();
   }
 
   // On the board: the arrows move the keyboard's square, Enter or Space answers it.

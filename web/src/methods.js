@@ -282,6 +282,15 @@ export class MethodsView extends View {
         return b ? '<span class="one">1</span>' : '0';
       }).join('');
     const pick = list.filter((op) => op[0] === 4).pop();
+    // `free` as the program holds it, the value the code's values show: the library takes a
+    // picked bit out of the untried squares at once, the program only after the call on it
+    // returns (`free ^= bit`), so at a pick or a queen placed the bit is still in `free`.
+    const last = list[list.length - 1];
+    let free = m.length ? m[4] : 0;
+    if (m.length && last && last[1] === m[0]) {
+      if (last[0] === 4) free |= last[2];
+      else if (last[0] === 6) free |= 1 << last[2];
+    }
     /** @type {string[]} */
     const rows = [];
     if (m.length) {
@@ -289,7 +298,7 @@ export class MethodsView extends View {
       rows.push(`<tr><th>cols</th><td>${bits(m[1])}</td></tr>`);
       rows.push(`<tr><th>left ↘</th><td>${bits(m[2])}</td></tr>`);
       rows.push(`<tr><th>right ↙</th><td>${bits(m[3])}</td></tr>`);
-      rows.push(`<tr><th>free</th><td>${bits(m[4])}</td></tr>`);
+      rows.push(`<tr><th>free</th><td>${bits(free)}</td></tr>`);
     }
     if (pick) rows.push(`<tr class="pick"><th>x &amp; −x</th><td>${bits(pick[2])}</td></tr>`);
     rows.push('<tr><th><span class="visually-hidden">note</span></th><td class="note">bit k is column k: column 0 is the rightmost bit</td></tr>');

@@ -3,9 +3,9 @@
 // every board for n up to 10, grouped by symmetry class and drawn with the library's own SVG;
 // LeetCode 51's output.
 
-import { class_members, board_svg, leetcode } from './pkg/nqueens_web.js';
+import { class_members, board_svg, leetcode, known } from './pkg/nqueens_web.js';
 import { View } from './view.js';
-import { counted, placement } from './notation.js';
+import { counted, placement, num } from './notation.js';
 import { startCount } from './counting.js';
 import { whole } from './link.js';
 
@@ -62,6 +62,13 @@ export class SolutionsView extends View {
       box.innerHTML = `<p class="hint">The gallery shows the boards of n = 1 to ${GALLERY_MAX}.</p>`;
       this.$('g-count').textContent = '';
       /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = '';
+      // No empty box with a Copy button: why there is nothing to copy, and where to get it.
+      const none = this.$('g-leetcode-none');
+      none.innerHTML =
+        `LeetCode 51's output is shown for n = 1 to ${GALLERY_MAX}: n = ${n} has ${num(BigInt(known(n)[0]))} boards, too many to print here. ` +
+        `The command line prints them all: <code>nqueens list ${n} --format leetcode</code>.`;
+      none.hidden = false;
+      this.$('g-leetcode-box').hidden = true;
       this.classes = [];
       return;
     }
@@ -85,6 +92,8 @@ export class SolutionsView extends View {
     if (total === 0) box.innerHTML = '<p class="hint">none: no queen arrangement works</p>';
     this.more();
     /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = leetcode(n);
+    this.$('g-leetcode-none').hidden = true;
+    this.$('g-leetcode-box').hidden = false;
   }
 
   // Draws the next classes, whole, until PAGE more boards are shown.

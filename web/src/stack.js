@@ -116,13 +116,21 @@ function setText(lang, values) {
   return `{${items}}`;
 }
 
+// The call as the program makes it. The bit masks' call passes its masks as values, written as
+// binary literals (0b…, which all five languages read), so that the frame's title says what the
+// call was given rather than naming its parameters.
 /**
  * @param {Lang} lang
  * @param {Method} method
+ * @param {number} n
  * @param {number} row
+ * @param {number[]} above the columns of rows 0 to row - 1
  */
-function callText(lang, method, row) {
-  if (method === 'bitmask') return `solve(n, ${row}, cols, left, right)`;
+function callText(lang, method, n, row, above) {
+  if (method === 'bitmask') {
+    const m = masksAt(n, above, row);
+    return `solve(${n}, ${row}, 0b${bin(m.cols, n)}, 0b${bin(m.left, n)}, 0b${bin(m.right, n)})`;
+  }
   if (lang === 'rust') return `solve(n, ${row}, ${method === 'naive' ? 'placer' : 'b'}, solutions)`;
   return `solve(${row})`;
 }
@@ -149,7 +157,7 @@ function frame(lang, method, n, row, where, above, col) {
   /** @type {Value[]} */
   const locals = [['row', String(row)]];
   /** @type {Frame} */
-  const f = { row, call: callText(lang, method, row), locals, current: false, leaving: false, returns: null };
+  const f = { row, call: callText(lang, method, n, row, above), locals, current: false, leaving: false, returns: null };
   // Python keeps a loop's variables after the loop; the other languages declare `col` and `bit`
   // inside it, so they are gone once it ends.
   const python = lang === 'python';
@@ -338,9 +346,11 @@ export class StackPanel {
       .map((f) => {
         /** @type {string[]} */
         const marks = [];
+        // A call that returns at this step has stopped running: its mark says that it returns,
+        // never that it runs as well.
         if (f.entering) marks.push('← called');
-        else if (f.current) marks.push('← running');
-        if (f.leaving) marks.push(f.returns === null ? 'returns' : `returns ${f.returns}`);
+        else if (f.current && !f.leaving) marks.push('← running');
+        if (f.leaving) marks.push(`${f.current ? '← ' : ''}${f.returns === null ? 'returns' : `returns ${f.returns}`}`);
         const cls = ['frame', f.current ? 'current' : '', f.leaving ? 'leaving' : '', f.entering ? 'entering' : ''].filter(Boolean).join(' ');
         const data =
           `data-row="${f.row}" data-current="${f.current}" data-leaving="${f.leaving}" data-entering="${!!f.entering}" ` +

@@ -103,7 +103,7 @@ export class WatchView extends SearchView {
     drawBoard(this.board, n, opts);
     this.boardOpts = opts;
     for (const li of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('#w-legend .puzzle-only'))) li.hidden = !s.board;
-    this.codePanel.showStep(code, Array.from(w.columns()));
+    this.codePanel.showStep(code, Array.from(w.columns()), s.mode === 'fine' && !s.board);
     this.renderStack();
     const pos = w.position();
     const len = w.length();

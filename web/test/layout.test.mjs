@@ -70,3 +70,28 @@ test('on a desktop the call stack stands beside the code, whole', async () => {
   noProblems(p);
   await p.close();
 });
+
+test('the call stack shows its every frame whole at n = 12, in Tree and Watch, on a phone and a desktop', async () => {
+  // The issue's point of the 12×12 search: six calls open, the last one cut in half by a list
+  // that scrolled within the page.
+  for (const [view, list] of [['tree', '#t-stack'], ['watch', '#w-stack']]) {
+    for (const method of ['naive', 'bitmask']) {
+      for (const [w, h] of [[390, 844], [1280, 1000]]) {
+        const p = await open(live.chromium.browser, `${live.server.url}?n=12&view=${view}&step=5000000&method=${method}`, w, h);
+        const seen = await p.$eval(list, (e) => {
+          const frames = [...e.querySelectorAll('.frame')];
+          const box = e.getBoundingClientRect();
+          const last = frames[frames.length - 1].getBoundingClientRect();
+          return { frames: frames.length, hidden: e.scrollHeight - e.clientHeight, lastBottom: last.bottom, listBottom: box.bottom };
+        });
+        const what = `${view} ${method} at ${w}×${h}`;
+        assert.ok(seen.frames >= 5, `${what}: ${seen.frames} frames`);
+        assert.ok(seen.hidden <= 1, `${what}: ${seen.hidden} px of the stack hidden`);
+        assert.ok(seen.lastBottom <= seen.listBottom + 1, `${what}: the last frame ends at ${seen.lastBottom}, the list at ${seen.listBottom}`);
+        if (method === 'bitmask') await p.screenshot({ path: path.join(SHOTS, `stack-12-${view}-${w}.png`), fullPage: true });
+        noProblems(p);
+        await p.close();
+      }
+    }
+  }
+});

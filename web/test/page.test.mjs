@@ -397,9 +397,14 @@ test('every view: a screenshot, and readable at 360 px wide', async () => {
       await p.mouse.click(box.x + 1.5 * unit, box.y + 0.5 * unit);
     },
     lesson: async (p) => {
-      // The dead end, with its code and call stack, and a wrong answer explained.
+      // The dead end, with its code and call stack, and a wrong square explained and outlined.
       for (let i = 0; i < 4; i++) await p.click('#l-next');
-      await p.click('#l-back');
+      const box = await p.$eval('#l-board', (b) => {
+        b.scrollIntoView({ block: 'center' });
+        const r = b.getBoundingClientRect();
+        return { x: r.left, y: r.top, unit: r.width / 4.1 };
+      });
+      await p.mouse.click(box.x + 0.55 * box.unit, box.y + 0.55 * box.unit);
     },
   };
   for (const [width, height, n, tag] of [
@@ -590,4 +595,44 @@ test('README and the guide serve the page on the loopback interface and pin wasm
   }
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   assert.match(readme, /wasm-bindgen-cli[^\n]*\n?[^\n]*from source/);
+});
+
+test('Solutions says why it has no LeetCode output past n = 10, with no empty box to copy', async () => {
+  for (const n of [8, 10, 11, 12]) {
+    const p = await open(live.chromium.browser, `${live.server.url}?n=${n}&view=solutions`);
+    const seen = await p.evaluate(() => ({
+      box: document.getElementById('g-leetcode-box').offsetParent !== null,
+      copy: document.getElementById('g-copy').offsetParent !== null,
+      value: document.getElementById('g-leetcode').value,
+      why: document.getElementById('g-leetcode-none').offsetParent !== null ? document.getElementById('g-leetcode-none').textContent : null,
+    }));
+    if (n <= 10) {
+      assert.ok(seen.box && seen.copy && seen.value.startsWith('[['), `n = ${n}`);
+      assert.equal(seen.why, null, `n = ${n}`);
+    } else {
+      assert.ok(!seen.box && !seen.copy, `n = ${n}: an empty box and its Copy button show`);
+      assert.ok(seen.why.includes(`n = ${n} has ${A000170[n - 1].toLocaleString('en')} boards`), seen.why);
+      assert.ok(seen.why.includes(`nqueens list ${n} --format leetcode`), seen.why);
+    }
+    noProblems(p);
+    await p.close();
+  }
+});
+
+test('Methods: the bit masks\' table shows free as the values under their code do', async () => {
+  // The issue's step 133 of 6×6 (a pick: the table said 000000, the code's values 000010), and
+  // the steps around it: every kind of operation of the bit masks.
+  for (let step = 120; step <= 140; step++) {
+    const p = await open(live.chromium.browser, `${live.server.url}?n=6&view=methods&step=${step}`);
+    const seen = await p.evaluate(() => {
+      const lane = document.getElementById('lane-2');
+      const row = [...lane.querySelectorAll('.masks tr')].find((r) => r.querySelector('th')?.textContent === 'free');
+      const value = [...lane.querySelectorAll('.lane-code .code-values div')].find((d) => d.querySelector('dt').textContent === 'free');
+      return { table: row ? row.querySelector('td').textContent : null, code: value ? value.querySelector('dd').textContent : null };
+    });
+    if (seen.table !== null && seen.code !== null) assert.equal(seen.table, seen.code, `step ${step}`);
+    if (step === 133) assert.deepEqual(seen, { table: '000010', code: '000010' });
+    noProblems(p);
+    await p.close();
+  }
 });

@@ -43,7 +43,11 @@ export function solveFrame(f, n, lang, method) {
   const locals = [['row', String(f.row)]];
   let call = `solve(${f.row})`;
   if (lang === 'rust') call = `solve(n, ${f.row}, ${method === 'naive' ? 'placer' : 'b'}, solutions)`;
-  if (method === 'bitmask') call = `solve(n, ${f.row}, cols, left, right)`;
+  if (method === 'bitmask') {
+    // The masks the call is given, as values (binary literals), not as the parameters' names.
+    const m = masks(n, f.above, f.row);
+    call = `solve(${n}, ${f.row}, 0b${bin(m.cols, n)}, 0b${bin(m.left, n)}, 0b${bin(m.right, n)})`;
+  }
   if (method !== 'bitmask') {
     // A call just made has not reached its loop; a returned one keeps its column in Python only.
     if (!f.entered && (f.returned ? python : !f.solution)) locals.push(['col', String(f.col)]);

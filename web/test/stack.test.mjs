@@ -105,7 +105,10 @@ test('the call stack holds the program\'s frames at every step, forward and back
       if (k > 0) {
         const running = seen.out[k].filter((f) => f.current);
         assert.equal(running.length, 1);
-        assert.match(running[0].text, /← running/);
+        // A running frame says it runs; one that returns at this step says that, and only that.
+        if (running[0].leaving) assert.match(running[0].text, /← returns/);
+        else assert.match(running[0].text, /← running/);
+        assert.ok(!/running.*returns/.test(running[0].text), running[0].text);
       }
     }
     assert.deepEqual(seen.back, seen.out.slice(0, -1), `${lang} ${method}: stepping back`);

@@ -560,6 +560,29 @@ fn every_folder_has_its_module_file_beside_it() {
     );
 }
 
+/// No source file of the crates runs past 900 lines: a longer one holds more than one idea, and
+/// is split by them.
+#[test]
+fn every_source_file_is_under_900_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut long = Vec::new();
+    for src in [
+        "../nqueens/src",
+        "src",
+        "../nqueens-py/src",
+        "../nqueens-web/src",
+        "../../tools/gpu-model/src",
+    ] {
+        for path in modules(&root.join(src)).into_values() {
+            let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+            if lines > 900 {
+                long.push(format!("{} ({lines} lines)", path.display()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "source files past 900 lines: {long:?}");
+}
+
 #[test]
 fn the_other_crates_have_no_import_cycle() {
     // The command line, the Python and web bindings, the GPU kernel's model.

@@ -6,6 +6,8 @@
 //! refusal are the library's.
 //!
 //! - [`watch`]: the textbook search step by step (`nqueens trace`), forward and back.
+//! - [`timeline`]: the whole search at a glance, for the bar that jumps to any step, and where
+//!   the methods stand on the same board.
 //! - [`methods`]: the three textbook methods side by side, operation by operation.
 //! - [`cost`]: the size of the whole textbook search, to set beside trying every board.
 //! - [`gallery`]: every solution and every symmetry class, as SVG, and LeetCode 51's output.
@@ -19,4 +21,5 @@ pub mod count;
 pub mod gallery;
 pub mod methods;
 pub mod puzzle;
+pub mod timeline;
 pub mod watch;

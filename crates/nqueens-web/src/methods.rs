@@ -291,7 +291,8 @@ mod tests {
 
     #[test]
     fn the_methods_after_k_events_hold_the_board_of_the_search_after_its_k_th() {
-        use crate::watch::{Watch, event_step, events_before};
+        use crate::timeline::{event_step, events_before};
+        use crate::watch::Watch;
         for n in 1..=7 {
             let mut c = Methods::new(n).unwrap();
             let mut w = Watch::new(n).unwrap();
