@@ -2,15 +2,16 @@
 //! puzzles for Python.
 //!
 //! A thin layer, like the command line: every function builds one library request from its
-//! arguments and turns the answer into Python objects. What to count with, on how many threads,
-//! and what to refuse are the library's decisions; its structured errors become
-//! `nqueens.Error`, a `ValueError`, as do the refusals of the few numbers only Python takes (a
-//! limit, a seed, a block size) and of a list of boards too large for memory. The modules: `count` (counts, checkpoints
+//! arguments and turns the answer into Python objects. What to count with, on how many threads, and
+//! what to refuse are the library's decisions; its structured errors become `nqueens.Error`, a
+//! `ValueError`, as do the refusals of the few numbers only Python takes (a limit, a seed, a block
+//! size) and of a list of boards too large for memory. The modules: `count` (counts, checkpoints
 //! resumed, shard records merged, and the one way a count runs off the GIL and stops on Ctrl-C),
-//! `progress` (a count's progress, handed to Python from the calling thread), `stream` (solutions as iterators and NumPy blocks, LeetCode
-//! boards), `board` (one solution of any size, and the verifier), `puzzle` (partly filled
-//! boards), `convert` (numbers in, errors out), `text` (solutions written in the command line's
-//! formats, for `python -m nqueens`), `display` (the pictures and tables a notebook shows).
+//! `counts` (the `Counts` and `SymmetryClasses` a count answers with), `progress` (a count's
+//! progress, handed to Python from the calling thread), `stream` (solutions as iterators and NumPy
+//! blocks, LeetCode boards), `board` (one solution of any size, and the verifier), `puzzle` (partly
+//! filled boards), `convert` (numbers in, errors out), `text` (solutions written in the command
+//! line's formats, for `python -m nqueens`), `display` (the pictures and tables a notebook shows).
 //!
 //! The extension is `nqueens._nqueens`; the package around it (python/nqueens) re-exports it and
 //! adds what only Python can hold: `__main__` and the registration of `Solution` as a
@@ -19,6 +20,7 @@
 mod board;
 mod convert;
 mod count;
+mod counts;
 mod display;
 mod progress;
 mod puzzle;
@@ -62,8 +64,8 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::find, m)?)?;
     m.add_function(wrap_pyfunction!(board::verify, m)?)?;
     m.add_function(wrap_pyfunction!(board::is_solution, m)?)?;
-    m.add_class::<count::Counts>()?;
-    m.add_class::<count::SymmetryClasses>()?;
+    m.add_class::<counts::Counts>()?;
+    m.add_class::<counts::SymmetryClasses>()?;
     m.add_class::<count::ShardRecord>()?;
     m.add_class::<stream::Solutions>()?;
     m.add_class::<stream::Blocks>()?;

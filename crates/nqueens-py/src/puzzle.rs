@@ -3,6 +3,7 @@
 
 use crate::convert::{self, Whole};
 use crate::count;
+use crate::counts;
 use crate::display;
 use crate::stream::{self, Solutions};
 use nqueens::reference::Advance;
@@ -137,9 +138,9 @@ impl Puzzle {
         py: Python<'_>,
         #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
         #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
-    ) -> PyResult<count::Counts> {
+    ) -> PyResult<counts::Counts> {
         let report = self.report(py, method, threads)?;
-        count::Counts::new(py, report)
+        counts::Counts::new(py, report)
     }
 
     /// Every completion as an iterator of tuples of 0-based columns, in lexicographic order,
