@@ -44,33 +44,39 @@
 mod check;
 mod claim;
 mod export;
+mod ledger;
 mod record;
+mod report;
+mod unit;
+mod work;
 
+pub use export::verify_export;
+pub use ledger::METHOD;
 pub use record::{Unit, UnitResult};
+pub use report::{Checked, Complete, Conflict, Status, Throughput, Verified};
+pub use work::{DEFAULT_STALE, Event, Work, WorkEnd, Worked};
 
-use crate::counts::Counts;
 use crate::dispatch;
 use crate::error::{CampaignProblem, Error, Quantity};
 use crate::known;
 use crate::method::Method;
 use crate::plan::{Plan, PlanId};
-use crate::progress::{NoProgress, Progress, Watch};
+use crate::progress::{NoProgress, Watch};
 use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
-use crate::run::runner::{Runner, Stopwatch, cores, subproblem_list};
-use check::{CheckRecord, PuzzleRecount};
-use claim::Seen;
-use record::{Partial, PlanText};
+use crate::run::runner::{Runner, Stopwatch, subproblem_list};
+use check::{CheckRecord, PuzzleRecount, draw};
+use ledger::{
+    CHECKS, CLAIMS, CONFLICTS, Folder, PARTIAL, PLAN_FILE, REFUSED, RESULTS, check_name, host,
+    io_error, problem, result_name,
+};
+use record::PlanText;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant, SystemTime};
-
-/// The method whose split a campaign counts: its subproblems are the canonical border
-/// constellations, numbered alike on every machine.
-pub const METHOD: Method = Method::Symmetry;
+use std::time::{Duration, SystemTime};
+use unit::UnitEnd;
 
 /// The units of a campaign created without a number of them (fewer where the split has fewer
 /// subproblems).
@@ -78,18 +84,6 @@ pub const DEFAULT_UNITS: usize = 100;
 
 /// The most units a campaign may have.
 pub const MAX_UNITS: usize = 1 << 20;
-
-/// How long a worker's claim may go without a heartbeat before another worker takes its unit,
-/// unless the worker says otherwise ([`Work::stale`]).
-pub const DEFAULT_STALE: Duration = Duration::from_secs(300);
-
-const PLAN_FILE: &str = "campaign.plan";
-const CLAIMS: &str = "claims";
-const RESULTS: &str = "results";
-const PARTIAL: &str = "partial";
-const REFUSED: &str = "refused";
-const CONFLICTS: &str = "conflicts";
-const CHECKS: &str = "checks";
 
 /// A campaign's folder, opened: its plan, and the split it counts.
 pub struct Campaign {
@@ -108,65 +102,12 @@ impl std::fmt::Debug for Campaign {
     }
 }
 
-fn problem(dir: &Path, problem: CampaignProblem) -> Error {
-    Error::Campaign {
-        dir: dir.to_path_buf(),
-        problem,
-    }
-}
-
-fn io_error(what: impl std::fmt::Display, path: &Path) -> impl FnOnce(io::Error) -> Error {
-    let context = format!("cannot {what} {}", path.display());
-    move |e| Error::io(context, e)
-}
-
 /// The split of `n` a campaign counts.
 fn split(n: usize) -> Result<Box<dyn Plan>, Error> {
     Ok(
         dispatch::plan(METHOD, n, &Watch::none())?
             .expect("a watch without a stop flag never stops"),
     )
-}
-
-/// This machine's name, as results record it.
-fn host() -> String {
-    #[cfg(unix)]
-    {
-        let mut buf = [0u8; 256];
-        // SAFETY: the buffer is writable for its whole length, which is what is passed.
-        if unsafe { libc::gethostname(buf.as_mut_ptr().cast(), buf.len()) } == 0 {
-            let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
-            if let Ok(name) = std::str::from_utf8(&buf[..end])
-                && !name.is_empty()
-            {
-                return name.to_string();
-            }
-        }
-    }
-    std::env::var("COMPUTERNAME").unwrap_or_else(|_| "unknown".to_string())
-}
-
-/// A number from 0 to 1 drawn from `key`, the same for the same key on every machine: what a
-/// sample is drawn by. FNV-1a alone mixes the last bytes of a key into its low bits only, so its
-/// hash is mixed again (the finalizer of SplitMix64) before its high bits are read.
-fn draw(key: &str) -> f64 {
-    let mut z = crate::plan::fingerprint::fnv1a(key.as_bytes());
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^= z >> 31;
-    (z >> 11) as f64 / (1u64 << 53) as f64
-}
-
-fn result_name(unit: usize) -> String {
-    format!("unit-{unit:06}.result")
-}
-
-fn check_name(unit: usize) -> String {
-    format!("unit-{unit:06}.check")
-}
-
-fn partial_name(unit: usize) -> String {
-    format!("unit-{unit:06}.partial")
 }
 
 impl Campaign {
@@ -317,77 +258,14 @@ impl Campaign {
         &self.dir
     }
 
-    /// Reads the result of a unit: `Ok(None)` where there is none, `Err` with the reason where
-    /// the file there does not hold.
-    fn read_result(&self, unit: Unit) -> Result<Option<UnitResult>, String> {
-        let path = self.dir.join(RESULTS).join(result_name(unit.id));
-        let bytes = match fs::read(&path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot be read: {e}")),
-        };
-        let text = String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
-        let result = UnitResult::read(&text, self.checksum, unit)?;
-        if result.method != METHOD {
-            return Err(format!("it was counted by method {}", result.method));
+    /// What of the campaign its files are read against.
+    fn folder(&self) -> Folder<'_> {
+        Folder {
+            dir: &self.dir,
+            checksum: self.checksum,
+            split: self.split.as_ref(),
+            units: self.units(),
         }
-        for (i, c) in unit.indices().zip(&result.counts) {
-            self.split
-                .admits(i, c)
-                .map_err(|why| format!("subproblem {i}: {why}"))?;
-        }
-        Ok(Some(result))
-    }
-
-    /// Reads every result, keeping those already read in `cache` (by the file's length and
-    /// time), and every unit's latest claim.
-    fn scan(
-        &self,
-        cache: &mut HashMap<usize, (u64, SystemTime, UnitResult)>,
-    ) -> Result<View, Error> {
-        let results_dir = self.dir.join(RESULTS);
-        let mut view = View::default();
-        let entries = fs::read_dir(&results_dir).map_err(io_error("read folder", &results_dir))?;
-        for entry in entries {
-            let entry = entry.map_err(io_error("read folder", &results_dir))?;
-            let name = entry.file_name();
-            let Some(id) = name
-                .to_str()
-                .and_then(|s| {
-                    s.strip_prefix("unit-")?
-                        .strip_suffix(".result")?
-                        .parse()
-                        .ok()
-                })
-                .filter(|&id: &usize| {
-                    id < self.units().len() && name.to_str() == Some(&result_name(id))
-                })
-            else {
-                continue;
-            };
-            let Ok(meta) = entry.metadata() else { continue };
-            let stamp = (
-                meta.len(),
-                meta.modified().unwrap_or(SystemTime::UNIX_EPOCH),
-            );
-            if let Some((len, time, r)) = cache.get(&id)
-                && (*len, *time) == stamp
-            {
-                view.results.insert(id, r.clone());
-                continue;
-            }
-            match self.read_result(self.units()[id]) {
-                Ok(Some(r)) => {
-                    cache.insert(id, (stamp.0, stamp.1, r.clone()));
-                    view.results.insert(id, r);
-                }
-                Ok(None) => {}
-                Err(why) => view.damaged.push((id, why)),
-            }
-        }
-        let claims_dir = self.dir.join(CLAIMS);
-        view.claims = claim::scan(&claims_dir).map_err(io_error("read folder", &claims_dir))?;
-        Ok(view)
     }
 
     /// Where the campaign stands, from its folder alone.
@@ -408,7 +286,7 @@ impl Campaign {
     /// # Ok::<(), nqueens::Error>(())
     /// ```
     pub fn status(&self) -> Result<Status, Error> {
-        let view = self.scan(&mut HashMap::new())?;
+        let view = self.folder().scan(&mut HashMap::new())?;
         let units = self.units().len();
         let mut status = Status {
             n: self.n(),
@@ -530,7 +408,7 @@ impl Campaign {
                 worked.end = end;
                 return Ok(worked);
             }
-            let view = self.scan(&mut cache)?;
+            let view = self.folder().scan(&mut cache)?;
             for (id, why) in &view.damaged {
                 self.refuse(*id)?;
                 (work.events)(&Event::Refused {
@@ -568,11 +446,11 @@ impl Campaign {
             };
             // A worker that finished the unit between the scan and the claim wrote its result
             // before it let its claim go.
-            if matches!(self.read_result(unit), Ok(Some(_))) {
+            if matches!(self.folder().read_result(unit), Ok(Some(_))) {
                 let _ = fs::remove_file(&path);
                 continue;
             }
-            match self.count_unit(unit, &path, generation, work, &host)? {
+            match unit::count_unit(&self.folder(), unit, &path, generation, work, &host)? {
                 UnitEnd::Counted => worked.counted += 1,
                 UnitEnd::Stopped => {}
                 UnitEnd::Lost => {}
@@ -604,7 +482,7 @@ impl Campaign {
     pub fn check(&self, sample: f64, seed: u64, threads: usize) -> Result<Checked, Error> {
         let checks = self.dir.join(CHECKS);
         fs::create_dir_all(&checks).map_err(io_error("create folder", &checks))?;
-        let view = self.scan(&mut HashMap::new())?;
+        let view = self.folder().scan(&mut HashMap::new())?;
         let chosen = |unit: usize| draw(&format!("{seed} {:016x} {unit}", self.checksum)) < sample;
         let recount = PuzzleRecount {
             n: self.n(),
@@ -699,7 +577,7 @@ impl Campaign {
                 },
             ));
         }
-        let view = self.scan(&mut HashMap::new())?;
+        let view = self.folder().scan(&mut HashMap::new())?;
         let mut lines = Vec::with_capacity(self.plan.id.subproblems);
         for r in view.results.values() {
             for (index, c) in r.unit.indices().zip(&r.counts) {
@@ -756,557 +634,17 @@ impl Campaign {
             r => r.map_err(io_error("move aside", &from)),
         }
     }
-
-    /// The unit's partial checkpoint, where one holds; anything else there is ignored (the
-    /// unit is then counted from its start).
-    fn read_partial(&self, unit: Unit) -> Partial {
-        let path = self.dir.join(PARTIAL).join(partial_name(unit.id));
-        fs::read_to_string(path)
-            .ok()
-            .and_then(|t| Partial::read(&t, self.checksum, unit).ok())
-            .filter(|p| p.done.iter().all(|(i, c)| self.split.admits(*i, c).is_ok()))
-            .unwrap_or_default()
-    }
-
-    fn save_partial(&self, unit: Unit, partial: &Partial) -> Result<(), Error> {
-        let path = self.dir.join(PARTIAL).join(partial_name(unit.id));
-        write_atomically(&path, partial.write(self.checksum, unit).as_bytes())
-            .map_err(io_error("write", &path))
-    }
-
-    /// Counts `unit`, claimed at `claim_path` under `generation`, from its partial checkpoint.
-    fn count_unit(
-        &self,
-        unit: Unit,
-        claim_path: &Path,
-        generation: u64,
-        work: &Work,
-        host: &str,
-    ) -> Result<UnitEnd, Error> {
-        let before = self.read_partial(unit);
-        let resumed = before.done.len();
-        let done: Mutex<BTreeMap<usize, Counts>> = Mutex::new(before.done.into_iter().collect());
-        let remaining: Vec<usize> = {
-            let done = done.lock().unwrap();
-            unit.indices().filter(|i| !done.contains_key(i)).collect()
-        };
-        let mut list = subproblem_list(self.split.as_ref(), remaining.len())?;
-        list.extend_from_slice(&remaining);
-        (work.events)(&Event::Claimed {
-            unit,
-            generation,
-            resumed,
-        });
-        let claims = self.dir.join(CLAIMS);
-        let beat_every = (work.stale / 4).max(Duration::from_millis(50));
-        let unit_stop = AtomicBool::new(false);
-        let finished = AtomicBool::new(false);
-        let lost = AtomicBool::new(false);
-        let clock = Stopwatch::start();
-        let seconds = |clock: &Stopwatch| before.seconds + clock.elapsed().as_secs_f64();
-        let save_failed: Mutex<Option<Error>> = Mutex::new(None);
-        std::thread::scope(|s| {
-            s.spawn(|| {
-                let mut last_beat = Instant::now();
-                let mut saved = resumed;
-                while !finished.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(20));
-                    if work.stopped() || work.past_until() {
-                        unit_stop.store(true, Ordering::Relaxed);
-                    }
-                    if last_beat.elapsed() < beat_every {
-                        continue;
-                    }
-                    last_beat = Instant::now();
-                    if !claim::beat(&claims, claim_path, unit.id, generation) {
-                        lost.store(true, Ordering::Relaxed);
-                        unit_stop.store(true, Ordering::Relaxed);
-                        continue;
-                    }
-                    let partial = {
-                        let done = done.lock().unwrap();
-                        (done.len() > saved).then(|| Partial {
-                            done: done.iter().map(|(&i, &c)| (i, c)).collect(),
-                            seconds: seconds(&clock),
-                        })
-                    };
-                    if let Some(p) = partial {
-                        saved = p.done.len();
-                        if let Err(e) = self.save_partial(unit, &p) {
-                            *save_failed.lock().unwrap() = Some(e);
-                            unit_stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                }
-            });
-            let runner = Runner {
-                plan: self.split.as_ref(),
-                threads: work.threads.max(1),
-                progress: &UnitWatch {
-                    work,
-                    stop: &unit_stop,
-                },
-                stop: Some(&unit_stop),
-                done_before: resumed as u64,
-                total: unit.len() as u64,
-            };
-            runner.run(list, &|i, c| {
-                done.lock().unwrap().insert(i, c);
-            });
-            finished.store(true, Ordering::Relaxed);
-        });
-        if let Some(e) = save_failed.into_inner().unwrap() {
-            let _ = fs::remove_file(claim_path);
-            return Err(e);
-        }
-        let done = done.into_inner().unwrap();
-        if lost.load(Ordering::Relaxed) {
-            let _ = fs::remove_file(claim_path);
-            (work.events)(&Event::Lost { unit });
-            return Ok(UnitEnd::Lost);
-        }
-        if done.len() < unit.len() {
-            // Stopped: the work so far is kept for whoever takes the unit next, and the claim
-            // let go so that it need not wait to go stale.
-            let partial = Partial {
-                done: done.into_iter().collect(),
-                seconds: seconds(&clock),
-            };
-            let kept = partial.done.len();
-            let saved = self.save_partial(unit, &partial);
-            let _ = fs::remove_file(claim_path);
-            saved?;
-            (work.events)(&Event::Stopped { unit, done: kept });
-            return Ok(UnitEnd::Stopped);
-        }
-        let counts: Vec<Counts> = done.into_values().collect();
-        let total = counts
-            .iter()
-            .try_fold(self.split.zero(), |a, &c| a.checked_add(c))
-            .ok_or_else(|| problem(&self.dir, CampaignProblem::Overflow))?;
-        let result = UnitResult {
-            unit,
-            counts,
-            total,
-            method: METHOD,
-            device: match work.threads.max(1) {
-                1 => "cpu, 1 thread".to_string(),
-                t => format!("cpu, {t} threads"),
-            },
-            version: env!("CARGO_PKG_VERSION").to_string(),
-            host: host.to_string(),
-            seconds: seconds(&clock),
-        };
-        let text = result.write(self.checksum);
-        let path = self.dir.join(RESULTS).join(result_name(unit.id));
-        match create_atomically(&path, text.as_bytes()) {
-            Ok(()) => {}
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                // Another worker counted it too (its claim went stale while it still ran):
-                // where the two differ, this count is kept beside the other for a check.
-                if !matches!(self.read_result(unit), Ok(Some(ref r)) if r.counts == result.counts) {
-                    let other = self.dir.join(CONFLICTS).join(format!(
-                        "{}.{generation}.{}",
-                        result_name(unit.id),
-                        std::process::id()
-                    ));
-                    write_atomically(&other, text.as_bytes()).map_err(io_error("write", &other))?;
-                }
-            }
-            Err(e) => return Err(io_error("write", &path)(e)),
-        }
-        let _ = fs::remove_file(self.dir.join(PARTIAL).join(partial_name(unit.id)));
-        let _ = fs::remove_file(claim_path);
-        (work.events)(&Event::Counted {
-            unit,
-            counts: result.total,
-            seconds: result.seconds,
-        });
-        Ok(UnitEnd::Counted)
-    }
-}
-
-/// The progress observer of a unit's count: tells the worker's observer, and passes the worker's
-/// stop (or its time running out) on to the unit at once, between two subproblems, where the
-/// heartbeat's thread would pass it on a moment later.
-struct UnitWatch<'a> {
-    work: &'a Work<'a>,
-    stop: &'a AtomicBool,
-}
-
-impl UnitWatch<'_> {
-    fn pass_stop(&self) {
-        if self.work.stopped() || self.work.past_until() {
-            self.stop.store(true, Ordering::Relaxed);
-        }
-    }
-}
-
-impl Progress for UnitWatch<'_> {
-    fn update(&self, done: u64, total: u64) {
-        self.work.progress.update(done, total);
-        self.pass_stop();
-    }
-
-    fn searched(&self, branches: u64) {
-        self.work.progress.searched(branches);
-        self.pass_stop();
-    }
-}
-
-#[derive(Default)]
-struct View {
-    results: BTreeMap<usize, UnitResult>,
-    damaged: Vec<(usize, String)>,
-    claims: BTreeMap<usize, Seen>,
-}
-
-enum UnitEnd {
-    Counted,
-    Stopped,
-    Lost,
-}
-
-fn ignore(_: &Event) {}
-
-/// How a worker runs: its threads, its bounds, its stop flag and what it tells on the way.
-///
-/// ```
-/// use nqueens::campaign::{DEFAULT_STALE, Work};
-///
-/// let work = Work::new();
-/// assert_eq!((work.units, work.stale), (None, DEFAULT_STALE));
-/// ```
-#[non_exhaustive]
-pub struct Work<'a> {
-    /// Threads counting each unit, at least 1.
-    pub threads: usize,
-    /// Count at most this many units, then end.
-    pub units: Option<usize>,
-    /// End at this time, keeping the unit under way as a partial checkpoint.
-    pub until: Option<SystemTime>,
-    /// How long this worker's claims may go without a heartbeat before others take them over
-    /// (it beats four times as often), and how long it waits on another's claim that does not
-    /// say.
-    pub stale: Duration,
-    /// Once true, the worker ends, keeping what it finished and the unit under way as a partial
-    /// checkpoint.
-    pub stop: Option<&'a AtomicBool>,
-    /// Told of the progress within each unit.
-    pub progress: &'a dyn Progress,
-    /// Told of each unit claimed, counted, stopped, lost or refused.
-    pub events: &'a (dyn Fn(&Event) + Sync),
-}
-
-impl Work<'_> {
-    /// A worker on one thread per core, unbounded, with [`DEFAULT_STALE`].
-    pub fn new() -> Work<'static> {
-        Work {
-            threads: cores(),
-            units: None,
-            until: None,
-            stale: DEFAULT_STALE,
-            stop: None,
-            progress: &NoProgress,
-            events: &ignore,
-        }
-    }
-
-    fn stopped(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-    }
-
-    fn past_until(&self) -> bool {
-        self.until.is_some_and(|t| SystemTime::now() >= t)
-    }
-
-    fn bound(&self, counted: usize) -> Option<WorkEnd> {
-        if self.stopped() {
-            Some(WorkEnd::Stopped)
-        } else if self.past_until() {
-            Some(WorkEnd::Until)
-        } else if self.units.is_some_and(|m| counted >= m) {
-            Some(WorkEnd::Units)
-        } else {
-            None
-        }
-    }
-
-    /// Waits `time`, or less where the worker is stopped meanwhile.
-    fn pause(&self, time: Duration) {
-        let end = Instant::now() + time;
-        while Instant::now() < end && !self.stopped() && !self.past_until() {
-            std::thread::sleep(Duration::from_millis(20).min(time));
-        }
-    }
-}
-
-impl std::fmt::Debug for Work<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Work")
-            .field("threads", &self.threads)
-            .field("units", &self.units)
-            .field("until", &self.until)
-            .field("stale", &self.stale)
-            .finish()
-    }
-}
-
-/// What a worker did, for its caller to tell.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub enum Event {
-    /// It claimed a unit, under a generation (0 the first time; more where it took the unit over
-    /// from a worker whose claim went stale), continuing `resumed` subproblems counted before.
-    Claimed {
-        /// The unit.
-        unit: Unit,
-        /// The claim's generation.
-        generation: u64,
-        /// Subproblems already counted, from the unit's partial checkpoint.
-        resumed: usize,
-    },
-    /// It counted a unit and wrote its result.
-    Counted {
-        /// The unit.
-        unit: Unit,
-        /// Its count.
-        counts: Counts,
-        /// The seconds it took, over every worker that counted a part of it.
-        seconds: f64,
-    },
-    /// It was stopped within a unit, whose finished subproblems it kept.
-    Stopped {
-        /// The unit.
-        unit: Unit,
-        /// Its subproblems counted so far.
-        done: usize,
-    },
-    /// Its claim on a unit was taken over by another worker (it had been silent too long).
-    Lost {
-        /// The unit.
-        unit: Unit,
-    },
-    /// It found a unit's result damaged, moved it to `refused/` and put the unit back in the
-    /// queue.
-    Refused {
-        /// The unit.
-        unit: Unit,
-        /// What is wrong with the result.
-        why: String,
-    },
-}
-
-/// What a worker did: the units it counted, and why it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Worked {
-    /// Units it counted to their end.
-    pub counted: usize,
-    /// Why it ended.
-    pub end: WorkEnd,
-}
-
-/// Why a worker ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum WorkEnd {
-    /// Every unit is done.
-    Complete,
-    /// It counted the units it was asked to ([`Work::units`]).
-    Units,
-    /// Its time was up ([`Work::until`]).
-    Until,
-    /// It was stopped ([`Work::stop`]).
-    Stopped,
-}
-
-/// Reads the export at `path` ([`Campaign::export`], made by anyone): checks its checksum,
-/// that its lines are exactly the subproblems of this program's split of its n, with their
-/// queens and weights, and that they add up to its total; then recounts a reproducible sample
-/// of its lines (`sample` of them, 0 to 1, drawn from `seed`) on the puzzle path, on `threads`
-/// threads. A file that does not hold is refused; lines whose recount differs are listed.
-pub fn verify_export(
-    path: impl AsRef<Path>,
-    sample: f64,
-    seed: u64,
-    threads: usize,
-) -> Result<Verified, Error> {
-    let path = path.as_ref();
-    let refuse = |why: String| problem(path, CampaignProblem::Export(why));
-    let bytes = match crate::run::checkpoint::atomic::read_regular(path) {
-        Ok(Some(b)) => b,
-        Ok(None) => return Err(refuse("it is not a regular file".into())),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            return Err(refuse("there is no such file".into()));
-        }
-        Err(e) => return Err(io_error("read", path)(e)),
-    };
-    let text = String::from_utf8(bytes).map_err(|_| refuse("it is not text".into()))?;
-    let table = export::read(&text).map_err(refuse)?;
-    let chosen: Vec<usize> = (0..table.totals.len())
-        .filter(|i| draw(&format!("{seed} export {i}")) < sample)
-        .collect();
-    let recount = PuzzleRecount {
-        n: table.n,
-        id: table.split.id(),
-        split: table.split,
-    };
-    let found = Mutex::new(Vec::new());
-    let runner = Runner {
-        plan: &recount,
-        threads: threads.max(1),
-        progress: &NoProgress,
-        stop: None,
-        done_before: 0,
-        total: chosen.len() as u64,
-    };
-    let mut list = subproblem_list(&recount, chosen.len())?;
-    list.extend_from_slice(&chosen);
-    runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
-    let mut found = found.into_inner().unwrap();
-    found.sort_unstable();
-    let mismatches = found
-        .into_iter()
-        .filter(|&(i, t)| t != table.totals[i])
-        .map(|(i, t)| (i, table.totals[i], t))
-        .collect();
-    Ok(Verified {
-        n: table.n,
-        subproblems: table.totals.len(),
-        total: table.total,
-        unique: table.unique,
-        recounted: chosen.len(),
-        mismatches,
-    })
-}
-
-/// What [`verify_export`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Verified {
-    /// The board size.
-    pub n: usize,
-    /// The lines, one per subproblem.
-    pub subproblems: usize,
-    /// The export's total, which its lines add up to.
-    pub total: u128,
-    /// Its unique count, where it has one.
-    pub unique: Option<u128>,
-    /// The lines recounted.
-    pub recounted: usize,
-    /// The lines whose recount differs: the subproblem, the export's count, the recount.
-    pub mismatches: Vec<(usize, u128, u128)>,
-}
-
-/// What [`Campaign::check`] did.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Checked {
-    /// The units recounted, in order.
-    pub units: Vec<usize>,
-    /// Their subproblems.
-    pub subproblems: usize,
-    /// Those whose counts differ: their results were moved to `conflicts/`.
-    pub conflicts: Vec<Conflict>,
-}
-
-/// A unit whose result and second count differ.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Conflict {
-    /// The unit.
-    pub unit: Unit,
-    /// The result's total.
-    pub first: u128,
-    /// The second path's.
-    pub second: u128,
-    /// The subproblems whose totals differ.
-    pub subproblems: Vec<usize>,
-}
-
-/// Where a campaign stands ([`Campaign::status`]).
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Status {
-    /// The board size.
-    pub n: usize,
-    /// Its units.
-    pub units: usize,
-    /// Units with a result that holds.
-    pub done: usize,
-    /// Units claimed by a worker alive.
-    pub claimed: usize,
-    /// Units whose claim went stale: the next worker takes them over.
-    pub stale: usize,
-    /// Units neither done nor claimed.
-    pub free: usize,
-    /// Units done whose last check on the second path agreed ([`Campaign::check`]).
-    pub checked: usize,
-    /// Units whose last check found a conflict: queued again until a new result is checked.
-    pub conflicting: usize,
-    /// Result files that do not hold, by unit, with why: never added; a worker moves them aside
-    /// and counts their units again (which are counted as free here).
-    pub damaged: Vec<(usize, String)>,
-    /// The split's subproblems.
-    pub subproblems: usize,
-    /// Those of the units done.
-    pub subproblems_done: usize,
-    /// The sum of the units done.
-    pub total: Counts,
-    /// The speed of each method, device and machine, from the results.
-    pub throughput: Vec<Throughput>,
-    /// How long the rest should take at the speed measured, shared among the workers now at
-    /// work; `None` before the first result.
-    pub eta: Option<Duration>,
-    /// The answer, once every unit is done.
-    pub complete: Option<Complete>,
-}
-
-/// The work of one method, device and machine, from the results it wrote.
-#[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Throughput {
-    /// The method.
-    pub method: Method,
-    /// The device, as results name it.
-    pub device: String,
-    /// The machine.
-    pub host: String,
-    /// Units it counted.
-    pub units: usize,
-    /// Their subproblems.
-    pub subproblems: usize,
-    /// The seconds they took.
-    pub seconds: f64,
-}
-
-/// A finished campaign's answer, beside the published values where they are known (OEIS
-/// A000170 and A002562).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Complete {
-    /// The counts: every solution, and the unique ones with their classes.
-    pub counts: Counts,
-    /// The published number of solutions, where known.
-    pub known_total: Option<u128>,
-    /// The published number of unique solutions, where known.
-    pub known_unique: Option<u128>,
-}
-
-impl Complete {
-    /// False where a published value is known and differs.
-    pub fn agrees(&self) -> bool {
-        self.known_total.is_none_or(|k| k == self.counts.total)
-            && self
-                .known_unique
-                .is_none_or(|k| Some(k) == self.counts.unique)
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::ledger::partial_name;
+    use super::record::Partial;
+    use super::unit::save_partial;
     use super::*;
+    use crate::counts::Counts;
+    use crate::progress::Progress;
+    use std::sync::atomic::{AtomicBool, Ordering};
 
     fn folder(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
@@ -1348,7 +686,7 @@ mod tests {
             done: vec![first],
             seconds: 1.0,
         };
-        campaign.save_partial(unit, &partial).unwrap();
+        save_partial(&campaign.folder(), unit, &partial).unwrap();
         let (worked, events) = run(&campaign, Work::new());
         assert_eq!(worked.counted, 2);
         assert!(events.contains(&Event::Claimed {
@@ -1425,7 +763,11 @@ mod tests {
     /// Forges unit `id`'s result with care: one more asymmetric class in its first
     /// subproblem, the total, the residues and the checksum made to match.
     fn forge(campaign: &Campaign, id: usize) {
-        let mut r = campaign.read_result(campaign.units()[id]).unwrap().unwrap();
+        let mut r = campaign
+            .folder()
+            .read_result(campaign.units()[id])
+            .unwrap()
+            .unwrap();
         let mut classes = r.counts[0].classes.unwrap();
         classes.asymmetric += 1;
         r.counts[0] = Counts::from_classes(classes);
@@ -1440,7 +782,13 @@ mod tests {
         let campaign = Campaign::create(&dir, 10, Some(3)).unwrap();
         run(&campaign, Work::new());
         let unit = campaign.units()[1];
-        let truth = campaign.read_result(unit).unwrap().unwrap().total.total;
+        let truth = campaign
+            .folder()
+            .read_result(unit)
+            .unwrap()
+            .unwrap()
+            .total
+            .total;
         forge(&campaign, 1);
         // Every check that reading makes holds: only the published total tells.
         let status = campaign.status().unwrap();
@@ -1524,14 +872,6 @@ mod tests {
             "{err}"
         );
         fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_draw_takes_about_its_share() {
-        let taken = (0..10_000)
-            .filter(|i| draw(&format!("0 export {i}")) < 0.05)
-            .count();
-        assert!((400..600).contains(&taken), "{taken}");
     }
 
     #[test]

@@ -122,6 +122,17 @@ impl CheckRecord {
     }
 }
 
+/// A number from 0 to 1 drawn from `key`, the same for the same key on every machine: what a
+/// sample is drawn by. FNV-1a alone mixes the last bytes of a key into its low bits only, so its
+/// hash is mixed again (the finalizer of SplitMix64) before its high bits are read.
+pub(crate) fn draw(key: &str) -> f64 {
+    let mut z = crate::plan::fingerprint::fnv1a(key.as_bytes());
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +175,13 @@ mod tests {
         assert_eq!(CheckRecord::verdict(&r.write(9), 9, 2), Some(false));
         let changed = r.write(9).replace("verdict conflicts", "verdict agrees");
         assert_eq!(CheckRecord::verdict(&changed, 9, 2), None);
+    }
+
+    #[test]
+    fn a_draw_takes_about_its_share() {
+        let taken = (0..10_000)
+            .filter(|i| draw(&format!("0 export {i}")) < 0.05)
+            .count();
+        assert!((400..600).contains(&taken), "{taken}");
     }
 }

@@ -4,9 +4,18 @@
 //! that its lines are exactly the split's subproblems, that they add up to its totals, and
 //! recounts a sample of them on the puzzle path.
 
+use super::check::{PuzzleRecount, draw};
+use super::ledger::{io_error, problem};
 use super::record::{Fields, hex, sealed, unsealed};
+use super::report::Verified;
 use crate::engine::constellation::SymmetryPlan;
+use crate::error::{CampaignProblem, Error};
 use crate::plan::Plan;
+use crate::progress::NoProgress;
+use crate::run::runner::{Runner, subproblem_list};
+use std::io;
+use std::path::Path;
+use std::sync::Mutex;
 
 /// The border queens of subproblem `index`, as `row:column` from 1, and its weight.
 pub(crate) fn queens_and_weight(split: &SymmetryPlan, n: usize, index: usize) -> (String, u32) {
@@ -137,5 +146,67 @@ pub(crate) fn read(text: &str) -> Result<Table, String> {
         total,
         unique,
         split,
+    })
+}
+
+/// Reads the export at `path` ([`Campaign::export`], made by anyone): checks its checksum,
+/// that its lines are exactly the subproblems of this program's split of its n, with their
+/// queens and weights, and that they add up to its total; then recounts a reproducible sample
+/// of its lines (`sample` of them, 0 to 1, drawn from `seed`) on the puzzle path, on `threads`
+/// threads. A file that does not hold is refused; lines whose recount differs are listed.
+///
+/// [`Campaign::export`]: super::Campaign::export
+pub fn verify_export(
+    path: impl AsRef<Path>,
+    sample: f64,
+    seed: u64,
+    threads: usize,
+) -> Result<Verified, Error> {
+    let path = path.as_ref();
+    let refuse = |why: String| problem(path, CampaignProblem::Export(why));
+    let bytes = match crate::run::checkpoint::atomic::read_regular(path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Err(refuse("it is not a regular file".into())),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            return Err(refuse("there is no such file".into()));
+        }
+        Err(e) => return Err(io_error("read", path)(e)),
+    };
+    let text = String::from_utf8(bytes).map_err(|_| refuse("it is not text".into()))?;
+    let table = read(&text).map_err(refuse)?;
+    let chosen: Vec<usize> = (0..table.totals.len())
+        .filter(|i| draw(&format!("{seed} export {i}")) < sample)
+        .collect();
+    let recount = PuzzleRecount {
+        n: table.n,
+        id: table.split.id(),
+        split: table.split,
+    };
+    let found = Mutex::new(Vec::new());
+    let runner = Runner {
+        plan: &recount,
+        threads: threads.max(1),
+        progress: &NoProgress,
+        stop: None,
+        done_before: 0,
+        total: chosen.len() as u64,
+    };
+    let mut list = subproblem_list(&recount, chosen.len())?;
+    list.extend_from_slice(&chosen);
+    runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
+    let mut found = found.into_inner().unwrap();
+    found.sort_unstable();
+    let mismatches = found
+        .into_iter()
+        .filter(|&(i, t)| t != table.totals[i])
+        .map(|(i, t)| (i, table.totals[i], t))
+        .collect();
+    Ok(Verified {
+        n: table.n,
+        subproblems: table.totals.len(),
+        total: table.total,
+        unique: table.unique,
+        recounted: chosen.len(),
+        mismatches,
     })
 }
