@@ -61,9 +61,9 @@ use crate::error::{CampaignProblem, Error, Quantity};
 use crate::known;
 use crate::method::Method;
 use crate::plan::{Plan, PlanId};
-use crate::progress::{NoProgress, Watch};
+use crate::progress::Watch;
 use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
-use crate::run::runner::{Runner, Stopwatch, subproblem_list};
+use crate::run::runner::Stopwatch;
 use check::{CheckRecord, PuzzleRecount, draw};
 use ledger::{
     CHECKS, CLAIMS, CONFLICTS, Folder, PARTIAL, PLAN_FILE, REFUSED, RESULTS, check_name, host,
@@ -74,7 +74,6 @@ use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::{Duration, SystemTime};
 use unit::UnitEnd;
 
@@ -497,25 +496,12 @@ impl Campaign {
         };
         for (&id, result) in view.results.iter().filter(|(id, _)| chosen(**id)) {
             let unit = result.unit;
-            let second = Mutex::new(vec![0u128; unit.len()]);
             let clock = Stopwatch::start();
-            let runner = Runner {
-                plan: &recount,
-                threads: threads.max(1),
-                progress: &NoProgress,
-                stop: None,
-                done_before: 0,
-                total: unit.len() as u64,
-            };
-            let mut list = subproblem_list(&recount, unit.len())?;
-            list.extend(unit.indices());
-            runner.run(list, &|i, c| {
-                second.lock().unwrap()[i - unit.first] = c.total
-            });
+            let second = recount.totals(unit.indices(), unit.len(), threads)?;
             let record = CheckRecord {
                 unit,
                 first: result.total.total,
-                second: second.into_inner().unwrap(),
+                second: second.into_iter().map(|(_, total)| total).collect(),
                 host: host.clone(),
                 seconds: clock.elapsed().as_secs_f64(),
             };
@@ -644,6 +630,7 @@ mod tests {
     use super::*;
     use crate::counts::Counts;
     use crate::progress::Progress;
+    use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
 
     fn folder(name: &str) -> PathBuf {

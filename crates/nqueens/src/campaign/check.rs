@@ -12,9 +12,13 @@
 use super::record::{Fields, Unit, hex, read_hex, sealed, unsealed};
 use crate::counts::Counts;
 use crate::engine::constellation::SymmetryPlan;
+use crate::error::Error;
 use crate::plan::{Plan, PlanId};
+use crate::progress::NoProgress;
 use crate::progress::Watch;
 use crate::puzzle::{CompletionPlan, Puzzle};
+use crate::run::runner::{Runner, subproblem_list};
+use std::sync::Mutex;
 
 /// The subproblem `index` of the symmetry split of `n` as a puzzle, and what each of its
 /// completions weighs.
@@ -48,6 +52,34 @@ pub(crate) struct PuzzleRecount {
     pub n: usize,
     pub id: PlanId,
     pub split: SymmetryPlan,
+}
+
+impl PuzzleRecount {
+    /// The totals of the subproblems `indices` (`len` of them) counted the second way on
+    /// `threads` threads, by index: what `check` records of a unit and `verify_export` compares
+    /// with an export's lines.
+    pub(crate) fn totals(
+        &self,
+        indices: impl Iterator<Item = usize>,
+        len: usize,
+        threads: usize,
+    ) -> Result<Vec<(usize, u128)>, Error> {
+        let found = Mutex::new(Vec::with_capacity(len));
+        let runner = Runner {
+            plan: self,
+            threads: threads.max(1),
+            progress: &NoProgress,
+            stop: None,
+            done_before: 0,
+            total: len as u64,
+        };
+        let mut list = subproblem_list(self, len)?;
+        list.extend(indices);
+        runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
+        let mut found = found.into_inner().unwrap();
+        found.sort_unstable();
+        Ok(found)
+    }
 }
 
 impl Plan for PuzzleRecount {

@@ -11,11 +11,8 @@ use super::report::Verified;
 use crate::engine::constellation::SymmetryPlan;
 use crate::error::{CampaignProblem, Error};
 use crate::plan::Plan;
-use crate::progress::NoProgress;
-use crate::run::runner::{Runner, subproblem_list};
 use std::io;
 use std::path::Path;
-use std::sync::Mutex;
 
 /// The border queens of subproblem `index`, as `row:column` from 1, and its weight.
 pub(crate) fn queens_and_weight(split: &SymmetryPlan, n: usize, index: usize) -> (String, u32) {
@@ -182,20 +179,7 @@ pub fn verify_export(
         id: table.split.id(),
         split: table.split,
     };
-    let found = Mutex::new(Vec::new());
-    let runner = Runner {
-        plan: &recount,
-        threads: threads.max(1),
-        progress: &NoProgress,
-        stop: None,
-        done_before: 0,
-        total: chosen.len() as u64,
-    };
-    let mut list = subproblem_list(&recount, chosen.len())?;
-    list.extend_from_slice(&chosen);
-    runner.run(list, &|i, c| found.lock().unwrap().push((i, c.total)));
-    let mut found = found.into_inner().unwrap();
-    found.sort_unstable();
+    let found = recount.totals(chosen.iter().copied(), chosen.len(), threads)?;
     let mismatches = found
         .into_iter()
         .filter(|&(i, t)| t != table.totals[i])
