@@ -405,9 +405,21 @@ pub struct CampaignWorkArgs {
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
 
-    /// Worker threads, 1 to 1024 [default: one per core]
+    /// Worker threads, 1 to 1024 [default: one per core; on GPUs, at least one per GPU and one
+    /// more]
     #[arg(long, short = 't', value_parser = threads, allow_hyphen_values = true, value_name = "T")]
     pub threads: Option<usize>,
+
+    /// Count on the processor (symmetry) or on a GPU (gpu, the same split; builds with the 'gpu'
+    /// feature) [default: every real GPU of the machine in a build with the 'gpu' feature, the
+    /// processor elsewhere]
+    #[arg(long, value_parser = campaign_method_parser(), value_name = "METHOD")]
+    pub method: Option<Method>,
+
+    /// Count on GPU I (0 is the first; real GPUs before software ones) or on every GPU of the
+    /// machine ('all'); implies --method gpu
+    #[arg(long, value_name = "I|all", value_parser = parse_gpu_device)]
+    pub gpu_device: Option<GpuDevice>,
 
     /// Count at most M units, then end
     #[arg(long, value_name = "M", value_parser = worker_units, allow_hyphen_values = true)]
@@ -540,6 +552,16 @@ fn method_parser() -> impl TypedValueParser<Value = Method> {
             .map(|m| PossibleValue::new(m.name()).help(m.about())),
     )
     // The parser above admits only the names of real methods, so this cannot fail.
+    .map(|s| s.parse::<Method>().expect("a listed method name"))
+}
+
+/// The methods a campaign's worker counts with: the two that count the campaign's split.
+fn campaign_method_parser() -> impl TypedValueParser<Value = Method> {
+    PossibleValuesParser::new(
+        [Method::Symmetry, Method::Gpu]
+            .iter()
+            .map(|m| PossibleValue::new(m.name()).help(m.about())),
+    )
     .map(|s| s.parse::<Method>().expect("a listed method name"))
 }
 

@@ -257,6 +257,28 @@ fn bad_campaign_requests_are_one_line_with_exit_code_2() {
         &["campaign", "work", path_arg(&dir), "--until", "soon"],
         "SECS must be a whole number",
     );
+    // A worker counts the campaign's split: on the processor (symmetry) or on GPUs (gpu).
+    fails_with(
+        &["campaign", "work", path_arg(&dir), "--method", "halves"],
+        "invalid value 'halves' for '--method <METHOD>'; [possible values: symmetry, gpu]",
+    );
+    fails_with(
+        &[
+            "campaign",
+            "work",
+            path_arg(&dir),
+            "--method",
+            "symmetry",
+            "--gpu-device",
+            "0",
+        ],
+        "method symmetry counts on the CPU, not on a GPU: use --method gpu",
+    );
+    #[cfg(not(feature = "gpu"))]
+    fails_with(
+        &["campaign", "work", path_arg(&dir), "--gpu-device", "all"],
+        "was built without GPU support: rebuild it with",
+    );
     // A plan changed by hand is refused, never worked on.
     let plan = dir.join("campaign.plan");
     let text = std::fs::read_to_string(&plan).unwrap();

@@ -268,6 +268,80 @@ mod on_a_gpu {
             .stdout("73712\n");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    /// A campaign whose units are counted partly on the processor and partly on a GPU: the
+    /// GPU's results name it, add up with the processor's to the published total, and pass the
+    /// check on the second path.
+    #[test]
+    fn a_campaign_worker_on_a_gpu_adds_up_with_one_on_the_processor() {
+        let (dir, folder) = scratch_path("campaign-gpu", "q11");
+        let folder_arg = folder.to_str().unwrap();
+        nqueens()
+            .args(["campaign", "new", folder_arg, "11", "--units", "4"])
+            .assert()
+            .success();
+        nqueens()
+            .args(["campaign", "work", folder_arg, "--method", "symmetry"])
+            .args(["-t", "1", "--units", "1"])
+            .assert()
+            .success();
+        let out = nqueens()
+            .args(["campaign", "work", folder_arg, "--method", "gpu"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{err}");
+        assert!(
+            err.starts_with("nqueens: counting with gpu on gpu: "),
+            "{err}"
+        );
+        let status = stdout_of(&["campaign", "status", folder_arg, "--json"]);
+        let v: serde_json::Value = serde_json::from_str(&status).unwrap();
+        assert_eq!(
+            (v["solutions"].as_u64(), v["unique"].as_u64()),
+            (Some(2680), Some(341))
+        );
+        assert_eq!(v["agrees"], true, "{status}");
+        let speeds = v["throughput"].as_array().unwrap();
+        let on_gpu: Vec<_> = speeds.iter().filter(|t| t["method"] == "gpu").collect();
+        assert_eq!(on_gpu.len(), 1, "{status}");
+        assert_eq!(on_gpu[0]["units"], 3, "{status}");
+        assert!(
+            on_gpu[0]["device"].as_str().unwrap().starts_with("gpu: "),
+            "{status}"
+        );
+        nqueens()
+            .args(["campaign", "check", folder_arg, "--sample", "100"])
+            .assert()
+            .success()
+            .stdout("checked 4 units (452 subproblems) on the second path: 4 agree, 0 conflict\n");
+        fails_with(
+            &["campaign", "work", folder_arg, "--gpu-device", "9"],
+            "GPU device 9",
+        );
+        // Left to choose, a worker never counts on a software device: on a machine with none
+        // but Mesa's, it counts on the processor.
+        let small = dir.join("q6");
+        let small_arg = small.to_str().unwrap();
+        nqueens()
+            .args(["campaign", "new", small_arg, "6"])
+            .assert()
+            .success();
+        let out = nqueens()
+            .args(["campaign", "work", small_arg, "-t", "1"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let first = err.lines().next().unwrap();
+        assert!(out.status.success(), "{err}");
+        assert!(
+            first == "nqueens: counting with symmetry on cpu, 1 thread"
+                || first.starts_with("nqueens: counting with gpu on gpu: ")
+                    && !first.contains("software"),
+            "{err}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 #[test]

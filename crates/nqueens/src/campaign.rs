@@ -53,8 +53,10 @@ mod work;
 pub use export::verify_export;
 pub use ledger::METHOD;
 pub use record::{Unit, UnitResult};
-pub use report::{Checked, Complete, Conflict, Status, Throughput, Verified};
-pub use work::{DEFAULT_STALE, Event, Work, WorkEnd, Worked};
+pub use report::{
+    Checked, Complete, Conflict, GROWTH_PER_ROW, Status, Throughput, Verified, solutions_expected,
+};
+pub use work::{DEFAULT_STALE, Engine, Event, Work, WorkEnd, Worked};
 
 use crate::dispatch;
 use crate::error::{CampaignProblem, Error, Quantity};
@@ -67,15 +69,15 @@ use crate::run::runner::Stopwatch;
 use check::{CheckRecord, PuzzleRecount, draw};
 use ledger::{
     CHECKS, CLAIMS, CONFLICTS, Folder, PARTIAL, PLAN_FILE, REFUSED, RESULTS, check_name, host,
-    io_error, problem, result_name,
+    io_error, problem,
 };
 use record::PlanText;
 use std::collections::{BTreeMap, HashMap};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime};
-use unit::UnitEnd;
+use std::time::Duration;
+use unit::{Counter, UnitEnd};
 
 /// The units of a campaign created without a number of them (fewer where the split has fewer
 /// subproblems).
@@ -319,10 +321,12 @@ impl Campaign {
                     host: r.host.clone(),
                     units: 0,
                     subproblems: 0,
+                    solutions: 0,
                     seconds: 0.0,
                 });
             t.units += 1;
             t.subproblems += r.unit.len();
+            t.solutions += r.total.total;
             t.seconds += r.seconds;
         }
         status.throughput = speeds.into_values().collect();
@@ -394,6 +398,12 @@ impl Campaign {
             fs::create_dir_all(&path).map_err(io_error("create folder", &path))?;
         }
         let host = host();
+        let counter = Counter::open(&self.folder(), work)?;
+        (work.events)(&Event::Counting {
+            method: counter.method,
+            device: counter.device.clone(),
+            software: counter.software,
+        });
         let mut cache = HashMap::new();
         let mut worked = Worked {
             counted: 0,
@@ -409,7 +419,7 @@ impl Campaign {
             }
             let view = self.folder().scan(&mut cache)?;
             for (id, why) in &view.damaged {
-                self.refuse(*id)?;
+                self.folder().refuse(*id)?;
                 (work.events)(&Event::Refused {
                     unit: self.units()[*id],
                     why: why.clone(),
@@ -449,7 +459,15 @@ impl Campaign {
                 let _ = fs::remove_file(&path);
                 continue;
             }
-            match unit::count_unit(&self.folder(), unit, &path, generation, work, &host)? {
+            match unit::count_unit(
+                &self.folder(),
+                unit,
+                &path,
+                generation,
+                work,
+                &counter,
+                &host,
+            )? {
                 UnitEnd::Counted => worked.counted += 1,
                 UnitEnd::Stopped => {}
                 UnitEnd::Lost => {}
@@ -517,7 +535,7 @@ impl Campaign {
                     .filter(|(_, (a, b))| a.total != **b)
                     .map(|(i, _)| i)
                     .collect();
-                self.set_aside(id)?;
+                self.folder().set_aside(id)?;
                 checked.conflicts.push(Conflict {
                     unit,
                     first: record.first,
@@ -585,46 +603,11 @@ impl Campaign {
             unique,
         ))
     }
-
-    /// Moves unit `id`'s result to `conflicts/`, kept beside its check and never added, so that
-    /// the unit is counted again.
-    fn set_aside(&self, id: usize) -> Result<(), Error> {
-        let from = self.dir.join(RESULTS).join(result_name(id));
-        let to = self.dir.join(CONFLICTS).join(format!(
-            "{}.checked.{}.{}",
-            result_name(id),
-            SystemTime::now()
-                .duration_since(SystemTime::UNIX_EPOCH)
-                .unwrap_or_default()
-                .as_millis(),
-            std::process::id()
-        ));
-        fs::rename(&from, &to).map_err(io_error("move aside", &from))
-    }
-
-    /// Moves unit `id`'s result aside, never to be added, so that the unit is counted again.
-    fn refuse(&self, id: usize) -> Result<(), Error> {
-        let from = self.dir.join(RESULTS).join(result_name(id));
-        let stamp = SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_millis();
-        let to = self.dir.join(REFUSED).join(format!(
-            "{}.{stamp}.{}",
-            result_name(id),
-            std::process::id()
-        ));
-        match fs::rename(&from, &to) {
-            // Another worker moved it first.
-            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
-            r => r.map_err(io_error("move aside", &from)),
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ledger::partial_name;
+    use super::ledger::{partial_name, result_name};
     use super::record::Partial;
     use super::unit::save_partial;
     use super::*;
@@ -632,6 +615,7 @@ mod tests {
     use crate::progress::Progress;
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::SystemTime;
 
     fn folder(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("nqueens-{name}-{}", std::process::id()));
@@ -639,10 +623,13 @@ mod tests {
         dir
     }
 
-    /// The events of a worker, as they came.
+    /// The events of a worker after the first (the engine it opened), as they came.
     fn run(campaign: &Campaign, work: Work) -> (Worked, Vec<Event>) {
         let events = Mutex::new(Vec::new());
-        let record = |e: &Event| events.lock().unwrap().push(e.clone());
+        let record = |e: &Event| match e {
+            Event::Counting { method, .. } => assert_eq!(*method, METHOD),
+            e => events.lock().unwrap().push(e.clone()),
+        };
         let worked = campaign
             .work(&Work {
                 events: &record,

@@ -147,6 +147,11 @@ fn write_problem(e: &Error, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 CampaignProblem::Export(why) => {
                     write!(f, "{dir} is not a campaign's export that holds: {why}")
                 }
+                CampaignProblem::OtherSplit => write!(
+                    f,
+                    "this build's GPUs count another split than campaign {dir}'s plan: count \
+                     its units on the processor (without --method gpu and --gpu-device)"
+                ),
             }
         }
         Error::TwoCheckpoints { first, second } => write!(

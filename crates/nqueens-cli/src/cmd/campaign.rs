@@ -11,9 +11,10 @@ use crate::args::{
 use crate::failure::{Failure, Outcome, say};
 use crate::output;
 use crate::progress;
-use nqueens::Counts;
-use nqueens::campaign::{Campaign, DEFAULT_STALE, Event, Status, Work, WorkEnd};
+use nqueens::campaign::{Campaign, DEFAULT_STALE, Engine, Event, Status, Work, WorkEnd};
+use nqueens::machine::GpuDevice;
 use nqueens::progress::{NoProgress, Progress};
+use nqueens::{Counts, Method};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -161,6 +162,17 @@ fn work(a: CampaignWorkArgs) -> Outcome {
     if let Some(t) = a.threads {
         work.threads = t;
     }
+    work.engine = match (a.gpu_device, a.method) {
+        (Some(_), Some(Method::Symmetry)) => {
+            return Err(Failure::usage(
+                "method symmetry counts on the CPU, not on a GPU: use --method gpu",
+            ));
+        }
+        (Some(d), _) => Engine::Gpus(d),
+        (None, Some(Method::Gpu)) => Engine::Gpus(GpuDevice::default()),
+        (None, Some(_)) => Engine::Processor,
+        (None, None) => Engine::Best,
+    };
     work.units = a.units;
     work.until = a.until.map(|u| match u {
         Until::After(s) => SystemTime::now() + Duration::from_secs(s),
@@ -197,6 +209,17 @@ fn work(a: CampaignWorkArgs) -> Outcome {
 /// A worker's line on stderr for each thing it does.
 fn event_line(e: &Event) -> String {
     match e {
+        Event::Counting {
+            method,
+            device,
+            software,
+        } => {
+            let mut line = format!("counting with {method} on {device}");
+            if *software {
+                line += " (a software device, the processor standing in for a GPU, far slower)";
+            }
+            line
+        }
         Event::Claimed {
             unit,
             generation,
@@ -282,7 +305,13 @@ struct Speed<'a> {
     host: &'a str,
     units: usize,
     subproblems: usize,
+    solutions: u128,
     seconds: f64,
+    /// Modelled, not measured: see `Throughput::projected`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    q27_seconds: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    q28_seconds: Option<u64>,
 }
 
 fn status(a: CampaignStatusArgs) -> Outcome {
@@ -315,7 +344,10 @@ fn status(a: CampaignStatusArgs) -> Outcome {
                     host: &t.host,
                     units: t.units,
                     subproblems: t.subproblems,
+                    solutions: t.solutions,
                     seconds: t.seconds,
+                    q27_seconds: t.projected(s.n, 27).map(|d| d.as_secs()),
+                    q28_seconds: t.projected(s.n, 28).map(|d| d.as_secs()),
                 })
                 .collect(),
             eta_seconds: s.eta.map(|d| d.as_secs()),
@@ -367,6 +399,45 @@ fn status_text(campaign: &Campaign, s: &Status) -> String {
             t.host, t.method, t.device, t.units, t.subproblems, t.seconds
         );
     }
+    // All devices together: their speeds add, so the time is the harmonic sum of each one's.
+    let together = |target| -> Option<Duration> {
+        let rate: f64 = s
+            .throughput
+            .iter()
+            .filter_map(|t| t.projected(s.n, target))
+            .map(|d| 1.0 / d.as_secs_f64())
+            .sum();
+        (rate > 0.0)
+            .then(|| Duration::try_from_secs_f64(1.0 / rate).ok())
+            .flatten()
+    };
+    let mut projections: Vec<(String, Option<Duration>, Option<Duration>)> = s
+        .throughput
+        .iter()
+        .map(|t| {
+            (
+                format!("{} ({}, {})", t.host, t.method, t.device),
+                t.projected(s.n, 27),
+                t.projected(s.n, 28),
+            )
+        })
+        .collect();
+    if projections.len() > 1 {
+        projections.push((
+            "every device above at once".into(),
+            together(27),
+            together(28),
+        ));
+    }
+    for (who, q27, q28) in projections {
+        if let (Some(q27), Some(q28)) = (q27, q28) {
+            text += &format!(
+                "projection (a model) for {who}: Q(27) in {}, Q(28) in {}\n",
+                duration(q27),
+                duration(q28)
+            );
+        }
+    }
     if let (Some(eta), None) = (s.eta, s.complete) {
         text += &format!("time left: about {}\n", duration(eta));
     }
@@ -389,11 +460,13 @@ fn status_text(campaign: &Campaign, s: &Status) -> String {
 
 /// A duration in the largest units that say it well.
 fn duration(d: Duration) -> String {
+    const YEAR: u64 = 365 * 86_400 + 86_400 / 4;
     let s = d.as_secs();
     match s {
         0..60 => format!("{s} s"),
         60..3600 => format!("{} min {} s", s / 60, s % 60),
         3600..86_400 => format!("{} h {} min", s / 3600, s % 3600 / 60),
-        _ => format!("{} days {} h", s / 86_400, s % 86_400 / 3600),
+        86_400..YEAR => format!("{} days {} h", s / 86_400, s % 86_400 / 3600),
+        _ => format!("{:.1} years", d.as_secs_f64() / YEAR as f64),
     }
 }

@@ -1,7 +1,7 @@
 //! The campaign folder as every part of a campaign reads it: the method it counts by, its
 //! subfolders and the names of its files, the errors that name a path in it, and the reading
-//! of its results and claims. The worker, the status, the check and the export all stand on
-//! this, so it lives apart from them.
+//! of its results and claims, and the moving aside of a result that must not be added. The
+//! worker, the status, the check and the export all stand on this, so it lives apart from them.
 
 use super::claim::{self, Seen};
 use super::record::{Unit, UnitResult};
@@ -101,7 +101,8 @@ impl Folder<'_> {
         };
         let text = String::from_utf8(bytes).map_err(|_| "it is not text".to_string())?;
         let result = UnitResult::read(&text, self.checksum, unit)?;
-        if result.method != METHOD {
+        // The GPUs count the same split, so their results add up with the processor's.
+        if !matches!(result.method, METHOD | Method::Gpu) {
             return Err(format!("it was counted by method {}", result.method));
         }
         for (i, c) in unit.indices().zip(&result.counts) {
@@ -161,5 +162,42 @@ impl Folder<'_> {
         let claims_dir = self.dir.join(CLAIMS);
         view.claims = claim::scan(&claims_dir).map_err(io_error("read folder", &claims_dir))?;
         Ok(view)
+    }
+}
+
+impl Folder<'_> {
+    /// Moves unit `id`'s result to `conflicts/`, kept beside its check and never added, so that
+    /// the unit is counted again.
+    pub(crate) fn set_aside(&self, id: usize) -> Result<(), Error> {
+        let from = self.dir.join(RESULTS).join(result_name(id));
+        let to = self.dir.join(CONFLICTS).join(format!(
+            "{}.checked.{}.{}",
+            result_name(id),
+            SystemTime::now()
+                .duration_since(SystemTime::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_millis(),
+            std::process::id()
+        ));
+        fs::rename(&from, &to).map_err(io_error("move aside", &from))
+    }
+
+    /// Moves unit `id`'s result aside, never to be added, so that the unit is counted again.
+    pub(crate) fn refuse(&self, id: usize) -> Result<(), Error> {
+        let from = self.dir.join(RESULTS).join(result_name(id));
+        let stamp = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis();
+        let to = self.dir.join(REFUSED).join(format!(
+            "{}.{stamp}.{}",
+            result_name(id),
+            std::process::id()
+        ));
+        match fs::rename(&from, &to) {
+            // Another worker moved it first.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            r => r.map_err(io_error("move aside", &from)),
+        }
     }
 }

@@ -5,8 +5,31 @@
 
 use super::record::Unit;
 use crate::counts::Counts;
+use crate::known;
 use crate::method::Method;
 use std::time::Duration;
+
+/// How much longer each solution takes to find, per row the board grows: the model behind
+/// [`Throughput::projected`]. It is fitted to the symmetry engine's measured times per
+/// solution from N = 16 to 20 on one processor (the guide's benchmarks chapter), and it is a
+/// model: a GPU's, or another processor's, growth may differ.
+pub const GROWTH_PER_ROW: f64 = 1.06;
+
+/// Q(n) where OEIS publishes it; beyond, a model: the ratio of consecutive terms, Q(n) /
+/// Q(n - 1), is close to n·e^(1 - α) with α = 1.942 (Simkin's asymptotic Q(n) ≈ (n e^(-α))^n),
+/// which gives the published ratios from Q(23) / Q(22) to Q(27) / Q(26) within 0.5%.
+pub fn solutions_expected(n: usize) -> f64 {
+    const ALPHA: f64 = 1.942;
+    match known::total(n) {
+        Some(q) => q as f64,
+        None => {
+            let last = known::A000170.len();
+            (last + 1..=n).fold(known::A000170[last - 1] as f64, |q, m| {
+                q * m as f64 * (1.0 - ALPHA).exp()
+            })
+        }
+    }
+}
 
 /// What [`Campaign::check`] did.
 ///
@@ -92,8 +115,51 @@ pub struct Throughput {
     pub units: usize,
     /// Their subproblems.
     pub subproblems: usize,
+    /// The solutions they hold.
+    pub solutions: u128,
     /// The seconds they took.
     pub seconds: f64,
+}
+
+impl Throughput {
+    /// How long this device alone would count every solution of the `target`×`target` board, a
+    /// model and not a measurement: the seconds per solution measured here on the n×n board,
+    /// times the solutions of the target ([`solutions_expected`]), times [`GROWTH_PER_ROW`] for
+    /// each row between. `None` before a solution was counted, and for a target below n. Small
+    /// boards' speed says little of large ones': project from n = 18 and beyond.
+    ///
+    /// ```
+    /// use nqueens::campaign::Throughput;
+    ///
+    /// // Q(20) in a day on one device would be Q(27) in some 20,000 years.
+    /// let day = Throughput::measured(39_029_188_884, 86_400.0);
+    /// let years = day.projected(20, 27).unwrap().as_secs_f64() / (365.25 * 86_400.0);
+    /// assert!((20_000.0..30_000.0).contains(&years), "{years}");
+    /// assert!(day.projected(20, 19).is_none());
+    /// ```
+    pub fn projected(&self, n: usize, target: usize) -> Option<Duration> {
+        if self.solutions == 0 || self.seconds <= 0.0 || target < n {
+            return None;
+        }
+        let per = self.seconds / self.solutions as f64;
+        let rows = (target - n) as i32;
+        Duration::try_from_secs_f64(per * solutions_expected(target) * GROWTH_PER_ROW.powi(rows))
+            .ok()
+    }
+
+    /// A device's work for projections and examples: `solutions` counted in `seconds`, on one
+    /// unnamed processor.
+    pub fn measured(solutions: u128, seconds: f64) -> Throughput {
+        Throughput {
+            method: Method::Symmetry,
+            device: String::new(),
+            host: String::new(),
+            units: 1,
+            subproblems: 0,
+            solutions,
+            seconds,
+        }
+    }
 }
 
 /// A finished campaign's answer, beside the published values where they are known (OEIS
@@ -137,4 +203,38 @@ pub struct Verified {
     pub recounted: usize,
     /// The lines whose recount differs: the subproblem, the export's count, the recount.
     pub mismatches: Vec<(usize, u128, u128)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_model_of_q_beyond_oeis_holds_where_oeis_is_known() {
+        // Q(n) is what OEIS publishes up to 27; the ratio the model uses beyond reproduces the
+        // published ratios from Q(23) / Q(22) on within 0.5%.
+        assert_eq!(solutions_expected(27), known::A000170[26] as f64);
+        let ratio = |n: usize| n as f64 * (1.0_f64 - 1.942).exp();
+        for n in 23..=27 {
+            let published = known::A000170[n - 1] as f64 / known::A000170[n - 2] as f64;
+            assert!((ratio(n) / published - 1.0).abs() < 0.005, "n = {n}");
+        }
+        let q28 = solutions_expected(28) / solutions_expected(27);
+        assert!(
+            (q28 - ratio(28)).abs() < 1e-9 && (10.9..11.0).contains(&q28),
+            "{q28}"
+        );
+        let q29 = solutions_expected(29) / solutions_expected(28);
+        assert!((q29 - ratio(29)).abs() < 1e-9, "{q29}");
+    }
+
+    #[test]
+    fn a_projection_scales_by_solutions_and_rows() {
+        let t = Throughput::measured(1_000, 1.0);
+        let q27 = t.projected(26, 27).unwrap().as_secs_f64();
+        let expected = 1e-3 * known::A000170[26] as f64 * GROWTH_PER_ROW;
+        assert!((q27 / expected - 1.0).abs() < 1e-9, "{q27} {expected}");
+        assert!(Throughput::measured(0, 1.0).projected(20, 27).is_none());
+        assert!(Throughput::measured(10, 0.0).projected(20, 27).is_none());
+    }
 }

@@ -1,8 +1,9 @@
 //! The counting of one claimed unit, the heart of a worker: from the unit's partial
 //! checkpoint, on the one runner that every count uses, with a heartbeat beside it that keeps
 //! the claim alive, saves the work so far, and stops the count where the claim is lost; then the
-//! unit's result, written once. It needs of the campaign only its open folder, so it lives
-//! apart from the campaign's other steps.
+//! unit's result, written once. It needs of the campaign only its open folder and the engine
+//! the worker opened once ([`Counter`]: the processor's cores, or GPUs counting the same split),
+//! so it lives apart from the campaign's other steps.
 
 use super::claim;
 use super::ledger::{
@@ -10,10 +11,14 @@ use super::ledger::{
     result_name,
 };
 use super::record::{Partial, Unit, UnitResult};
-use super::work::{Event, Work};
+use super::work::{Engine, Event, Work};
 use crate::counts::Counts;
+use crate::dispatch;
 use crate::error::{CampaignProblem, Error};
-use crate::progress::Progress;
+use crate::machine::GpuDevice;
+use crate::method::Method;
+use crate::plan::Plan;
+use crate::progress::{Progress, Watch};
 use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
 use crate::run::runner::{Runner, Stopwatch, subproblem_list};
 use std::collections::BTreeMap;
@@ -23,6 +28,67 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// The engine a worker counts every unit on: the campaign's own split on the processor's cores,
+/// or the GPUs' plan of that same split (the same subproblems, numbered alike, so its counts
+/// are the split's).
+pub(crate) struct Counter {
+    gpus: Option<Box<dyn Plan>>,
+    pub method: Method,
+    pub device: String,
+    pub software: bool,
+    pub threads: usize,
+}
+
+impl Counter {
+    /// Opens what `work` asks for, for the campaign whose folder is `folder`.
+    pub(crate) fn open(folder: &Folder, work: &Work) -> Result<Counter, Error> {
+        let threads = work.threads.max(1);
+        let processor = || Counter {
+            gpus: None,
+            method: METHOD,
+            device: match threads {
+                1 => "cpu, 1 thread".to_string(),
+                t => format!("cpu, {t} threads"),
+            },
+            software: false,
+            threads,
+        };
+        let devices = match work.engine {
+            Engine::Processor => return Ok(processor()),
+            Engine::Best if !Method::Gpu.is_built() => return Ok(processor()),
+            Engine::Best => GpuDevice::All,
+            Engine::Gpus(devices) => devices,
+        };
+        let n = folder.split.id().n;
+        let opened = match dispatch::open(Method::Gpu, n, devices, &Watch::none()) {
+            Ok(opened) => opened.expect("a watch without a stop flag never stops"),
+            // The best engine is the processor where no GPU can be used.
+            Err(Error::Gpu(_)) if work.engine == Engine::Best => return Ok(processor()),
+            Err(e) => return Err(e),
+        };
+        if opened.software && work.engine == Engine::Best {
+            return Ok(processor());
+        }
+        // The GPUs count the symmetry engine's split by its own numbering; a build where the
+        // two differed would add counts of other subproblems, so it is refused, not trusted.
+        if opened.plan.id() != folder.split.id() {
+            return Err(problem(folder.dir, CampaignProblem::OtherSplit));
+        }
+        Ok(Counter {
+            method: Method::Gpu,
+            device: format!("gpu: {}", opened.devices.join(", ")),
+            software: opened.software,
+            // Each GPU is fed by a thread of its own, with one to spare for the next piece.
+            threads: threads.max(opened.devices.len() + 1),
+            gpus: Some(opened.plan),
+        })
+    }
+
+    fn plan<'a>(&'a self, folder: &'a Folder) -> &'a dyn Plan {
+        self.gpus.as_deref().unwrap_or(folder.split)
+    }
+}
 
 /// How the count of a unit ended.
 pub(crate) enum UnitEnd {
@@ -59,6 +125,7 @@ pub(crate) fn count_unit(
     claim_path: &Path,
     generation: u64,
     work: &Work,
+    counter: &Counter,
     host: &str,
 ) -> Result<UnitEnd, Error> {
     let before = read_partial(folder, unit);
@@ -118,8 +185,8 @@ pub(crate) fn count_unit(
             }
         });
         let runner = Runner {
-            plan: folder.split,
-            threads: work.threads.max(1),
+            plan: counter.plan(folder),
+            threads: counter.threads,
             progress: &UnitWatch {
                 work,
                 stop: &unit_stop,
@@ -166,11 +233,8 @@ pub(crate) fn count_unit(
         unit,
         counts,
         total,
-        method: METHOD,
-        device: match work.threads.max(1) {
-            1 => "cpu, 1 thread".to_string(),
-            t => format!("cpu, {t} threads"),
-        },
+        method: counter.method,
+        device: counter.device.clone(),
         version: env!("CARGO_PKG_VERSION").to_string(),
         host: host.to_string(),
         seconds: seconds(&clock),

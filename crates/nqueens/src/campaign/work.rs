@@ -5,6 +5,8 @@
 
 use super::record::Unit;
 use crate::counts::Counts;
+use crate::machine::GpuDevice;
+use crate::method::Method;
 use crate::progress::{NoProgress, Progress};
 use crate::run::runner::cores;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,8 +28,11 @@ fn ignore(_: &Event) {}
 /// ```
 #[non_exhaustive]
 pub struct Work<'a> {
-    /// Threads counting each unit, at least 1.
+    /// Threads counting each unit, at least 1; on GPUs, at least one more than the GPUs, which
+    /// the threads keep fed.
     pub threads: usize,
+    /// What counts the units: the best the machine has by default.
+    pub engine: Engine,
     /// Count at most this many units, then end.
     pub units: Option<usize>,
     /// End at this time, keeping the unit under way as a partial checkpoint.
@@ -50,6 +55,7 @@ impl Work<'_> {
     pub fn new() -> Work<'static> {
         Work {
             threads: cores(),
+            engine: Engine::Best,
             units: None,
             until: None,
             stale: DEFAULT_STALE,
@@ -92,6 +98,7 @@ impl std::fmt::Debug for Work<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Work")
             .field("threads", &self.threads)
+            .field("engine", &self.engine)
             .field("units", &self.units)
             .field("until", &self.until)
             .field("stale", &self.stale)
@@ -99,10 +106,36 @@ impl std::fmt::Debug for Work<'_> {
     }
 }
 
+/// What a worker counts its units on. Every engine counts the campaign's one split, by the
+/// same numbering, so their results add up.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The machine's GPUs, every one of them, where the crate was built with the feature `gpu`
+    /// and the machine has a real GPU; the processor's cores (the `symmetry` method) elsewhere.
+    /// A software device standing in for a GPU is never chosen this way.
+    #[default]
+    Best,
+    /// The processor's cores: the `symmetry` method.
+    Processor,
+    /// These GPUs: the `gpu` method. Refused where the crate was built without the feature
+    /// `gpu`, or where no GPU can be used.
+    Gpus(GpuDevice),
+}
+
 /// What a worker did, for its caller to tell.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum Event {
+    /// It opened the engine it counts every unit on, once, before its first claim.
+    Counting {
+        /// The method: `symmetry` on the processor, or `gpu`.
+        method: Method,
+        /// The device as results will name it.
+        device: String,
+        /// Whether the device is a software one (a processor standing in for a GPU), far slower.
+        software: bool,
+    },
     /// It claimed a unit, under a generation (0 the first time; more where it took the unit over
     /// from a worker whose claim went stale), continuing `resumed` subproblems counted before.
     Claimed {

@@ -67,6 +67,9 @@ pub enum CampaignProblem {
     },
     /// A file read as a campaign's export is not one, or does not hold (the path is the file's).
     Export(String),
+    /// The GPUs of this build count another split than the campaign's plan names, so their
+    /// counts cannot be added to it.
+    OtherSplit,
 }
 
 /// Where saved work came from, for [`Error::Mismatch`](crate::Error::Mismatch) and
