@@ -355,6 +355,54 @@ fn border_design(
     t
 }
 
+/// One side of a row split: where its queens may stand, and whether they keep off both long
+/// diagonals (the west's, as `halves` has it).
+struct Half {
+    n: usize,
+    cols: u64,
+    free_rows: u64,
+    off_long: bool,
+}
+
+impl Half {
+    /// Every placement of n / 2 queens, each free row left to the other side or given a queen
+    /// on this side's columns, passed to `out` as (rows, diagonals, long-diagonal queens).
+    /// `taken` holds the columns and diagonals already used (the middle column's queen).
+    fn walk(
+        &self,
+        r: usize,
+        rows: u64,
+        taken: (u64, u128),
+        longs: u32,
+        out: &mut dyn FnMut(u64, u128, u32),
+    ) {
+        let (n, queens) = (self.n, self.n / 2);
+        let placed = rows.count_ones() as usize;
+        if placed == queens {
+            out(rows, taken.1, longs);
+            return;
+        }
+        if r == n || n - r + placed < queens {
+            return;
+        }
+        self.walk(r + 1, rows, taken, longs, out);
+        if self.free_rows >> r & 1 == 0 {
+            return;
+        }
+        let mut free = self.cols & !taken.0;
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let k = diag(n, r, c);
+            let long = u32::from(r == c) + u32::from(r + c == n - 1);
+            if taken.1 & k == 0 && !(self.off_long && long > 0) {
+                let next = (taken.0 | 1 << c, taken.1 | k);
+                self.walk(r + 1, rows | 1 << r, next, longs + long, out);
+            }
+        }
+    }
+}
+
 /// `rows`: today's row split with the symmetries `halves` uses.
 fn rows_design(n: usize) -> Tally {
     let h = n / 2;
@@ -362,7 +410,6 @@ fn rows_design(n: usize) -> Tally {
     let west_cols = (1u64 << h) - 1;
     // At odd n the middle column is set aside for the queen placed first.
     let east_cols = all & !west_cols & !(((n % 2) as u64) << h);
-    let on_long = |r: usize, c: usize| r == c || r + c == n - 1;
     let rev = |x: u64| x.reverse_bits() >> (64 - n);
     let middles: Vec<Option<usize>> = if n % 2 == 1 {
         (0..n).map(Some).collect()
@@ -384,99 +431,26 @@ fn rows_design(n: usize) -> Tally {
         // they fill; an east placement carries how many long-diagonal queens it has.
         let mut west: HashMap<u64, Vec<u128>> = HashMap::new();
         let mut east: HashMap<u64, Vec<(u128, u32)>> = HashMap::new();
-        #[allow(clippy::too_many_arguments)]
-        fn side(
-            n: usize,
-            r: usize,
-            rows: u64,
-            cols: u64,
-            d: u128,
-            longs: u32,
-            allowed: &dyn Fn(usize, usize) -> bool,
-            side_cols: u64,
-            free_rows: u64,
-            queens: usize,
-            out: &mut dyn FnMut(u64, u128, u32),
-        ) {
-            if rows.count_ones() as usize == queens {
-                out(rows, d, longs);
-                return;
-            }
-            if r == n || (n - r) + (rows.count_ones() as usize) < queens {
-                return;
-            }
-            side(
-                n,
-                r + 1,
-                rows,
-                cols,
-                d,
-                longs,
-                allowed,
-                side_cols,
-                free_rows,
-                queens,
-                out,
-            );
-            if free_rows >> r & 1 == 0 {
-                return;
-            }
-            let mut free = side_cols & !cols;
-            while free != 0 {
-                let c = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let k = diag(n, r, c);
-                if d & k == 0 && allowed(r, c) {
-                    let l = longs + u32::from(r == c) + u32::from(r + c == n - 1);
-                    side(
-                        n,
-                        r + 1,
-                        rows | 1 << r,
-                        cols | 1 << c,
-                        d | k,
-                        l,
-                        allowed,
-                        side_cols,
-                        free_rows,
-                        queens,
-                        out,
-                    );
-                }
-            }
+        let start = (mcols, md);
+        Half {
+            n,
+            cols: west_cols,
+            free_rows,
+            off_long: true,
         }
-        let off_long = |r: usize, c: usize| !on_long(r, c);
-        let any = |_: usize, _: usize| true;
-        side(
+        .walk(0, 0, start, 0, &mut |rows, d, _| {
+            // The middle queen's diagonals are checked on both sides, not kept in the keys.
+            west.entry(rows).or_default().push(d ^ md);
+        });
+        Half {
             n,
-            0,
-            0,
-            mcols,
-            md,
-            0,
-            &off_long,
-            west_cols,
+            cols: east_cols,
             free_rows,
-            h,
-            &mut |rows, d, _| {
-                // The middle queen's diagonals are checked on both sides, not kept in the keys.
-                west.entry(rows).or_default().push(d ^ md);
-            },
-        );
-        side(
-            n,
-            0,
-            0,
-            mcols,
-            md,
-            0,
-            &any,
-            east_cols,
-            free_rows,
-            h,
-            &mut |rows, d, l| {
-                east.entry(rows).or_default().push((d ^ md, l));
-            },
-        );
+            off_long: false,
+        }
+        .walk(0, 0, start, 0, &mut |rows, d, l| {
+            east.entry(rows).or_default().push((d ^ md, l));
+        });
         for (&w, a) in &west {
             if canon(m, w) != (m, w) {
                 continue;
