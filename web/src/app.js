@@ -132,7 +132,8 @@ async function main() {
     if (Object.hasOwn(MODES, mode)) search.setMode(/** @type {import('./search.js').Mode} */ (mode));
     else notes.push(`mode=${quoted(mode)} is not one of ${Object.keys(MODES).join(', ')}: stepping over`);
   }
-  // The method picked for Watch's code: stepping into the scan steps into safe too.
+  // The method picked for Watch's code, whose own program makes the steps: the scan's steps
+  // into safe too, the bit masks' never try an attacked square.
   code.listen(() => {
     search.setMethod(code.watchMethod);
     saveLink();

@@ -77,7 +77,10 @@ test('the call stack shows its every frame whole at n = 12, in Tree and Watch, o
   for (const [view, list] of [['tree', '#t-stack'], ['watch', '#w-stack']]) {
     for (const method of ['naive', 'bitmask']) {
       for (const [w, h] of [[390, 844], [1280, 1000]]) {
-        const p = await open(live.chromium.browser, `${live.server.url}?n=12&view=${view}&step=5000000&method=${method}`, w, h);
+        // The same point of the search in the bit masks' own steps, which pass over the
+        // squares they never try: their step 786,016 places the queen that follows.
+        const step = method === 'bitmask' ? 786016 : 5000000;
+        const p = await open(live.chromium.browser, `${live.server.url}?n=12&view=${view}&step=${step}&method=${method}`, w, h);
         const seen = await p.$eval(list, (e) => {
           const frames = [...e.querySelectorAll('.frame')];
           const box = e.getBoundingClientRect();
