@@ -245,7 +245,7 @@ const classesShown = (p) =>
     cs.map((c) => ({
       head: c.querySelector('h3').textContent,
       size: Number(c.dataset.size),
-      boards: Array.from(c.querySelectorAll('figcaption'), (f) => f.textContent),
+      boards: Array.from(c.querySelectorAll('figcaption .cols'), (f) => f.textContent),
     })),
   );
 
@@ -291,6 +291,101 @@ test('solutions come grouped by symmetry class: 12 headers holding 92 boards for
   const ten = await classesShown(q);
   assert.equal(ten.length, 92);
   assert.equal(ten.reduce((t, c) => t + c.boards.length, 0), 724);
+  await done(q);
+});
+
+// The turn or reflection each caption names, written out here square by square: where the
+// queen of (row, col) goes on an n×n board.
+const MOVES = {
+  "the class's first": (n, r, c) => [r, c],
+  'turned a quarter clockwise': (n, r, c) => [c, n - 1 - r],
+  'turned half round': (n, r, c) => [n - 1 - r, n - 1 - c],
+  'turned a quarter anticlockwise': (n, r, c) => [n - 1 - c, r],
+  'mirrored left to right': (n, r, c) => [r, n - 1 - c],
+  'mirrored top to bottom': (n, r, c) => [n - 1 - r, c],
+  'reflected in the diagonal \\': (n, r, c) => [c, r],
+  'reflected in the diagonal /': (n, r, c) => [n - 1 - c, n - 1 - r],
+};
+const moved = (cols, move) => {
+  const out = [];
+  cols.forEach((c, r) => {
+    const [r2, c2] = move(cols.length, r, c);
+    out[r2] = c2;
+  });
+  return out.join(' ');
+};
+
+test('Solutions: each board names the turn or reflection of its class\'s first, and opens in Watch at the step that finds it', async () => {
+  const n = 8;
+  const trace = traceSteps(n);
+  const at = [];
+  trace.forEach((s, i) => s.step === 'solution' && (at[s.number] = i + 1));
+  const p = await fresh(`?n=${n}&view=solutions`);
+  const boards = await p.$$eval('#g-classes .sym-class', (cs) =>
+    cs.map((c) =>
+      Array.from(c.querySelectorAll('figure'), (f) => ({
+        cols: f.querySelector('.cols').textContent,
+        by: f.querySelector('.by').textContent,
+        href: f.querySelector('a.found').getAttribute('href'),
+        link: f.querySelector('a.found').textContent,
+      })),
+    ),
+  );
+  const seen = new Set();
+  for (const members of boards) {
+    const [firstNumber, firstCols] = members[0].cols.split(': ');
+    for (const b of members) {
+      const [number, cols] = b.cols.split(': ');
+      // "= 1 turned a quarter clockwise": board 1, so moved, is this board.
+      const m = b.by.match(/^= (?:the class's first|([\d,]+) (.+))$/);
+      assert.ok(m, b.by);
+      if (m[1]) assert.equal(m[1], firstNumber, b.by);
+      const move = m[2] || "the class's first";
+      assert.ok(move in MOVES, `${b.by}: a symmetry of the square`);
+      if (b === members[0]) assert.equal(move, "the class's first");
+      assert.equal(moved(firstCols.split(' ').map(Number), MOVES[move]), cols, `board ${number} is ${b.by}`);
+      seen.add(move);
+      // The link opens Watch at the step of `nqueens trace` that finds this solution.
+      const k = at[Number(number)];
+      assert.equal(b.href, `?n=${n}&view=watch&step=${k}`);
+      assert.equal(b.link, `found at step ${k.toLocaleString('en')}`);
+    }
+  }
+  // 8×8 has every kind: the turns and the reflections.
+  assert.equal(seen.size, 8, [...seen].join(', '));
+  await shot(p, 'solutions-symmetry');
+  // Board 5, opened: Watch at its step, the solution on the board.
+  const five = boards.flat().find((b) => b.cols.startsWith('5: '));
+  await Promise.all([p.waitForNavigation(), p.click(`a.found[href="${five.href}"]`)]);
+  await p.waitForSelector('#view-watch:not([hidden])');
+  assert.equal(await text(p, '#w-text'), `solution 5: ${five.cols.split(': ')[1]}`);
+  await done(p);
+
+  // Past the gallery's n: no LeetCode box, a download of every board instead.
+  const q = await fresh('?n=11&view=solutions');
+  assert.deepEqual(await shown(q, '#g-download'), [true]);
+  assert.match(await text(q, '#g-download'), /^Download the 2,680 boards \(nqueens-11-leetcode\.json\)$/);
+  assert.match(await text(q, '#g-leetcode-none'), /Download them as one file instead/);
+  const file = await q.evaluate(async () => {
+    /** @type {Blob[]} */
+    const made = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (b) => (made.push(b), create.call(URL, b));
+    HTMLAnchorElement.prototype.click = function () {
+      made.name = this.download;
+    };
+    document.getElementById('g-download').click();
+    return { name: made.name, text: await made[0].text() };
+  });
+  assert.equal(file.name, 'nqueens-11-leetcode.json');
+  const all = JSON.parse(file.text);
+  assert.equal(all.length, 2680);
+  // The first board of the lexicographic list: 0 2 4 6 8 10 1 3 5 7 9.
+  assert.deepEqual(all[0].map((row) => row.indexOf('Q')), [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9]);
+  assert.deepEqual(await shown(q, '#g-leetcode-box'), [false]);
+  const eight = await fresh('?n=8&view=solutions');
+  assert.deepEqual(await shown(eight, '#g-download'), [false]);
+  await done(eight);
   await done(q);
 });
 
