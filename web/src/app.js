@@ -281,7 +281,8 @@ function follow(from, to) {
 }
 
 // The introduction is open on the first visit only; its summary opens it again. A browser that
-// keeps no storage shows it every time.
+// keeps no storage shows it every time. On a phone it stays folded, one tap away: the board
+// comes first, where the introduction would fill the whole screen.
 const INTRO_SEEN = 'nqueens-intro-seen';
 
 /** @param {HTMLDetailsElement} details */
@@ -293,7 +294,7 @@ function introOnce(details) {
   } catch {
     // No storage: nothing to remember with.
   }
-  details.open = !seen;
+  details.open = !seen && !matchMedia('(max-width: 600px)').matches;
 }
 
 function saveLink() {

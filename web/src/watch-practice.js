@@ -552,9 +552,12 @@ export class WatchPractice {
     return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r} col ${C}.`;
   }
 
+  // The answer goes right under the board; a screen that shows the board's bottom edge but not
+  // the answer moves the least that brings it in.
   /** @param {string} text */
   say(text) {
     this.els.feedback.textContent = text;
+    if (text) this.els.feedback.scrollIntoView({ block: 'nearest' });
   }
 
   // The search's board with the learner's wrong square, its attacker and their line, and the
