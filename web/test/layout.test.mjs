@@ -145,6 +145,35 @@ test('practice answers beside the board, inside the screen, on a phone and a des
   }
 });
 
+test('the lesson answers under its board, inside the screen, on a phone and a desktop', async () => {
+  for (const [width, height] of [[390, 844], [1280, 1000]]) {
+    for (const step of [2, 3, 4]) {
+      const p = await open(live.chromium.browser, `${live.server.url}?view=lesson&lesson=${step}`, width, height);
+      await setIntro(p, false);
+      // A wrong square, the bottom right one, clicked where the learner sees it.
+      await p.$eval('#l-board', (svg) => svg.scrollIntoView({ block: 'nearest' }));
+      const at = await p.$eval('#l-board', (svg) => {
+        const b = svg.getBoundingClientRect();
+        const unit = b.width / 4.1;
+        return { x: b.left + 3.55 * unit, y: b.top + 3.55 * unit };
+      });
+      await p.mouse.click(at.x, at.y);
+      const seen = await p.evaluate(() => {
+        const f = document.getElementById('l-feedback').getBoundingClientRect();
+        const b = document.getElementById('l-board').getBoundingClientRect();
+        return { text: document.getElementById('l-feedback').textContent, top: f.top, bottom: f.bottom, board: b.bottom, height: innerHeight };
+      });
+      const what = `lesson step ${step} at ${width}×${height}`;
+      assert.match(seen.text, /^Not row 3 col 3/, what);
+      assert.ok(seen.top >= 0 && seen.bottom <= seen.height + 1, `${what}: the answer spans ${seen.top} to ${seen.bottom} px of ${seen.height}`);
+      assert.ok(seen.top >= seen.board - 1 && seen.top - seen.board <= 24, `${what}: ${seen.top - seen.board} px under the board`);
+      if (step === 4) await p.screenshot({ path: path.join(SHOTS, `lesson-feedback-${width}.png`) });
+      noProblems(p);
+      await p.close();
+    }
+  }
+});
+
 test('a first visit on a phone opens on the board, the introduction one tap away; on a desktop it opens', async () => {
   const phone = await firstVisit('?n=8', 390, 844);
   assert.equal(await phone.$eval('#intro', (d) => d.open), false, 'folded on a phone');
