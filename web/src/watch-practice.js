@@ -267,6 +267,16 @@ export class WatchPractice {
   askOther() {
     const e = this.els;
     const kind = this.kind();
+    if (kind === 'tree' && this.search.method === 'bitmask') {
+      // The bit masks' own steps have no prune to ask about: playing on would run to the end.
+      this.other = null;
+      e.question.textContent =
+        'The bit masks never try an attacked square: their search prunes no square at a step of its own. ' +
+        'Pick the scan or the sets beside the code to be asked what a prune saves.';
+      e.show.disabled = true;
+      e.form.hidden = true;
+      return;
+    }
     const next = this.ahead()[0];
     if (!next || !this.asksBefore(kind, next)) {
       if (!this.advance()) {
