@@ -314,7 +314,8 @@ export class Search {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
     if (all && !this.player.playing) this.say.textContent = this.sentence();
-    this.cost.render(this.placed, this.pruned);
+    // The bit masks' own steps try no attacked square (detail 3 and 4).
+    this.cost.render(this.placed, this.pruned, this.detail() >= 3);
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
     this.player.showButton();

@@ -77,6 +77,17 @@ test('the cost line counts the squares of nqueens trace, and n^n and n!', async 
   assert.equal(await data(p5, '#w-cost', 'nn'), '3125');
   assert.equal(await data(p5, '#w-cost', 'fact'), '120');
   await done(p5);
+  // With the bit masks' code the steps are theirs, and they try only free squares, each a queen:
+  // so far and in all, the squares tried are the queens placed.
+  const pm = await fresh('?n=8&method=bitmask&step=40');
+  const own = steps.filter((s) => s !== 'conflict');
+  const placed = own.filter((s) => s === 'place').length;
+  assert.equal(await data(pm, '#w-cost', 'soFar'), String(own.slice(0, 40).filter((s) => s === 'place').length));
+  assert.equal(await data(pm, '#w-cost', 'total'), String(placed));
+  const said = await text(pm, '#w-cost');
+  assert.match(said, /the bit masks have tried \d+ squares so far, each a queen placed: they never try an attacked square\./);
+  assert.ok(said.includes(`${placed.toLocaleString('en')} in the whole search, where the scan and the sets try 15,720`), said);
+  await done(pm);
 });
 
 test('the introduction opens on the first visit only, and opens again on request', async () => {
