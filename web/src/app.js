@@ -132,7 +132,8 @@ async function main() {
     if (Object.hasOwn(MODES, mode)) search.setMode(/** @type {import('./search.js').Mode} */ (mode));
     else notes.push(`mode=${quoted(mode)} is not one of ${Object.keys(MODES).join(', ')}: stepping over`);
   }
-  // The method picked for Watch's code: stepping into the scan steps into safe too.
+  // The method picked for Watch's code, whose own program makes the steps: the scan's steps
+  // into safe too, the bit masks' never try an attacked square.
   code.listen(() => {
     search.setMethod(code.watchMethod);
     saveLink();
@@ -280,7 +281,8 @@ function follow(from, to) {
 }
 
 // The introduction is open on the first visit only; its summary opens it again. A browser that
-// keeps no storage shows it every time.
+// keeps no storage shows it every time. On a phone it stays folded, one tap away: the board
+// comes first, where the introduction would fill the whole screen.
 const INTRO_SEEN = 'nqueens-intro-seen';
 
 /** @param {HTMLDetailsElement} details */
@@ -292,7 +294,7 @@ function introOnce(details) {
   } catch {
     // No storage: nothing to remember with.
   }
-  details.open = !seen;
+  details.open = !seen && !matchMedia('(max-width: 600px)').matches;
 }
 
 function saveLink() {

@@ -97,7 +97,7 @@ function point(tag, values, note = '') {
   return { tag, values, note };
 }
 
-// The point of the program at a step of the library's trace (Watch): `code` is the step as
+// The point of the program at a step of the method's own program (Watch): `code` is the step as
 // the bindings encode it (kind, row, col, attacker's row and column, line, number), `queens`
 // the columns of the queens after it. `fine`: the steps of "step into", where the scan's
 // conflict is `safe` returning False; stepping over, `safe` has answered and its caller goes on
@@ -130,7 +130,8 @@ export function stepPoint(method, lang, n, code, queens, fine = false) {
         values.push(['placer', placer(lang, n, q)]);
         return point('reject', values, `safe answered false: the queen of row ${byRow} attacks row ${row} col ${col} (${along}), so the loop goes on to the next column`);
       }
-      values.push(['r', String(byRow)], ['c = placer[r]', String(byCol)], ['d = row − r', String(row - byRow)]);
+      // safe read the square (r, c) of row r's queen: the loops' values when it returns.
+      values.push(['r', String(byRow)], ['d = row − r', String(row - byRow)], ['c', String(byCol)]);
       values.push(['placer', placer(lang, n, q)]);
       return point('hit', values, `the queen of row ${byRow} attacks row ${row} col ${col}: ${along}`);
     }
@@ -167,10 +168,9 @@ export function stepPoint(method, lang, n, code, queens, fine = false) {
   const m = masksAt(n, q, row);
   /** @type {Value[]} */
   const values = [['row', String(row)], ['cols', bin(m.cols, n)], ['left', bin(m.left, n)], ['right', bin(m.right, n)]];
-  if (kind === 2) {
-    values.push(['free', bin(m.free, n)]);
-    return point('free', values, `column ${col} is not in free: the masks never try the attacked square row ${row} col ${col}`);
-  }
+  // The bit masks' own steps (search.js asks the bindings for them) have no conflict: the
+  // program never tries an attacked square.
+  if (kind === 2) throw new Error(`the bit masks never try an attacked square (row ${row} col ${col})`);
   const bit = 1 << col;
   // The row's free squares still held in `free`: the lower ones were taken out one by one,
   // lowest first; the square of the queen goes out after its call returns.
@@ -283,9 +283,9 @@ export function opPoint(method, lang, n, op, state) {
     /** @type {Value[]} */
     const values = [['row', String(row)], ['col', String(col)]];
     if (kind === 1) {
-      values.push(['r', String(a)], ['c = placer[r]', String(q[a])], ['d = row − r', String(row - a)]);
+      values.push(['r', String(a)], ['d = row − r', String(row - a)], ['c', String(b)]);
       values.push(['placer', placer(lang, n, q)]);
-      return point('check', values, `reads row ${a} col ${b}: ${c ? 'a queen — attacked' : 'empty'}`);
+      return point('check', values, `reads row ${a} col ${b} (placer[r] == c?): ${c ? 'a queen — attacked' : 'empty'}`);
     }
     const sets = Array.from(state.sets || [[], [], []]);
     values.push(['placer', placer(lang, n, q)]);

@@ -50,12 +50,14 @@ export class Cost {
     for (let k = 2; k <= n; k++) this.fact *= k;
   }
 
-  // placed, pruned: the squares the search has tried so far, by how each ended.
+  // placed, pruned: the squares the search has tried so far, by how each ended; masks: the
+  // steps are the bit masks' own, which try no attacked square.
   /**
    * @param {number} placed
    * @param {number} pruned
+   * @param {boolean} [masks]
    */
-  render(placed, pruned) {
+  render(placed, pruned, masks = false) {
     const n = this.n;
     const t = this.total;
     const ratio = this.nn / Math.max(1, t.tried);
@@ -66,6 +68,23 @@ export class Cost {
           `or ${n}! = <b class="fact">${fmt(this.fact)}</b> with one queen per row and column`
         : `Trying every placement of the ${k} rows without a given queen instead: ${n}<sup>${k}</sup> = <b class="nn">${fmt(this.nn)}</b> boards`;
     const el = this.el;
+    if (masks) {
+      // The bit masks try only the free squares, each of which gets a queen: what they try is
+      // what they place, beside what the scan and the sets try for the same search.
+      const ratio = this.nn / Math.max(1, t.placed);
+      el.dataset.soFar = String(placed);
+      el.dataset.total = String(t.placed);
+      el.dataset.placed = String(t.placed);
+      el.dataset.nn = String(this.nn);
+      el.dataset.fact = String(this.fact);
+      el.innerHTML =
+        `<b>Cost:</b> the bit masks have tried <b class="so-far">${fmt(placed)}</b> squares so far, each a queen placed: ` +
+        `they never try an attacked square. <b class="total">${fmt(t.placed)}</b> in the whole search` +
+        (t.tried > t.placed ? `, where the scan and the sets try ${fmt(t.tried)} (${fmt(t.pruned)} of them pruned). ` : '. ') +
+        instead +
+        (ratio >= 2 ? ` — ${n}<sup>${k}</sup> is ${fmt(Math.round(ratio))} times the squares the bit masks try.` : '.');
+      return;
+    }
     el.dataset.soFar = String(placed + pruned);
     el.dataset.total = String(t.tried);
     el.dataset.placed = String(t.placed);

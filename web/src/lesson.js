@@ -473,6 +473,7 @@ export class LessonView extends View {
       // B answers what the search does next; this question asks for a square.
       feedback.textContent = 'This question asks for a square: click it on the board (B answers the questions about what the search does next).';
       delete feedback.dataset.right;
+      feedback.scrollIntoView({ block: 'nearest' });
       return;
     }
     const right = got === 'back' ? s.answer === 'back' : s.answer !== 'back' && s.answer[0] === got[0] && s.answer[1] === got[1];
@@ -484,6 +485,9 @@ export class LessonView extends View {
     this.guess = right || got === 'back' ? null : got;
     if (right) this.done = true;
     this.draw();
+    // Under the board: a screen that shows the board but not the answer moves the least that
+    // brings it in.
+    feedback.scrollIntoView({ block: 'nearest' });
   }
 
   // On the board: the arrows move the keyboard's square, Enter or Space answers it.

@@ -36,10 +36,13 @@ def solve_n_queens(n):
     solutions = []
 
     def safe(row, col):
+        # Reads, in each row r above, the squares
+        # that attack: the column, the diagonals.
         for r in range(row):
-            c, d = placer[r], row - r
-            if c == col or abs(c - col) == d:  «check»
-                return False  «hit»
+            d = row - r
+            for c in (col, col - d, col + d):
+                if 0 <= c < n and placer[r] == c:  «check»
+                    return False  «hit»
         return True  «safe»
 
     def solve(row):
@@ -104,7 +107,7 @@ def solve(n, row=0, cols=0, left=0, right=0):
     while free:
         bit = free & -free  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
+                       ((left | bit) << 1) & full,  «place»
                        (right | bit) >> 1)  «place»
         free ^= bit  «remove»
     return count  «out»
@@ -126,11 +129,15 @@ class NQueens {
   static List<int[]> solutions =
       new ArrayList<>();
 
+  // Reads, in each row r above, the squares
+  // that attack: the column, the diagonals.
   static boolean safe(int row, int col) {
     for (int r = 0; r < row; r++) {
-      int c = placer[r], d = row - r;
-      if (c == col || Math.abs(c - col) == d)  «check»
-        return false;  «hit»
+      int d = row - r;
+      int[] look = {col, col - d, col + d};
+      for (int c : look)
+        if (c >= 0 && c < n && placer[r] == c)  «check»
+          return false;  «hit»
     }
     return true;  «safe»
   }
@@ -221,7 +228,7 @@ class NQueens {
     while (free != 0) {
       int bit = free & -free;  «pick»
       count += solve(n, row + 1, cols | bit,  «place»
-                     (left | bit) << 1,  «place»
+                     ((left | bit) << 1) & full,  «place»
                      (right | bit) >> 1);  «place»
       free ^= bit;  «remove»
     }
@@ -246,11 +253,14 @@ int n;
 vector<int> placer;
 vector<vector<int>> solutions;
 
+// Reads, in each row r above, the squares
+// that attack: the column, the diagonals.
 bool safe(int row, int col) {
     for (int r = 0; r < row; r++) {
-        int c = placer[r], d = row - r;
-        if (c == col || abs(c - col) == d)  «check»
-            return false;  «hit»
+        int d = row - r;
+        for (int c : {col, col - d, col + d})
+            if (c >= 0 && c < n && placer[r] == c)  «check»
+                return false;  «hit»
     }
     return true;  «safe»
 }
@@ -333,7 +343,7 @@ int solve(int n, int row, int cols,
     while (free) {
         int bit = free & -free;  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
+                       ((left | bit) << 1) & full,  «place»
                        (right | bit) >> 1);  «place»
         free ^= bit;  «remove»
     }
@@ -352,11 +362,14 @@ function solveNQueens(n) {
   const placer = new Array(n).fill(-1);
   const solutions = [];
 
+  // Reads, in each row r above, the squares
+  // that attack: the column, the diagonals.
   function safe(row, col) {
     for (let r = 0; r < row; r++) {
-      const c = placer[r], d = row - r;
-      if (c === col || Math.abs(c - col) === d)  «check»
-        return false;  «hit»
+      const d = row - r;
+      for (const c of [col, col - d, col + d])
+        if (c >= 0 && c < n && placer[r] === c)  «check»
+          return false;  «hit»
     }
     return true;  «safe»
   }
@@ -432,7 +445,7 @@ function solve(n, row = 0, cols = 0,
   while (free) {
     const bit = free & -free;  «pick»
     count += solve(n, row + 1, cols | bit,  «place»
-                   (left | bit) << 1,  «place»
+                   ((left | bit) << 1) & full,  «place»
                    (right | bit) >> 1);  «place»
     free ^= bit;  «remove»
   }
@@ -445,12 +458,18 @@ console.log(solve($N));  «start»
   rust: {
     naive: `
 // placer[r]: the column of row r's queen
-fn safe(placer: &[usize], row: usize,
+// Reads, in each row r above, the squares
+// that attack: the column, the diagonals.
+fn safe(placer: &[usize], n: usize, row: usize,
         col: usize) -> bool {
     for r in 0..row {
-        let (c, d) = (placer[r], row - r);
-        if c == col || c.abs_diff(col) == d {  «check»
-            return false;  «hit»
+        let d = row - r;
+        let look = [Some(col), col.checked_sub(d),
+                    Some(col + d)];
+        for &c in look.iter().flatten() {
+            if c < n && placer[r] == c {  «check»
+                return false;  «hit»
+            }
         }
     }
     true  «safe»
@@ -464,7 +483,7 @@ fn solve(n: usize, row: usize,
         return;  «done»
     }
     for col in 0..n {
-        if !safe(placer, row, col) {  «try»
+        if !safe(placer, n, row, col) {  «try»
             continue;  «reject»
         }
         placer.push(col);  «place»
@@ -539,7 +558,7 @@ fn solve(n: u32, row: u32, cols: u32,
         // x & -x, for an unsigned number:
         let bit = free & free.wrapping_neg();  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
-                       (left | bit) << 1,  «place»
+                       ((left | bit) << 1) & full,  «place»
                        (right | bit) >> 1);  «place»
         free ^= bit;  «remove»
     }

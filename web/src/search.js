@@ -92,7 +92,7 @@ export class Search {
     this.timeline = new Timeline(/** @type {HTMLElement} */ ($('w-bar')), this);
     /** @type {Mode} how the search steps */
     this.mode = 'coarse';
-    /** @type {Method} the method of the code beside the board: the scan's steps into safe too */
+    /** @type {Method} the method of the code beside the board, whose program makes the steps */
     this.method = 'naive';
     const modeBar = $('w-mode');
     this.modeBar = modeBar;
@@ -148,10 +148,14 @@ export class Search {
     this.notedAt = this.watch ? this.watch.position() : 0;
   }
 
-  // The detail of the bindings' steps: 0 one move a step, 1 the calls of solve and their
-  // returns too, 2 the scan's calls of safe too.
+  // The detail of the bindings' steps, and whose program makes them: 0 one move a step, 1 the
+  // calls of solve and their returns too, 2 the scan's calls of safe too; 3 and 4 the same as 0
+  // and 1 for the bit masks' own program, which never tries an attacked square, so that every
+  // step shown is one the program of the code beside the board makes.
   detail() {
-    if (this.mode === 'coarse' || this.board) return 0;
+    if (this.method === 'bitmask') return this.mode === 'coarse' || this.board ? 3 : 4;
+    if (this.board) return 0;
+    if (this.mode === 'coarse') return 0;
     return this.method === 'naive' ? 2 : 1;
   }
 
@@ -194,7 +198,7 @@ export class Search {
     this.n = n;
     this.board = board;
     this.modeBar.hidden = !!board;
-    this.watch = board ? Watch.puzzle(board, 0) : Watch.with_detail(n, this.detail());
+    this.watch = board ? Watch.puzzle(board, this.detail()) : Watch.with_detail(n, this.detail());
     const cells = this.watch.givens();
     this.given = Array.from({ length: n }, (_, r) => Array.from(cells.subarray(r * n, (r + 1) * n)).indexOf(1));
     this.tree = new Tree(n, !!board);
@@ -310,7 +314,8 @@ export class Search {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
     if (all && !this.player.playing) this.say.textContent = this.sentence();
-    this.cost.render(this.placed, this.pruned);
+    // The bit masks' own steps try no attacked square (detail 3 and 4).
+    this.cost.render(this.placed, this.pruned, this.detail() >= 3);
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
     this.player.showButton();

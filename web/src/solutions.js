@@ -1,13 +1,15 @@
 // @ts-check
 // Solutions: the count for any n up to 17 in a Web Worker, with progress and a way to cancel;
-// every board for n up to 10, grouped by symmetry class and drawn with the library's own SVG;
-// LeetCode 51's output.
+// every board for n up to 10, grouped by symmetry class and drawn with the library's own SVG,
+// each named as the turn or reflection of its class's first board that it is, and linked to the
+// step of Watch that finds it; LeetCode 51's output, shown up to n = 10 and a download past it.
 
-import { class_members, board_svg, leetcode, known } from './pkg/nqueens_web.js';
+import { class_members, board_svg, leetcode, known, timeline } from './pkg/nqueens_web.js';
 import { View } from './view.js';
 import { counted, placement, num } from './notation.js';
 import { startCount } from './counting.js';
 import { whole } from './link.js';
+import { escape } from './html.js';
 
 export const GALLERY_MAX = 10;
 export const COUNT_MAX = 17;
@@ -24,9 +26,23 @@ const SYMMETRY = {
   8: 'no symmetry maps a board to itself',
 };
 
+// The symmetry that maps a class's first board onto another, by its place in the library's
+// Symmetry::ALL (gallery.rs, class_members): what it does to the first board, in words.
+export const SYMMETRY_WORDS = [
+  'itself',
+  'turned a quarter clockwise',
+  'turned half round',
+  'turned a quarter anticlockwise',
+  'mirrored left to right',
+  'mirrored top to bottom',
+  'reflected in the diagonal \\',
+  'reflected in the diagonal /',
+];
+
 /**
- * One board of the gallery: its number in the list of every solution, and its columns.
- * @typedef {{ number: number, cols: Uint32Array }} Member
+ * One board of the gallery: its number in the list of every solution, the symmetry that maps
+ * its class's first board onto it (a place in SYMMETRY_WORDS), and its columns.
+ * @typedef {{ number: number, by: number, cols: Uint32Array }} Member
  */
 
 export class SolutionsView extends View {
@@ -40,12 +56,15 @@ export class SolutionsView extends View {
     this.classes;
     /** @type {number} how many classes are drawn */
     this.shown;
+    /** @type {number[]} the step of Watch after which each solution shows, by its number */
+    this.found = [];
     /** @type {Worker | null | undefined} the count running, if any */
     this.worker;
     this.$('c-go').addEventListener('click', () => this.count());
     this.$('c-cancel').addEventListener('click', () => this.cancel());
     this.$('g-more').addEventListener('click', () => this.more());
     this.$('g-copy').addEventListener('click', () => this.copy());
+    this.$('g-download').addEventListener('click', () => this.download());
     this.$('c-n').addEventListener('keydown', (e) => {
       if (e.key === 'Enter') this.count();
     });
@@ -65,10 +84,13 @@ export class SolutionsView extends View {
       // No empty box with a Copy button: why there is nothing to copy, and where to get it.
       const none = this.$('g-leetcode-none');
       none.innerHTML =
-        `LeetCode 51's output is shown for n = 1 to ${GALLERY_MAX}: n = ${n} has ${num(BigInt(known(n)[0]))} boards, too many to print here. ` +
-        `The command line prints them all: <code>nqueens list ${n} --format leetcode</code>.`;
+        `LeetCode 51's output is shown for n = 1 to ${GALLERY_MAX}: n = ${n} has ${num(BigInt(known(n)[0]))} boards, too many to read in a box. ` +
+        `Download them as one file instead, or let the command line print them: <code>nqueens list ${n} --format leetcode</code>.`;
       none.hidden = false;
       this.$('g-leetcode-box').hidden = true;
+      const download = this.$('g-download');
+      download.textContent = `Download the ${num(BigInt(known(n)[0]))} boards (nqueens-${n}-leetcode.json)`;
+      download.hidden = false;
       this.classes = [];
       return;
     }
@@ -80,11 +102,15 @@ export class SolutionsView extends View {
       const size = flat[k++];
       /** @type {Member[]} */
       const boards = [];
-      for (let b = 0; b < size; b++, k += n + 1) {
-        boards.push({ number: flat[k], cols: flat.subarray(k + 1, k + 1 + n) });
+      for (let b = 0; b < size; b++, k += n + 2) {
+        boards.push({ number: flat[k], by: flat[k + 1], cols: flat.subarray(k + 2, k + 2 + n) });
       }
       this.classes.push(boards);
     }
+    // The step of Watch (stepping over the scan) after which each solution shows: the
+    // timeline's positions of the solutions, in their order.
+    const t = timeline(n, 0);
+    this.found = Array.from(t.subarray(4, 4 + t[1]));
     this.shown = 0;
     const total = this.classes.reduce((t, c) => t + c.length, 0);
     const k = this.classes.length;
@@ -93,6 +119,7 @@ export class SolutionsView extends View {
     this.more();
     /** @type {HTMLTextAreaElement} */ (this.$('g-leetcode')).value = leetcode(n);
     this.$('g-leetcode-none').hidden = true;
+    this.$('g-download').hidden = true;
     this.$('g-leetcode-box').hidden = false;
   }
 
@@ -109,7 +136,7 @@ export class SolutionsView extends View {
       parts.push(
         `<section class="sym-class" data-size="${size}"><h3>Class ${i + 1} · ${counted(size, 'board')} · ` +
           `<span class="rep">${rep}</span> <span class="hint">(${SYMMETRY[size] || ''})</span></h3>` +
-          `<div class="gallery">${members.map((m) => figure(m.cols, `${m.number.toLocaleString('en')}: ${placement(m.cols)}`)).join('')}</div></section>`,
+          `<div class="gallery">${members.map((m) => this.figure(m, members[0].number)).join('')}</div></section>`,
       );
     }
     this.$('g-classes').insertAdjacentHTML('beforeend', parts.join(''));
@@ -117,6 +144,36 @@ export class SolutionsView extends View {
     const more = this.$('g-more');
     more.hidden = left === 0;
     more.textContent = `Show more (${counted(left, 'board')} in ${counted(this.classes.length - this.shown, 'class', 'classes')} left)`;
+  }
+
+  // One board: its picture, its number and columns, the symmetry of the class's first board
+  // that it is, and a link to the step of Watch that finds it.
+  /**
+   * @param {Member} m
+   * @param {number} first the number of the class's first board
+   */
+  figure(m, first) {
+    const svg = board_svg(Uint32Array.from(m.cols), new Uint32Array(0));
+    const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    const step = this.found[m.number - 1];
+    const by = m.by === 0 ? 'the class\'s first' : `${first.toLocaleString('en')} ${SYMMETRY_WORDS[m.by]}`;
+    return (
+      `<figure data-number="${m.number}" data-by="${m.by}"><img src="${src}" alt="board ${placement(m.cols)}">` +
+      `<figcaption><span class="cols">${m.number.toLocaleString('en')}: ${placement(m.cols)}</span><br><span class="by">= ${escape(by)}</span><br>` +
+      `<a class="found" href="?n=${this.n}&amp;view=watch&amp;step=${step}">found at step ${step.toLocaleString('en')}</a></figcaption></figure>`
+    );
+  }
+
+  // Past the gallery's boards, LeetCode 51's output as a file, made when asked for.
+  download() {
+    const blob = new Blob([leetcode(this.n) + '\n'], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `nqueens-${this.n}-leetcode.json`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
   }
 
   async copy() {
@@ -194,14 +251,4 @@ export class SolutionsView extends View {
       result.dataset.state = 'cancelled';
     }
   }
-}
-
-/**
- * @param {Uint32Array} cols
- * @param {string} caption
- */
-function figure(cols, caption) {
-  const svg = board_svg(Uint32Array.from(cols), new Uint32Array(0));
-  const src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
-  return `<figure><img src="${src}" alt="board ${placement(cols)}"><figcaption>${caption}</figcaption></figure>`;
 }

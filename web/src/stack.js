@@ -198,9 +198,10 @@ function frame(lang, method, n, row, where, above, col) {
   return f;
 }
 
-// The scan's call of safe(row, col), with its locals: its arguments, and the queen it reads
-// (`r`, `c = placer[r]`, `d = row - r`) when it found one that attacks; after a loop that found
-// none, Python keeps the loop's last values. `answer`: true or false once it returns.
+// The scan's call of safe(row, col), with its locals: its arguments, and the square it reads
+// (row `r`, column `c`, `d = row - r`) when it found a queen there; after loops that found
+// none, Python keeps the loops' last values (the last row above, and its diagonal `/`, col + 1).
+// `answer`: true or false once it returns.
 /**
  * @param {Lang} lang
  * @param {number} row
@@ -211,10 +212,10 @@ function frame(lang, method, n, row, where, above, col) {
  * @returns {Frame}
  */
 function safeFrame(lang, row, col, q, answer, by) {
-  const call = lang === 'rust' ? `safe(placer, ${row}, ${col})` : `safe(${row}, ${col})`;
+  const call = lang === 'rust' ? `safe(placer, n, ${row}, ${col})` : `safe(${row}, ${col})`;
   /** @type {Value[]} */
   const locals = [['row', String(row)], ['col', String(col)]];
-  const last = by || (answer && lang === 'python' && row > 0 ? [row - 1, q[row - 1]] : null);
+  const last = by || (answer && lang === 'python' && row > 0 ? [row - 1, col + 1] : null);
   if (last) locals.push(['r', String(last[0])], ['c', String(last[1])], ['d', String(row - last[0])]);
   const [yes, no] = lang === 'python' ? ['True', 'False'] : ['true', 'false'];
   return { row, call, locals, current: true, leaving: answer !== null, entering: answer === null, returns: answer === null ? null : answer ? yes : no };

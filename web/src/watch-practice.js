@@ -267,6 +267,16 @@ export class WatchPractice {
   askOther() {
     const e = this.els;
     const kind = this.kind();
+    if (kind === 'tree' && this.search.method === 'bitmask') {
+      // The bit masks' own steps have no prune to ask about: playing on would run to the end.
+      this.other = null;
+      e.question.textContent =
+        'The bit masks never try an attacked square: their search prunes no square at a step of its own. ' +
+        'Pick the scan or the sets beside the code to be asked what a prune saves.';
+      e.show.disabled = true;
+      e.form.hidden = true;
+      return;
+    }
     const next = this.ahead()[0];
     if (!next || !this.asksBefore(kind, next)) {
       if (!this.advance()) {
@@ -552,9 +562,12 @@ export class WatchPractice {
     return `The search tries columns left to right: column ${C} comes before column ${c}, and no queen attacks row ${r} col ${C}.`;
   }
 
+  // The answer goes right under the board; a screen that shows the board's bottom edge but not
+  // the answer moves the least that brings it in.
   /** @param {string} text */
   say(text) {
     this.els.feedback.textContent = text;
+    if (text) this.els.feedback.scrollIntoView({ block: 'nearest' });
   }
 
   // The search's board with the learner's wrong square, its attacker and their line, and the

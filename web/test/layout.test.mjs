@@ -1,7 +1,9 @@
 // The layout keeps what just happened in view: on a phone (390×844) the step's sentence and the
 // board come right under the search's controls, above the code and the call stack; on a
 // desktop (1280×1000) the call stack stands beside the code, whole, without scrolling. Both
-// with the introduction open (a first visit) and closed. Screenshots go to NQUEENS_WEB_SHOTS.
+// with the introduction open and closed. Practice's answer shows under the board, inside the
+// screen, at both sizes; a phone's first visit opens on the board, the introduction folded; and
+// on a phone the tree comes right under its controls. Screenshots go to NQUEENS_WEB_SHOTS.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -77,7 +79,10 @@ test('the call stack shows its every frame whole at n = 12, in Tree and Watch, o
   for (const [view, list] of [['tree', '#t-stack'], ['watch', '#w-stack']]) {
     for (const method of ['naive', 'bitmask']) {
       for (const [w, h] of [[390, 844], [1280, 1000]]) {
-        const p = await open(live.chromium.browser, `${live.server.url}?n=12&view=${view}&step=5000000&method=${method}`, w, h);
+        // The same point of the search in the bit masks' own steps, which pass over the
+        // squares they never try: their step 786,016 places the queen that follows.
+        const step = method === 'bitmask' ? 786016 : 5000000;
+        const p = await open(live.chromium.browser, `${live.server.url}?n=12&view=${view}&step=${step}&method=${method}`, w, h);
         const seen = await p.$eval(list, (e) => {
           const frames = [...e.querySelectorAll('.frame')];
           const box = e.getBoundingClientRect();
@@ -94,4 +99,110 @@ test('the call stack shows its every frame whole at n = 12, in Tree and Watch, o
       }
     }
   }
+});
+
+// A page in a browser context of its own: its own storage, as on a first visit.
+async function firstVisit(query, width, height) {
+  const context = await live.chromium.browser.createBrowserContext();
+  const p = await open(context, live.server.url + query, width, height);
+  p.context = context;
+  return p;
+}
+
+test('practice answers beside the board, inside the screen, on a phone and a desktop', async () => {
+  for (const [width, height] of [[390, 844], [1280, 1000]]) {
+    const p = await open(live.chromium.browser, `${live.server.url}?n=6&step=4`, width, height);
+    await setIntro(p, false);
+    await p.click('#w-practice');
+    // A wrong square, clicked where the learner sees it: row 3 before row 2 is filled.
+    await p.$eval('#w-board', (svg) => svg.scrollIntoView({ block: 'nearest' }));
+    const at = await p.$eval('#w-board', (svg) => {
+      const b = svg.getBoundingClientRect();
+      const unit = b.width / (Number(svg.dataset.n) + 0.1);
+      return { x: b.left + 0.55 * unit, y: b.top + 3.55 * unit };
+    });
+    await p.mouse.click(at.x, at.y);
+    const seen = await p.evaluate(() => {
+      const f = document.getElementById('wp-feedback').getBoundingClientRect();
+      const b = document.getElementById('w-board').getBoundingClientRect();
+      return {
+        text: document.getElementById('wp-feedback').textContent,
+        feedback: { top: f.top, bottom: f.bottom, left: f.left, right: f.right },
+        board: { bottom: b.bottom, left: b.left, right: b.right },
+        view: { width: innerWidth, height: innerHeight },
+      };
+    });
+    const what = `${width}×${height}`;
+    assert.match(seen.text, /row 2 gets its queen before row 3/, what);
+    // Inside the screen as it stands after the click, without scrolling.
+    assert.ok(seen.feedback.top >= 0 && seen.feedback.bottom <= seen.view.height + 1, `${what}: the feedback spans ${seen.feedback.top} to ${seen.feedback.bottom} px of ${seen.view.height}`);
+    assert.ok(seen.feedback.left >= 0 && seen.feedback.right <= seen.view.width, `${what}: the feedback is wider than the screen`);
+    // Right under the board, not below the practice panel.
+    assert.ok(seen.feedback.top >= seen.board.bottom - 1 && seen.feedback.top - seen.board.bottom <= 16, `${what}: ${seen.feedback.top - seen.board.bottom} px under the board`);
+    await p.screenshot({ path: path.join(SHOTS, `practice-feedback-${width}.png`) });
+    noProblems(p);
+    await p.close();
+  }
+});
+
+test('the lesson answers under its board, inside the screen, on a phone and a desktop', async () => {
+  for (const [width, height] of [[390, 844], [1280, 1000]]) {
+    for (const step of [2, 3, 4]) {
+      const p = await open(live.chromium.browser, `${live.server.url}?view=lesson&lesson=${step}`, width, height);
+      await setIntro(p, false);
+      // A wrong square, the bottom right one, clicked where the learner sees it.
+      await p.$eval('#l-board', (svg) => svg.scrollIntoView({ block: 'nearest' }));
+      const at = await p.$eval('#l-board', (svg) => {
+        const b = svg.getBoundingClientRect();
+        const unit = b.width / 4.1;
+        return { x: b.left + 3.55 * unit, y: b.top + 3.55 * unit };
+      });
+      await p.mouse.click(at.x, at.y);
+      const seen = await p.evaluate(() => {
+        const f = document.getElementById('l-feedback').getBoundingClientRect();
+        const b = document.getElementById('l-board').getBoundingClientRect();
+        return { text: document.getElementById('l-feedback').textContent, top: f.top, bottom: f.bottom, board: b.bottom, height: innerHeight };
+      });
+      const what = `lesson step ${step} at ${width}×${height}`;
+      assert.match(seen.text, /^Not row 3 col 3/, what);
+      assert.ok(seen.top >= 0 && seen.bottom <= seen.height + 1, `${what}: the answer spans ${seen.top} to ${seen.bottom} px of ${seen.height}`);
+      assert.ok(seen.top >= seen.board - 1 && seen.top - seen.board <= 24, `${what}: ${seen.top - seen.board} px under the board`);
+      if (step === 4) await p.screenshot({ path: path.join(SHOTS, `lesson-feedback-${width}.png`) });
+      noProblems(p);
+      await p.close();
+    }
+  }
+});
+
+test('a first visit on a phone opens on the board, the introduction one tap away; on a desktop it opens', async () => {
+  const phone = await firstVisit('?n=8', 390, 844);
+  assert.equal(await phone.$eval('#intro', (d) => d.open), false, 'folded on a phone');
+  const b = await boxes(phone, ['#intro > summary', '#w-board']);
+  assert.ok(b['#w-board'].bottom <= 844, `the board ends at ${b['#w-board'].bottom} px, on the first screen`);
+  assert.ok(b['#intro > summary'].bottom <= b['#w-board'].top, 'the summary stands above the board');
+  await phone.screenshot({ path: path.join(SHOTS, 'first-visit-phone.png') });
+  await phone.click('#intro > summary');
+  assert.equal(await phone.$eval('#intro', (d) => d.open), true, 'one tap opens it');
+  noProblems(phone);
+  await phone.close();
+  await phone.context.close();
+  const desktop = await firstVisit('?n=8', 1280, 1000);
+  assert.equal(await desktop.$eval('#intro', (d) => d.open), true, 'open on a desktop\'s first visit');
+  noProblems(desktop);
+  await desktop.close();
+  await desktop.context.close();
+});
+
+test('on a phone the tree comes right under its controls', async () => {
+  const p = await firstVisit('?n=6&view=tree&step=40', 390, 844);
+  const b = await boxes(p, ['#search-controls', '#view-tree .controls', '#t-wrap', '#t-legend']);
+  assert.ok(b['#view-tree .controls'].top >= b['#search-controls'].bottom, 'the tree\'s own controls come after the search\'s');
+  assert.ok(b['#view-tree .controls'].top - b['#search-controls'].bottom <= 120, `the tree's controls start ${b['#view-tree .controls'].top - b['#search-controls'].bottom} px under the search's`);
+  assert.ok(b['#t-wrap'].top - b['#view-tree .controls'].bottom <= 16, 'the tree right under them');
+  assert.ok(b['#t-wrap'].top <= 844, `the tree starts at ${b['#t-wrap'].top} px, on the first screen`);
+  assert.ok(b['#t-legend'].top >= b['#t-wrap'].bottom, 'its legend after it');
+  await p.screenshot({ path: path.join(SHOTS, 'tree-phone.png') });
+  noProblems(p);
+  await p.close();
+  await p.context.close();
 });

@@ -77,11 +77,23 @@ test('the cost line counts the squares of nqueens trace, and n^n and n!', async 
   assert.equal(await data(p5, '#w-cost', 'nn'), '3125');
   assert.equal(await data(p5, '#w-cost', 'fact'), '120');
   await done(p5);
+  // With the bit masks' code the steps are theirs, and they try only free squares, each a queen:
+  // so far and in all, the squares tried are the queens placed.
+  const pm = await fresh('?n=8&method=bitmask&step=40');
+  const own = steps.filter((s) => s !== 'conflict');
+  const placed = own.filter((s) => s === 'place').length;
+  assert.equal(await data(pm, '#w-cost', 'soFar'), String(own.slice(0, 40).filter((s) => s === 'place').length));
+  assert.equal(await data(pm, '#w-cost', 'total'), String(placed));
+  const said = await text(pm, '#w-cost');
+  assert.match(said, /the bit masks have tried \d+ squares so far, each a queen placed: they never try an attacked square\./);
+  assert.ok(said.includes(`${placed.toLocaleString('en')} in the whole search, where the scan and the sets try 15,720`), said);
+  await done(pm);
 });
 
 test('the introduction opens on the first visit only, and opens again on request', async () => {
   const context = await live.chromium.browser.createBrowserContext();
-  const first = await open(context, live.server.url + '?n=6', 390, 800);
+  // A desktop's first visit opens it (a phone's keeps it folded: layout.test.mjs).
+  const first = await open(context, live.server.url + '?n=6', 1280, 1000);
   assert.equal(await first.$eval('#intro', (d) => d.open), true);
   // It names every view the tabs offer.
   const intro = await text(first, '#intro');
@@ -89,7 +101,7 @@ test('the introduction opens on the first visit only, and opens again on request
     assert.ok(intro.includes(tab), `the introduction says what ${tab} shows`);
   }
   await shot(first, 'intro-first-visit');
-  const again = await open(context, live.server.url + '?n=6', 390, 800);
+  const again = await open(context, live.server.url + '?n=6', 1280, 1000);
   assert.equal(await again.$eval('#intro', (d) => d.open), false);
   await again.click('#intro summary');
   assert.equal(await again.$eval('#intro', (d) => d.open), true);
@@ -245,7 +257,7 @@ const classesShown = (p) =>
     cs.map((c) => ({
       head: c.querySelector('h3').textContent,
       size: Number(c.dataset.size),
-      boards: Array.from(c.querySelectorAll('figcaption'), (f) => f.textContent),
+      boards: Array.from(c.querySelectorAll('figcaption .cols'), (f) => f.textContent),
     })),
   );
 
@@ -291,6 +303,101 @@ test('solutions come grouped by symmetry class: 12 headers holding 92 boards for
   const ten = await classesShown(q);
   assert.equal(ten.length, 92);
   assert.equal(ten.reduce((t, c) => t + c.boards.length, 0), 724);
+  await done(q);
+});
+
+// The turn or reflection each caption names, written out here square by square: where the
+// queen of (row, col) goes on an n×n board.
+const MOVES = {
+  "the class's first": (n, r, c) => [r, c],
+  'turned a quarter clockwise': (n, r, c) => [c, n - 1 - r],
+  'turned half round': (n, r, c) => [n - 1 - r, n - 1 - c],
+  'turned a quarter anticlockwise': (n, r, c) => [n - 1 - c, r],
+  'mirrored left to right': (n, r, c) => [r, n - 1 - c],
+  'mirrored top to bottom': (n, r, c) => [n - 1 - r, c],
+  'reflected in the diagonal \\': (n, r, c) => [c, r],
+  'reflected in the diagonal /': (n, r, c) => [n - 1 - c, n - 1 - r],
+};
+const moved = (cols, move) => {
+  const out = [];
+  cols.forEach((c, r) => {
+    const [r2, c2] = move(cols.length, r, c);
+    out[r2] = c2;
+  });
+  return out.join(' ');
+};
+
+test('Solutions: each board names the turn or reflection of its class\'s first, and opens in Watch at the step that finds it', async () => {
+  const n = 8;
+  const trace = traceSteps(n);
+  const at = [];
+  trace.forEach((s, i) => s.step === 'solution' && (at[s.number] = i + 1));
+  const p = await fresh(`?n=${n}&view=solutions`);
+  const boards = await p.$$eval('#g-classes .sym-class', (cs) =>
+    cs.map((c) =>
+      Array.from(c.querySelectorAll('figure'), (f) => ({
+        cols: f.querySelector('.cols').textContent,
+        by: f.querySelector('.by').textContent,
+        href: f.querySelector('a.found').getAttribute('href'),
+        link: f.querySelector('a.found').textContent,
+      })),
+    ),
+  );
+  const seen = new Set();
+  for (const members of boards) {
+    const [firstNumber, firstCols] = members[0].cols.split(': ');
+    for (const b of members) {
+      const [number, cols] = b.cols.split(': ');
+      // "= 1 turned a quarter clockwise": board 1, so moved, is this board.
+      const m = b.by.match(/^= (?:the class's first|([\d,]+) (.+))$/);
+      assert.ok(m, b.by);
+      if (m[1]) assert.equal(m[1], firstNumber, b.by);
+      const move = m[2] || "the class's first";
+      assert.ok(move in MOVES, `${b.by}: a symmetry of the square`);
+      if (b === members[0]) assert.equal(move, "the class's first");
+      assert.equal(moved(firstCols.split(' ').map(Number), MOVES[move]), cols, `board ${number} is ${b.by}`);
+      seen.add(move);
+      // The link opens Watch at the step of `nqueens trace` that finds this solution.
+      const k = at[Number(number)];
+      assert.equal(b.href, `?n=${n}&view=watch&step=${k}`);
+      assert.equal(b.link, `found at step ${k.toLocaleString('en')}`);
+    }
+  }
+  // 8×8 has every kind: the turns and the reflections.
+  assert.equal(seen.size, 8, [...seen].join(', '));
+  await shot(p, 'solutions-symmetry');
+  // Board 5, opened: Watch at its step, the solution on the board.
+  const five = boards.flat().find((b) => b.cols.startsWith('5: '));
+  await Promise.all([p.waitForNavigation(), p.click(`a.found[href="${five.href}"]`)]);
+  await p.waitForSelector('#view-watch:not([hidden])');
+  assert.equal(await text(p, '#w-text'), `solution 5: ${five.cols.split(': ')[1]}`);
+  await done(p);
+
+  // Past the gallery's n: no LeetCode box, a download of every board instead.
+  const q = await fresh('?n=11&view=solutions');
+  assert.deepEqual(await shown(q, '#g-download'), [true]);
+  assert.match(await text(q, '#g-download'), /^Download the 2,680 boards \(nqueens-11-leetcode\.json\)$/);
+  assert.match(await text(q, '#g-leetcode-none'), /Download them as one file instead/);
+  const file = await q.evaluate(async () => {
+    /** @type {Blob[]} */
+    const made = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (b) => (made.push(b), create.call(URL, b));
+    HTMLAnchorElement.prototype.click = function () {
+      made.name = this.download;
+    };
+    document.getElementById('g-download').click();
+    return { name: made.name, text: await made[0].text() };
+  });
+  assert.equal(file.name, 'nqueens-11-leetcode.json');
+  const all = JSON.parse(file.text);
+  assert.equal(all.length, 2680);
+  // The first board of the lexicographic list: 0 2 4 6 8 10 1 3 5 7 9.
+  assert.deepEqual(all[0].map((row) => row.indexOf('Q')), [0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9]);
+  assert.deepEqual(await shown(q, '#g-leetcode-box'), [false]);
+  const eight = await fresh('?n=8&view=solutions');
+  assert.deepEqual(await shown(eight, '#g-download'), [false]);
+  await done(eight);
   await done(q);
 });
 
@@ -348,7 +455,9 @@ test('Methods on a 390 px phone: the three side by side, one tap to switch, the 
 test('every view fits 360 px on a first visit, with no error; a screenshot of each', async () => {
   for (const view of ['watch', 'methods', 'tree', 'solutions', 'puzzle']) {
     const p = await fresh(`?n=8&view=${view}&step=${view === 'puzzle' || view === 'solutions' ? 0 : 200}`, 360, 740);
-    assert.equal(await p.$eval('#intro', (d) => d.open), true);
+    // A phone's first visit opens on the board, the introduction folded; opened, it fits too.
+    assert.equal(await p.$eval('#intro', (d) => d.open), false);
+    await p.click('#intro > summary');
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 360, `${view} is ${width} px wide at 360 px`);
     await shot(p, `learn-${view}-360`);

@@ -56,7 +56,7 @@ test('Solutions writes a board as Watch does: its columns from 0', async () => {
   await p.keyboard.press('4');
   const rep = await text(p, '#g-classes .sym-class .rep');
   assert.equal(rep, '0 4 7 5 2 6 1 3');
-  const first = await p.$eval('#g-classes figure', (f) => [f.querySelector('figcaption').textContent, f.querySelector('img').alt]);
+  const first = await p.$eval('#g-classes figure', (f) => [f.querySelector('figcaption .cols').textContent, f.querySelector('img').alt]);
   assert.deepEqual(first, ['1: 0 4 7 5 2 6 1 3', 'board 0 4 7 5 2 6 1 3']);
   noProblems(p);
   await p.close();

@@ -129,6 +129,17 @@ test('the call stack of the bit masks returns its count', async () => {
   await done(p);
 });
 
+test('the tree with the bit masks\' code: no prune to ask about, and the search stays where it was', async () => {
+  // The bit masks never try an attacked square: asking about a prune would have played their
+  // whole search to its end, and said only that it was over.
+  const p = await fresh('?n=5&method=bitmask&step=3');
+  await ask(p, 'tree');
+  assert.match(await text(p, '#wp-question'), /^The bit masks never try an attacked square: their search prunes no square at a step of its own\./);
+  assert.equal(await p.evaluate(() => new URLSearchParams(location.search).get('step')), '3');
+  assert.equal(await p.$eval('#wp-show', (b) => b.disabled), true);
+  await done(p);
+});
+
 test('the tree: how many nodes a prune saves; and the score over the session', async () => {
   const p = await fresh('?n=4');
   await ask(p, 'tree');

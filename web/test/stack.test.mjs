@@ -62,6 +62,11 @@ function expected(steps, n, lang, method) {
       if (!stack.length || top().row < s.row) {
         stack.push({ row: s.row, above: queens.slice(), count: 0, free: masks(n, queens, s.row).free, bit: null });
       }
+      // The bit masks never try an attacked square: a row with none free has no step of its
+      // own, and its call returns at the backtrack above it.
+      if (s.step === 'backtrack' && method === 'bitmask' && s.row + 1 < n && top().row === s.row) {
+        stack.push({ row: s.row + 1, above: queens.slice(), count: 0, free: masks(n, queens, s.row + 1).free, bit: null });
+      }
       if (s.step === 'backtrack' && top().row === s.row + 1) {
         leaving = top();
         leaving.returned = true;
@@ -93,8 +98,9 @@ function shown(f, current, leaving, n, lang, method) {
 
 test('the call stack holds the program\'s frames at every step, forward and back, in every language and method', async () => {
   const n = 5;
-  const steps = trace(n);
   await eachListing(page, n, async (p, lang, method) => {
+    // The bit masks' own program never tries an attacked square: no conflict is a step of theirs.
+    const steps = trace(n).filter((s) => method !== 'bitmask' || s.step !== 'conflict');
     const seen = await forwardAndBack(p, steps.length, READ, 'w-stack');
     const want = expected(steps, n, lang, method);
     assert.equal(seen.out.length, want.length);

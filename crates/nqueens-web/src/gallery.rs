@@ -2,7 +2,7 @@
 //! LeetCode 51's answer, for the page's gallery.
 
 use nqueens::io::{Format, SolutionWriter};
-use nqueens::symmetry::canonical;
+use nqueens::symmetry::{Symmetry, canonical};
 use wasm_bindgen::prelude::*;
 
 fn js(e: impl ToString) -> JsError {
@@ -33,8 +33,19 @@ pub fn classes(n: usize) -> Result<Vec<u32>, JsError> {
 }
 
 /// Every solution, grouped by symmetry class: for each class, in the order of [`classes`], its
-/// size k followed by its k boards, each as its number in [`solutions`]' order (from 1) and its
-/// n columns. The first board of a class is its representative.
+/// size k followed by its k boards, each as its number in [`solutions`]' order (from 1), the
+/// symmetry that maps the class's first board onto it (its place in [`Symmetry::ALL`]: 0 the
+/// identity, 1 to 3 the quarter, half and three-quarter turns clockwise, 4 left and right
+/// swapped, 5 top and bottom swapped, 6 and 7 the reflections in the diagonals `\` and `/`;
+/// the first of them where several do) and its n columns. The first board of a class is its
+/// representative.
+///
+/// ```
+/// use nqueens_web::gallery::class_members;
+///
+/// // 4×4: one class of two boards, 1 3 0 2 and its mirror image 2 0 3 1.
+/// assert_eq!(class_members(4).unwrap(), [2, 1, 0, 1, 3, 0, 2, 2, 4, 2, 0, 3, 1]);
+/// ```
 #[wasm_bindgen]
 pub fn class_members(n: usize) -> Result<Vec<u32>, JsError> {
     // A representative is the smallest board of its class, so the classes appear in the
@@ -57,8 +68,13 @@ pub fn class_members(n: usize) -> Result<Vec<u32>, JsError> {
     let mut out = Vec::new();
     for class in members {
         out.push(class.len() as u32);
+        let first = class[0].1.clone();
         for (number, columns) in class {
             out.push(number);
+            let by = (Symmetry::ALL.iter())
+                .position(|s| s.apply(&first) == columns)
+                .expect("a class's boards are images of its first");
+            out.push(by as u32);
             out.extend(columns);
         }
     }
@@ -124,20 +140,24 @@ mod tests {
                 let size = got[at] as usize;
                 assert_eq!(size as u32, class[0], "n = {n}");
                 let boards: Vec<&[u32]> = (0..size)
-                    .map(|k| &got[at + 1 + k * (n + 1)..at + 1 + (k + 1) * (n + 1)])
+                    .map(|k| &got[at + 1 + k * (n + 2)..at + 1 + (k + 1) * (n + 2)])
                     .collect();
                 assert_eq!(
-                    &boards[0][1..],
+                    &boards[0][2..],
                     &class[1..],
                     "the representative comes first"
                 );
+                assert_eq!(boards[0][1], 0, "the identity maps the first onto itself");
                 for b in boards {
                     let number = b[0] as usize;
-                    assert_eq!(&all[(number - 1) * n..number * n], &b[1..]);
-                    assert_eq!(canonical(&b[1..]), &class[1..]);
+                    assert_eq!(&all[(number - 1) * n..number * n], &b[2..]);
+                    assert_eq!(canonical(&b[2..]), &class[1..]);
+                    // The symmetry named maps the class's first board onto this one.
+                    let by = Symmetry::ALL[b[1] as usize];
+                    assert_eq!(by.apply(&class[1..]), &b[2..], "n = {n}, board {number}");
                     seen.push(number);
                 }
-                at += 1 + size * (n + 1);
+                at += 1 + size * (n + 2);
             }
             assert_eq!(at, got.len());
             seen.sort();

@@ -3,26 +3,41 @@
 //! on the same board. These walk the search once and keep nothing of it, where
 //! [`Watch`](crate::watch::Watch) keeps its place to step back and forth.
 
-use nqueens::Puzzle;
 use nqueens::reference::{Detail, FineStep, FineSteps, Step};
+use nqueens::{Method, Puzzle};
 use wasm_bindgen::prelude::*;
 
-/// The detail a number of the bindings asks for: 0 the moves ("step over"), 1 the calls of
-/// `solve` and their returns too, 2 the scan's calls of `safe` too ("step into").
-pub(crate) fn detail_of(code: Option<u8>) -> Result<Detail, JsError> {
+/// The detail a number of the bindings asks for, and whose program makes the steps: 0 the
+/// moves ("step over"), 1 the calls of `solve` and their returns too, 2 the scan's calls of
+/// `safe` too ("step into"), all with the squares the scan and the sets try and find attacked;
+/// 3 and 4 the bit masks' own program, which never tries an attacked square, its moves (3) and
+/// its calls and returns too (4) (see [`FineSteps::as_program`]).
+pub(crate) fn detail_of(code: Option<u8>) -> Result<(Detail, Method), JsError> {
     match code.unwrap_or(0) {
-        0 => Ok(Detail::Moves),
-        1 => Ok(Detail::Calls),
-        2 => Ok(Detail::Checks),
-        other => Err(JsError::new(&format!("detail {other} is not 0, 1 or 2"))),
+        0 => Ok((Detail::Moves, Method::Naive)),
+        1 => Ok((Detail::Calls, Method::Naive)),
+        2 => Ok((Detail::Checks, Method::Naive)),
+        3 => Ok((Detail::Moves, Method::Bitmask)),
+        4 => Ok((Detail::Calls, Method::Bitmask)),
+        other => Err(JsError::new(&format!("detail {other} is not 0 to 4"))),
     }
+}
+
+/// The number of the bindings for the steps `steps` tell: see [`detail_of`].
+pub(crate) fn detail_code(steps: &FineSteps) -> u8 {
+    let calls = match steps.detail() {
+        Detail::Moves => 0,
+        Detail::Calls => 1,
+        Detail::Checks => 2,
+    };
+    if steps.prunes() { calls } else { 3 + calls }
 }
 
 /// The steps of the search on `puzzle` told with `detail`, or the library's message.
 pub(crate) fn traced(puzzle: &Puzzle, detail: Option<u8>) -> Result<FineSteps, JsError> {
-    puzzle
-        .fine_steps(detail_of(detail)?)
-        .map_err(|e| JsError::new(&e.to_string()))
+    let (detail, method) = detail_of(detail)?;
+    let steps = (puzzle.fine_steps(detail)).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(steps.as_program(method))
 }
 
 /// The empty n×n board, or the library's message.
@@ -118,7 +133,7 @@ pub fn timeline(n: usize, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
 
 /// [`timeline`] of the search on `puzzle`.
 pub(crate) fn outline(puzzle: &Puzzle, detail: Option<u8>) -> Result<Vec<f64>, JsError> {
-    let detail = detail_of(detail)?;
+    let (detail, method) = detail_of(detail)?;
     traced(puzzle, None)?;
     let n = puzzle.n();
     let calls = u64::from(detail != Detail::Moves);
@@ -147,6 +162,7 @@ pub(crate) fn outline(puzzle: &Puzzle, detail: Option<u8>) -> Result<Vec<f64>, J
         n,
         calls,
         checks: u64::from(detail == Detail::Checks),
+        prunes: method != Method::Bitmask,
         position: 0,
         columns,
         given,
@@ -191,6 +207,8 @@ struct Outline {
     calls: u64,
     /// 1 when each check (the scan's `safe`) and each answer true is a step, 0 when not.
     checks: u64,
+    /// Whether an attacked square tried is a step: not for the bit masks, which never try one.
+    prunes: bool,
     /// Steps taken so far.
     position: u64,
     /// The column of the queen on each row above the current one, and of each given queen.
@@ -220,13 +238,15 @@ impl Outline {
                 continue; // never tried
             }
             let (c, d, u) = (1 << col, 1 << (row + col), 1 << (row + n - 1 - col));
-            self.position += self.checks + 1;
             if cols & c != 0 || down & d != 0 || up & u != 0 {
-                let b = self.bin(self.position - 1);
-                self.conflicts[b] += 1;
+                if self.prunes {
+                    self.position += self.checks + 1;
+                    let b = self.bin(self.position - 1);
+                    self.conflicts[b] += 1;
+                }
                 continue;
             }
-            self.position += self.checks; // safe, before the queen goes
+            self.position += 2 * self.checks + 1; // checked, safe, then the queen goes
             let b = self.bin(self.position - 1);
             self.placed[b] += 1;
             self.columns[row] = col as u32;
@@ -320,13 +340,13 @@ pub(crate) fn same_timeline(t: &[f64], steps: &[FineStep], what: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nqueens::reference::fine_steps;
 
     #[test]
     fn the_timeline_is_the_trace_s() {
-        for (n, detail) in (1..=9).flat_map(|n| [(n, 0), (n, 1), (n, 2)]) {
+        for (n, detail) in (1..=9).flat_map(|n| (0..=4).map(move |d| (n, d))) {
             let t = timeline(n, Some(detail)).ok().unwrap();
-            let steps: Vec<FineStep> = fine_steps(n, detail_of(Some(detail)).ok().unwrap())
+            let steps: Vec<FineStep> = traced(&empty(n).ok().unwrap(), Some(detail))
+                .ok()
                 .unwrap()
                 .collect();
             same_timeline(&t, &steps, &format!("n = {n}, detail {detail}"));

@@ -8,10 +8,10 @@
 
 use nqueens::Puzzle;
 use nqueens::board::{Line, Square};
-use nqueens::reference::{Detail, FineStep, FineSteps, Step};
+use nqueens::reference::{FineStep, FineSteps, Step};
 use wasm_bindgen::prelude::*;
 
-use crate::timeline::{empty, event_in, events_in, outline, traced};
+use crate::timeline::{detail_code, empty, event_in, events_in, outline, traced};
 
 /// A step in words as `nqueens trace` words it, two spaces of indent a row deep, but with rows
 /// and columns counted from 0, as the code beside the board counts them: the page names every
@@ -223,7 +223,8 @@ impl Watch {
 
     /// The search on the n×n board, before its first step, with as much of the program as
     /// `detail` asks for (0 the moves, 1 the calls of `solve` and their returns too, 2 the
-    /// scan's calls of `safe` too: see [`encode_fine`]).
+    /// scan's calls of `safe` too: see [`encode_fine`]; 3 and 4 the moves, and the calls too, of
+    /// the bit masks' own program, which never tries an attacked square).
     pub fn with_detail(n: usize, detail: u8) -> Result<Watch, JsError> {
         Watch::of(empty(n)?, detail)
     }
@@ -285,11 +286,7 @@ impl Watch {
 
     /// The detail of the steps, as [`Watch::with_detail`] takes it.
     pub fn detail(&self) -> u8 {
-        match self.steps.detail() {
-            Detail::Moves => 0,
-            Detail::Calls => 1,
-            Detail::Checks => 2,
-        }
+        detail_code(&self.steps)
     }
 
     /// How many moves (the steps of `nqueens trace`) were taken to get here: the position of
@@ -528,8 +525,6 @@ impl Watch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timeline::detail_of;
-    use nqueens::reference::fine_steps;
 
     fn all(n: usize) -> Vec<[i32; STEP_LEN]> {
         nqueens::trace(n)
@@ -726,10 +721,34 @@ mod tests {
         assert_eq!(w.columns(), [2]);
     }
 
+    // The bit masks' own program (details 3 and 4) never tries an attacked square: no conflict
+    // is a step of theirs, and a point of the scan's search maps to their next step.
+    #[test]
+    fn the_bit_masks_steps_are_their_program_s() {
+        // 4×4: 16 queens placed and 16 taken back, 2 solutions; stepping into, 17 calls and
+        // their returns too.
+        for (detail, length) in [(3, 34.0), (4, 68.0)] {
+            let mut w = Watch::with_detail(4, detail).ok().unwrap();
+            assert_eq!(w.detail(), detail);
+            let codes = w.forward(u32::MAX, -1);
+            assert_eq!(w.length(), length);
+            assert!(codes.chunks(STEP_LEN).all(|c| c[0] != 2), "detail {detail}");
+            assert_eq!(w.timeline().ok().unwrap()[0], length);
+            // The scan's second step, a conflict on row 1 col 0: the masks' next step is the
+            // queen of row 1, the fourth move of the same search.
+            w.seek_moves(2.0);
+            assert_eq!(
+                (w.text(), w.moves()),
+                ("place row 1 col 2".to_string(), 4.0)
+            );
+        }
+    }
+
     #[test]
     fn the_fine_steps_go_back_and_keep_the_moves() {
         for detail in [1, 2] {
-            let want: Vec<[i32; STEP_LEN]> = (fine_steps(6, detail_of(Some(detail)).ok().unwrap()))
+            let want: Vec<[i32; STEP_LEN]> = (traced(&empty(6).ok().unwrap(), Some(detail)))
+                .ok()
                 .unwrap()
                 .map(|s| encode_fine(Some(&s)))
                 .collect();

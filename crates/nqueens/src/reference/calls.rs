@@ -22,6 +22,7 @@
 
 use super::trace::{Step, Steps, trace};
 use crate::error::Error;
+use crate::method::Method;
 #[cfg(feature = "serde")]
 use serde::{Serialize, Serializer};
 use std::collections::VecDeque;
@@ -178,7 +179,39 @@ impl FineSteps {
             found: 0,
             opened: Vec::with_capacity(n + 2),
             shown: 0,
+            prunes: true,
         }
+    }
+
+    /// These steps as `method`'s own program makes them. The scan and the sets try every
+    /// square of a row and find some attacked (the conflicts); the bit masks work out a row's
+    /// free squares at once and take only those, so an attacked square is never a step of
+    /// theirs: their steps are the queens placed and taken back, the solutions, and the calls
+    /// and returns, those of [`ops`](super::ops) for [`Method::Bitmask`]. Only the scan calls
+    /// `safe`: for the others [`Detail::Checks`] tells what [`Detail::Calls`] tells.
+    ///
+    /// ```
+    /// use nqueens::Method;
+    /// use nqueens::reference::{Detail, FineStep, Step, fine_steps};
+    ///
+    /// let masks = fine_steps(4, Detail::Moves).unwrap().as_program(Method::Bitmask);
+    /// let steps: Vec<FineStep> = masks.collect();
+    /// assert!(!steps.iter().any(|s| matches!(s, FineStep::Move(Step::Conflict { .. }))));
+    /// // 4×4: 16 queens placed, 16 taken back, 2 solutions.
+    /// assert_eq!(steps.len(), 34);
+    /// ```
+    pub fn as_program(mut self, method: Method) -> FineSteps {
+        if method != Method::Naive && self.detail == Detail::Checks {
+            self.detail = Detail::Calls;
+        }
+        self.prunes = method != Method::Bitmask;
+        self
+    }
+
+    /// Whether a conflict (an attacked square tried) is a step: false for the bit masks'
+    /// program (see [`FineSteps::as_program`]).
+    pub fn prunes(&self) -> bool {
+        self.prunes
     }
 }
 
@@ -199,6 +232,9 @@ pub struct FineSteps {
     opened: Vec<u64>,
     /// The moves given so far.
     shown: u64,
+    /// Whether a conflict is a step: false for the bit masks, which never try an attacked
+    /// square.
+    prunes: bool,
 }
 
 impl FineSteps {
@@ -234,7 +270,8 @@ impl FineSteps {
     }
 
     /// How many moves (the steps of [`trace`](super::trace::trace)) were given so far: where
-    /// the same search stands told move by move.
+    /// the same search stands told move by move. The conflicts that the bit masks' program
+    /// passes over (see [`FineSteps::as_program`]) count among them.
     pub fn moves(&self) -> u64 {
         self.shown
     }
@@ -272,6 +309,10 @@ impl FineSteps {
             return;
         };
         match step {
+            Step::Conflict { .. } if !self.prunes => {
+                // The bit masks never try this square: no step, but the same search passed it.
+                self.shown += 1;
+            }
             Step::Conflict { row, col, .. } => {
                 if checks {
                     self.pending.push_back(FineStep::Check { row, col });
@@ -379,6 +420,61 @@ mod tests {
                 assert_eq!(moves, trace, "n = {n}, {detail:?}");
             }
         }
+    }
+
+    // The bit masks' program: its moves are the events of the bit-mask method's own
+    // operations (`ops`), one for one, with no attacked square among them, and its calls and
+    // returns are those of the same search, where the scan's conflicts fall away.
+    #[test]
+    fn the_bit_masks_steps_are_their_own_operations() {
+        use crate::reference::ops::{Op, ops};
+        for n in 1..=8 {
+            let events: Vec<Op> = ops(Method::Bitmask, n)
+                .unwrap()
+                .filter(Op::is_event)
+                .collect();
+            for detail in [Detail::Moves, Detail::Calls, Detail::Checks] {
+                let steps: Vec<FineStep> =
+                    (fine_steps(n, detail).unwrap().as_program(Method::Bitmask)).collect();
+                let moves: Vec<Op> = (steps.iter())
+                    .filter_map(|s| match s {
+                        FineStep::Move(Step::Place { row, col }) => Some(Op::Place {
+                            row: *row,
+                            col: *col,
+                        }),
+                        FineStep::Move(Step::Backtrack { row, col }) => Some(Op::Backtrack {
+                            row: *row,
+                            col: *col,
+                        }),
+                        FineStep::Move(Step::Solution { number, .. }) => {
+                            Some(Op::Solution { number: *number })
+                        }
+                        FineStep::Move(other) => panic!("n = {n}: the bit masks never {other}"),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(moves, events, "n = {n}, {detail:?}");
+                let calls = if detail == Detail::Checks {
+                    Detail::Calls
+                } else {
+                    detail
+                };
+                let scan: Vec<FineStep> = (fine_steps(n, calls).unwrap())
+                    .filter(|s| !matches!(s, FineStep::Move(Step::Conflict { .. })))
+                    .collect();
+                assert_eq!(steps, scan, "n = {n}, {detail:?}");
+            }
+        }
+        // The search passed the squares it did not try: the moves count them.
+        let mut masks = fine_steps(4, Detail::Moves)
+            .unwrap()
+            .as_program(Method::Bitmask);
+        assert_eq!(
+            masks.nth(1),
+            Some(FineStep::Move(Step::Place { row: 1, col: 2 }))
+        );
+        assert_eq!(masks.moves(), 4);
+        assert!(!masks.prunes());
     }
 
     // The program's calls, followed step by step: each call is one row deeper than the call
