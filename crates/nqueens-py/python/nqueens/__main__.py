@@ -37,7 +37,8 @@ FORMATS = ("board", "leetcode", "perm", "json", "svg", "unicode")
 WHITESPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + (
     "\u2028\u2029\u202f\u205f\u3000"
 )
-# Every name count() knows, "gpu" included: this build refuses it with the library's reason.
+# Every name count() knows, "gpu" included: the default wheel refuses it, saying how to get the
+# GPU wheel, which counts with it.
 METHOD_NAMES = ("naive", "sets", "bitmask", "symmetry", "halves", "gpu")
 
 
