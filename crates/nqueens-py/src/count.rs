@@ -122,8 +122,9 @@ pub enum Ended {
 
 /// Runs `request` (handed the stop flag, the progress observer and the notes to say) on a
 /// worker thread, waiting for it with the GIL released, calling `shown` when due and warning
-/// the notes, and stopping the count on Ctrl-C or when `shown` or a warning raises. A `patient` wait after a stop lasts until the count has answered (it
-/// saves its checkpoint first), or until a second Ctrl-C; otherwise at most [`GRACE`].
+/// the notes, and stopping the count on Ctrl-C or when `shown` or a warning raises. A `patient`
+/// wait after a stop lasts until the count has answered (it saves its checkpoint first), or
+/// until a second Ctrl-C; otherwise at most [`GRACE`].
 pub fn watch<F>(
     py: Python<'_>,
     mut shown: Option<&mut Shown>,

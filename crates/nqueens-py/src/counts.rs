@@ -21,8 +21,8 @@ use pyo3::types::PyTuple;
 /// counts of a count stopped before it finished, as nqueens.Interrupted carries them: not
 /// the answer, only the sum of the subproblems finished), devices (for a count on GPUs the
 /// names of those that counted, a software device's among them, else an empty tuple). A plain
-/// value: it pickles and copies, so it can come back from another process; Counts(...) with every attribute
-/// rebuilds one equal to it, and its repr is that call.
+/// value: it pickles and copies, so it can come back from another process; Counts(...) with
+/// every attribute rebuilds one equal to it, and its repr is that call.
 ///
 /// >>> import pickle
 /// >>> c = nqueens.counts(6, method="bitmask")

@@ -4,6 +4,8 @@ device, lavapipe), with the long-run keywords of a CPU count; and the refusals, 
 command line's, of a package built without GPUs and of a device that is not there."""
 
 import os
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -99,9 +101,10 @@ def test_progress_shards_and_checkpoints_work_on_the_gpu_as_on_the_processor(tmp
     parts = [nqueens.count(12, device=0, shard=(0, 3))]
     parts += [nqueens.count(12, method="symmetry", shard=(i, 3)) for i in (1, 2)]
     assert nqueens.merge(parts) == TOTAL[11]
-    assert nqueens.merge(nqueens.count(11, method="gpu", unique=True, shard=(i, 2)) for i in (0, 1)) == UNIQUE[10]
-    # A checkpoint stopped before its first subproblem (Ctrl-C from the callable, once the
-    # count knows its size) keeps nothing done, and resume() finishes it on the GPU.
+    halves = [nqueens.count(11, method="gpu", unique=True, shard=(i, 2)) for i in (0, 1)]
+    assert nqueens.merge(halves) == UNIQUE[10]
+    # A checkpointed count stopped by Ctrl-C (raised by the callable at its first call, once
+    # the count knows its size) keeps what it finished, and resume() finishes it on the GPU.
     path = tmp_path / "gpu.ckpt"
 
     def stop(done, total):
@@ -117,9 +120,38 @@ def test_progress_shards_and_checkpoints_work_on_the_gpu_as_on_the_processor(tmp
     assert nqueens.count(14, method="gpu", checkpoint=path) == TOTAL[13]
 
 
+# A child that counts on the GPU and prints the answer, or the refusal's kind and message.
+CHILD = """
+import nqueens
+try:
+    print(nqueens.count(8, method="gpu"))
+except nqueens.Error as e:
+    print(e.kind, e, sep=": ")
+"""
+
+
+@with_gpu
+def test_a_count_prints_nothing_of_its_own_and_a_machine_without_gpus_is_refused():
+    env = {k: v for k, v in os.environ.items() if k not in ("NODEVICE_SELECT", "XDG_RUNTIME_DIR")}
+    # Mesa's device-selection layer, on a machine without a display, would print an error
+    # line about XDG_RUNTIME_DIR on every count; the package turns it off as the binary does.
+    child = [sys.executable, "-W", "ignore", "-c", CHILD]
+    done = subprocess.run(child, env=env, capture_output=True, text=True)
+    assert (done.stdout, done.stderr) == ("92\n", "")
+    # No Vulkan driver at all: the binary's refusal.
+    env.update(VK_ICD_FILENAMES="/none", VK_DRIVER_FILES="/none")
+    done = subprocess.run(child, env=env, capture_output=True, text=True)
+    assert (done.stdout, done.stderr) == (
+        "gpu: no usable GPU adapter: no Vulkan, Metal or DirectX 12 device was found (a GPU "
+        "driver is needed, and on Linux the Vulkan loader, libvulkan1)\n",
+        "",
+    )
+
+
 @without_gpu
 @pytest.mark.parametrize(
-    "asked", [{"method": "gpu"}, {"device": 0}, {"device": "all"}, {"method": "gpu", "unique": True}]
+    "asked",
+    [{"method": "gpu"}, {"device": 0}, {"device": "all"}, {"method": "gpu", "unique": True}],
 )
 def test_a_package_without_gpus_refuses_them_saying_how_to_get_them(asked):
     with pytest.raises(nqueens.Error) as info:

@@ -84,6 +84,17 @@ except nqueens.Interrupted as e:
     if e.counts is not None:
         partial: bool = e.counts.partial
     where: str | None = e.checkpoint
+try:
+    on_gpu: int = nqueens.count(12, device=0)
+    gpus: tuple[str, ...] = nqueens.counts(12, device="all", unique=True).devices
+    part_on_gpu: nqueens.ShardRecord = nqueens.count(12, method="gpu", shard=(0, 2))
+    resumed_on_gpu = nqueens.resume("gpu.ckpt", device=1)
+except nqueens.Error as refused:
+    found: list[str] = refused.found
+nqueens.Puzzle(10).place(0, 1).count(progress=True, checkpoint=pathlib.Path("p.ckpt"))
+by_puzzle_too: nqueens.Counts = p.counts(progress=shown, checkpoint="p.ckpt")
+import warnings
+warnings.simplefilter("ignore", nqueens.NoteWarning)
 '''
 
 
