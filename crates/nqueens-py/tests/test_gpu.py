@@ -148,6 +148,24 @@ def test_a_count_prints_nothing_of_its_own_and_a_machine_without_gpus_is_refused
     )
 
 
+@with_gpu
+def test_python_m_nqueens_says_a_note_as_the_binary_does():
+    done = subprocess.run(
+        [sys.executable, "-m", "nqueens", "count", "10", "--method", "gpu"],
+        capture_output=True,
+        text=True,
+    )
+    assert (done.returncode, done.stdout) == (0, "724\n"), done.stderr
+    software = "llvmpipe" in nqueens.counts(8, device=0).devices[0]
+    assert done.stderr == (
+        "nqueens: counting on a software device, the processor standing in for a GPU, far "
+        "slower: no GPU driver was found (an NVIDIA GPU needs its driver's Vulkan part, Debian's "
+        "nvidia-vulkan-icd; AMD and Intel GPUs Mesa's mesa-vulkan-drivers)\n"
+        if software
+        else ""
+    )
+
+
 @without_gpu
 @pytest.mark.parametrize(
     "asked",
