@@ -14,7 +14,8 @@
 //! refusal then shows the number as it was given.
 
 use nqueens::board::{Conflict, Numbering};
-use nqueens::error::{BoardError, CheckpointProblem, Quantity};
+use nqueens::error::{BoardError, CheckpointProblem, GpuProblem, Quantity};
+use nqueens::machine::GpuDevice;
 use nqueens::shard::{MAX_SHARDS, Shard};
 use nqueens::{Error as LibraryError, Method};
 use pyo3::exceptions::{PyOSError, PyOverflowError, PyTypeError, PyValueError};
@@ -212,6 +213,25 @@ pub fn shard(obj: &Bound<'_, PyAny>) -> PyResult<Option<Shard>> {
     })
 }
 
+/// The device keyword: None, a GPU's index (an int, 0 the first) or "all", read as the command
+/// line reads its `--gpu-device` (a str of digits names an index too); a negative index is
+/// refused in the library's words for a device that is not one.
+pub fn device(obj: &Bound<'_, PyAny>) -> PyResult<Option<GpuDevice>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let expected = "an int (a GPU's index) or 'all'";
+    let text = match obj.cast::<PyString>() {
+        Ok(s) => s.to_cow()?.into_owned(),
+        Err(_) => whole(obj, "device")
+            .map_err(|_| wrong_type("device", expected, obj))?
+            .shown(),
+    };
+    text.parse::<GpuDevice>()
+        .map(Some)
+        .map_err(|e| plain(obj.py(), e))
+}
+
 /// The method keyword: a name (checked by the library, which names the valid ones), or None.
 pub fn method_name(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     if obj.is_none() {
@@ -338,12 +358,34 @@ pub fn error(py: Python<'_>, e: LibraryError, given: &[&Whole]) -> PyErr {
             message = message.replace("(--unique)", "(unique=True)");
             "shards"
         }
-        // This package is built without GPU support: method "gpu" is refused here.
-        LibraryError::Gpu(_) => "gpu",
+        // The command line's advice for the same refusals, in the package's terms: how to get
+        // a build with the GPU, and the devices that exist.
+        LibraryError::Gpu(problem) => {
+            match problem {
+                GpuProblem::NotBuilt => message = NOT_BUILT.to_string(),
+                GpuProblem::NoSuchDevice { found, .. } => {
+                    let indices = match found.len() {
+                        1 => "0".to_string(),
+                        k => format!("0 to {}", k - 1),
+                    };
+                    message = format!("{message}: use device={indices} or device='all'");
+                    attrs.push(("found", list(py, found.iter().map(String::as_str))));
+                }
+                _ => {}
+            }
+            "gpu"
+        }
         _ => "other",
     };
     refusal(py, kind, message, attrs)
 }
+
+/// The refusal of `method="gpu"` (or `device=`) by a package built without the library's
+/// feature `gpu`, saying how to get one that has it, as the command line's says how to rebuild.
+pub const NOT_BUILT: &str = "this nqueens was built without GPU support: install the GPU \
+                             wheel, built in crates/nqueens-py of the source tree with 'maturin \
+                             build --release --features gpu' (see the Python chapter of the \
+                             guide, docs/python.md)";
 
 /// The library error for a request with no number that could have been given out of range.
 pub fn plain(py: Python<'_>, e: LibraryError) -> PyErr {
@@ -455,7 +497,7 @@ pub fn int(py: Python<'_>, v: u128) -> Bound<'_, PyAny> {
     v.into_any()
 }
 
-fn list<'py>(py: Python<'py>, names: impl Iterator<Item = &'static str>) -> Bound<'py, PyAny> {
+fn list<'py, 'a>(py: Python<'py>, names: impl Iterator<Item = &'a str>) -> Bound<'py, PyAny> {
     PyList::new(py, names.collect::<Vec<_>>())
         .map(Bound::into_any)
         .unwrap_or_else(|_| py.None().into_bound(py))

@@ -9,22 +9,26 @@
 //! stop flag (heeded within milliseconds, inside subproblems too), waits for the count to end
 //! (for a checkpointed count, until its finished work is saved), and raises
 //! `nqueens.Interrupted`, a `KeyboardInterrupt` that carries the partial counts and says how to
-//! continue.
+//! continue. What the library notes about a count (a count on a software GPU, a GPU that failed
+//! and was stood in for) is said as the command line says it on stderr, here as a warning,
+//! `nqueens.NoteWarning`, from the calling thread: the notes of the prepared count before it
+//! counts, those found while counting when it ends.
 
 use crate::convert::{self, Whole};
 use crate::counts::{Counts, SymmetryClasses};
 use crate::progress::{Shown, Tally};
 use nqueens::error::ShardsProblem;
+use nqueens::machine::GpuDevice;
 use nqueens::progress::Progress;
 use nqueens::shard::{Shard, ShardRecord as LibraryRecord};
-use nqueens::{Count, End, Error as LibraryError, Method, Report};
-use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyRuntimeWarning};
+use nqueens::{Count, End, Error as LibraryError, Method, Note, Puzzle, Report};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyRuntimeWarning, PyUserWarning};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long the calling thread waits, with the GIL released, between two looks for signals.
@@ -48,6 +52,62 @@ pyo3::create_exception!(
      many subproblems were finished of how many (None where unknown)."
 );
 
+pyo3::create_exception!(
+    nqueens,
+    NoteWarning,
+    PyUserWarning,
+    "What the library notes about a count for the person running it, the lines the command \
+     line prints on stderr: a count on a software device (the processor standing in for a GPU, \
+     far slower) that was not asked for by index, a GPU that failed while counting and whose \
+     work the others or the processor counted (the count stays exact), a method that runs on \
+     fewer threads than asked to fit its memory limit. Warned from the thread that called the \
+     count: those known before it counts as it starts, the others as it ends. \
+     warnings.simplefilter(\"ignore\", nqueens.NoteWarning) silences them."
+);
+
+/// The library's notes about a count, said as warnings from the calling thread: the worker
+/// leaves those of the prepared job here before it counts, and the calling thread, which wakes
+/// every slice anyway, warns them; the report's notes beyond those are warned when it ends.
+#[derive(Debug, Default)]
+pub struct Notes {
+    pending: Mutex<Vec<String>>,
+    told: AtomicUsize,
+}
+
+impl Notes {
+    /// The job's notes, from the worker, before it counts.
+    fn before(&self, notes: &[Note]) {
+        let lines = notes.iter().map(ToString::to_string);
+        self.pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend(lines);
+        self.told.store(notes.len(), Ordering::Relaxed);
+    }
+
+    /// Warns the notes left by the worker since the last look.
+    fn show(&self, py: Python<'_>) -> PyResult<()> {
+        let lines = std::mem::take(&mut *self.pending.lock().unwrap_or_else(|e| e.into_inner()));
+        lines.iter().try_for_each(|line| warn(py, line))
+    }
+
+    /// Warns the notes of the finished count that its job did not have (the report's notes
+    /// begin with the job's).
+    fn after(&self, py: Python<'_>, report: &Report) -> PyResult<()> {
+        let told = self.told.load(Ordering::Relaxed);
+        let found = report.run.notes.iter().skip(told);
+        found
+            .map(ToString::to_string)
+            .try_for_each(|line| warn(py, &line))
+    }
+}
+
+/// A note as a `nqueens.NoteWarning`, pointing at the caller's line.
+fn warn(py: Python<'_>, line: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(line).unwrap_or_default();
+    PyErr::warn(py, &py.get_type::<NoteWarning>(), &message, 1)
+}
+
 /// How a count watched from Python ended.
 pub enum Ended {
     /// The count's own answer.
@@ -60,10 +120,11 @@ pub enum Ended {
     },
 }
 
-/// Runs `request` (handed the stop flag and the progress observer) on a worker thread, waiting
-/// for it with the GIL released, calling `shown` when due, and stopping the count on Ctrl-C or
-/// when `shown` raises. A `patient` wait after a stop lasts until the count has answered (it
-/// saves its checkpoint first), or until a second Ctrl-C; otherwise at most [`GRACE`].
+/// Runs `request` (handed the stop flag, the progress observer and the notes to say) on a
+/// worker thread, waiting for it with the GIL released, calling `shown` when due and warning
+/// the notes, and stopping the count on Ctrl-C or when `shown` or a warning raises. A `patient`
+/// wait after a stop lasts until the count has answered (it saves its checkpoint first), or
+/// until a second Ctrl-C; otherwise at most [`GRACE`].
 pub fn watch<F>(
     py: Python<'_>,
     mut shown: Option<&mut Shown>,
@@ -71,17 +132,18 @@ pub fn watch<F>(
     request: F,
 ) -> PyResult<Ended>
 where
-    F: FnOnce(&AtomicBool, &dyn Progress) -> Result<Report, LibraryError> + Send + 'static,
+    F: FnOnce(&AtomicBool, &dyn Progress, &Notes) -> Result<Report, LibraryError> + Send + 'static,
 {
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Tally::default());
+    let notes = Arc::new(Notes::default());
     let (tx, rx) = mpsc::sync_channel(1);
-    let (flag, told) = (Arc::clone(&stop), Arc::clone(&tally));
+    let (flag, told, noted) = (Arc::clone(&stop), Arc::clone(&tally), Arc::clone(&notes));
     // Not a scoped thread: a count that cannot stop at once must not hold the caller.
     std::thread::Builder::new()
         .name("nqueens-count".into())
         .spawn(move || {
-            let _ = tx.send(request(&flag, &*told));
+            let _ = tx.send(request(&flag, &*told, &noted));
         })?;
     // The receiver travels into each wait and back: it may not be shared between threads.
     let mut rx = rx;
@@ -99,6 +161,14 @@ where
                     let answer = Some(answer);
                     return Ok(Ended::Broken { why, answer });
                 }
+                let said = notes.show(py).and_then(|()| match &answer {
+                    Ok(report) => notes.after(py, report),
+                    Err(_) => Ok(()),
+                });
+                if let Err(why) = said {
+                    let answer = Some(answer);
+                    return Ok(Ended::Broken { why, answer });
+                }
                 return Ok(Ended::Answer(answer));
             }
             Err(RecvTimeoutError::Timeout) => {}
@@ -113,8 +183,8 @@ where
         }
         let (why, by_callable) = match py.check_signals() {
             Err(interrupt) => (interrupt, false),
-            Ok(()) => match shown.as_mut().map(|s| s.tick(py, &tally)) {
-                Some(Err(raised)) => (raised, true),
+            Ok(()) => match (notes.show(py), shown.as_mut().map(|s| s.tick(py, &tally))) {
+                (Err(raised), _) | (_, Some(Err(raised))) => (raised, true),
                 _ => continue,
             },
         };
@@ -156,35 +226,29 @@ fn stopped(
     }
 }
 
-/// Runs `request` as [`watch`] does, without progress, raising `KeyboardInterrupt` on Ctrl-C.
-pub fn run<F>(py: Python<'_>, request: F) -> PyResult<Result<Report, LibraryError>>
-where
-    F: FnOnce(&AtomicBool) -> Result<Report, LibraryError> + Send + 'static,
-{
-    match watch(py, None, false, move |stop, _| request(stop))? {
-        Ended::Answer(answer) => Ok(answer),
-        Ended::Broken { why, .. } => Err(why),
-    }
-}
-
-/// What a count from Python counts: the empty n×n board, or whatever a checkpoint holds.
-enum Of {
+/// What a count from Python counts: the empty n×n board, the completions of a puzzle, or
+/// whatever a checkpoint holds.
+pub enum Of {
     Board(Whole),
+    Puzzle(Puzzle),
     Saved(PathBuf),
 }
 
 /// The keywords of a count beyond its board.
-struct Asked {
-    unique: bool,
-    method: Option<String>,
-    threads: Option<Whole>,
-    shard: Option<Shard>,
-    checkpoint: Option<PathBuf>,
+#[derive(Default)]
+pub struct Asked {
+    pub unique: bool,
+    pub method: Option<String>,
+    pub threads: Option<Whole>,
+    pub shard: Option<Shard>,
+    pub checkpoint: Option<PathBuf>,
+    pub device: Option<GpuDevice>,
 }
 
 /// The report of a finished count of `of` with the keywords asked, shown as `progress` says;
-/// the library's refusals as `nqueens.Error`, a stop as `nqueens.Interrupted`.
-fn report(
+/// the library's refusals as `nqueens.Error`, a stop as `nqueens.Interrupted`. The one way
+/// every count of the package runs: on the processor or on GPUs, of a board or a puzzle.
+pub fn report(
     py: Python<'_>,
     of: Of,
     wanted: Asked,
@@ -194,37 +258,45 @@ fn report(
         Some(name) => Some(convert::method(name).map_err(|e| convert::plain(py, e))?),
         None => None,
     };
-    let (label, size, saved) = match &of {
-        Of::Board(n) => (format!("count({})", n.value), n.value, None),
-        Of::Saved(path) => (format!("resume({})", path.display()), 0, Some(path.clone())),
+    let (label, saved) = match &of {
+        Of::Board(n) => (format!("count({})", n.value), None),
+        Of::Puzzle(p) => (format!("Puzzle({}).count()", p.n()), None),
+        Of::Saved(path) => (format!("resume({})", path.display()), Some(path.clone())),
     };
     let mut shown = match progress {
         Some(obj) => Shown::asked(obj, &label)?,
         None => None,
     };
     let checkpoint = saved.clone().or(wanted.checkpoint.clone());
-    let (unique, shard, workers) = (
+    let (unique, shard, device, workers) = (
         wanted.unique,
         wanted.shard,
+        wanted.device,
         wanted.threads.as_ref().map(|t| t.value),
     );
     let (file, resumed) = (wanted.checkpoint.clone(), saved.is_some());
+    let mut request = match &of {
+        Of::Board(n) => Count::new(n.value).unique(unique),
+        Of::Puzzle(p) => Count::puzzle(p.clone()),
+        Of::Saved(path) => Count::resume(path),
+    };
     let ended = watch(
         py,
         shown.as_mut(),
         checkpoint.is_some(),
-        move |stop, progress| {
-            let mut request = match saved {
-                Some(path) => Count::resume(path),
-                None => Count::new(size).unique(unique),
-            };
+        move |stop, progress, notes| {
             if let Some(s) = shard {
                 request = request.shard(s);
             }
             if let Some(path) = file {
                 request = request.checkpoint(path);
             }
-            asked(request.progress(progress).stop(stop), method, workers).run()
+            if let Some(d) = device {
+                request = request.gpu_device(d);
+            }
+            let job = asked(request.progress(progress).stop(stop), method, workers).prepare()?;
+            notes.before(job.notes());
+            job.run()
         },
     )?;
     let mut given = Vec::new();
@@ -362,9 +434,20 @@ fn answer(py: Python<'_>, report: Report, shard: bool) -> PyResult<Py<PyAny>> {
 /// Ctrl-C stops a count within about a second with nqueens.Interrupted, a KeyboardInterrupt
 /// carrying the counts of the finished subproblems and, with a checkpoint, how to continue.
 ///
+/// On GPUs, in a package built with them ("gpu" in nqueens.METHODS; see the guide's Python
+/// chapter): method="gpu" counts on the first GPU (n up to 32), device=i on GPU i and
+/// device="all" on every GPU of the machine (a device implies method "gpu"). Progress,
+/// checkpoints, shards and Ctrl-C work as on the processor, and a checkpoint or shard of a GPU
+/// count continues or merges with CPU work. A GPU is trusted only after it counts the 12×12
+/// board's tasks as the processor does, and a GPU that fails hands its work to the others or to
+/// the processor: the count stays exact, and says so with a nqueens.NoteWarning, as it does
+/// when it runs on a software device (the processor standing in for a GPU, far slower).
+///
 /// Raises nqueens.Error (a ValueError) for a request the library refuses: n out of range, a
 /// method that cannot count unique solutions, more threads than fit in memory, a checkpoint of
-/// another count.
+/// another count; kind "gpu" for method="gpu" in a package built without GPUs (saying how to
+/// get one that has them), on a machine without a usable GPU, or for a device that does not
+/// exist (naming those that do).
 ///
 /// >>> nqueens.count(8)
 /// 92
@@ -375,7 +458,8 @@ fn answer(py: Python<'_>, report: Report, shard: bool) -> PyResult<Py<PyAny>> {
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (
-    n, *, unique=false, method=None, threads=None, progress=None, checkpoint=None, shard=None
+    n, *, unique=false, method=None, threads=None, progress=None, checkpoint=None, shard=None,
+    device=None
 ))]
 pub fn count(
     py: Python<'_>,
@@ -386,6 +470,7 @@ pub fn count(
     progress: Option<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = convert::checkpoint)] checkpoint: Option<PathBuf>,
     #[pyo3(from_py_with = convert::shard)] shard: Option<Shard>,
+    #[pyo3(from_py_with = convert::device)] device: Option<GpuDevice>,
 ) -> PyResult<Py<PyAny>> {
     let asked = Asked {
         unique,
@@ -393,6 +478,7 @@ pub fn count(
         threads,
         shard,
         checkpoint,
+        device,
     };
     let r = report(py, Of::Board(n), asked, progress.as_ref())?;
     answer(py, r, shard.is_some())
@@ -409,7 +495,8 @@ pub fn count(
 #[allow(clippy::too_many_arguments)]
 #[pyfunction]
 #[pyo3(signature = (
-    n, *, unique=false, method=None, threads=None, progress=None, checkpoint=None, shard=None
+    n, *, unique=false, method=None, threads=None, progress=None, checkpoint=None, shard=None,
+    device=None
 ))]
 pub fn counts(
     py: Python<'_>,
@@ -420,6 +507,7 @@ pub fn counts(
     progress: Option<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = convert::checkpoint)] checkpoint: Option<PathBuf>,
     #[pyo3(from_py_with = convert::shard)] shard: Option<Shard>,
+    #[pyo3(from_py_with = convert::device)] device: Option<GpuDevice>,
 ) -> PyResult<Py<PyAny>> {
     let asked = Asked {
         unique,
@@ -427,6 +515,7 @@ pub fn counts(
         threads,
         shard,
         checkpoint,
+        device,
     };
     let r = report(py, Of::Board(n), asked, progress.as_ref())?;
     if shard.is_some() || !r.run.shard.is_whole() {
@@ -439,7 +528,8 @@ pub fn counts(
 /// or by `nqueens count --checkpoint path`), whatever board, method and part it is of, and
 /// answers as count() would have: the total, the unique count where the count was asked for it,
 /// or for a shard's checkpoint its ShardRecord. The file is saved as the count goes on, and
-/// Ctrl-C stops it again with nqueens.Interrupted. `threads` and `progress` are count()'s.
+/// Ctrl-C stops it again with nqueens.Interrupted. `threads`, `progress` and `device` are
+/// count()'s.
 ///
 /// Raises FileNotFoundError where nothing is at `path`, nqueens.Error (kind "checkpoint") for a
 /// file that is no checkpoint or is damaged.
@@ -451,19 +541,18 @@ pub fn counts(
 /// >>> nqueens.resume(path)
 /// 352
 #[pyfunction]
-#[pyo3(signature = (path, *, threads=None, progress=None))]
+#[pyo3(signature = (path, *, threads=None, progress=None, device=None))]
 pub fn resume(
     py: Python<'_>,
     #[pyo3(from_py_with = convert::path)] path: PathBuf,
     #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
     progress: Option<Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = convert::device)] device: Option<GpuDevice>,
 ) -> PyResult<Py<PyAny>> {
     let asked = Asked {
-        unique: false,
-        method: None,
         threads,
-        shard: None,
-        checkpoint: None,
+        device,
+        ..Asked::default()
     };
     let r = report(py, Of::Saved(path), asked, progress.as_ref())?;
     answer(py, r, false)

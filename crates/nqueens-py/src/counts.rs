@@ -19,8 +19,10 @@ use pyo3::types::PyTuple;
 /// or None when not counted), classes (SymmetryClasses, or None), method (its name), threads
 /// (the worker threads), seconds (wall-clock time of the count) and partial (True for the
 /// counts of a count stopped before it finished, as nqueens.Interrupted carries them: not
-/// the answer, only the sum of the subproblems finished). A plain value: it pickles and copies, so it can come back from another process; Counts(...) with every attribute
-/// rebuilds one equal to it, and its repr is that call.
+/// the answer, only the sum of the subproblems finished), devices (for a count on GPUs the
+/// names of those that counted, a software device's among them, else an empty tuple). A plain
+/// value: it pickles and copies, so it can come back from another process; Counts(...) with
+/// every attribute rebuilds one equal to it, and its repr is that call.
 ///
 /// >>> import pickle
 /// >>> c = nqueens.counts(6, method="bitmask")
@@ -38,6 +40,7 @@ pub struct Counts {
     threads: usize,
     seconds: f64,
     partial: bool,
+    devices: Py<PyTuple>,
 }
 
 impl Counts {
@@ -55,7 +58,17 @@ impl Counts {
             threads: r.run.threads,
             seconds: r.run.elapsed.as_secs_f64(),
             partial: !r.is_finished(),
+            devices: PyTuple::new(py, &r.run.devices)?.unbind(),
         })
+    }
+
+    /// The names of the devices, as Rust strings, for comparing and hashing.
+    fn device_names(&self, py: Python<'_>) -> Vec<String> {
+        self.devices
+            .bind(py)
+            .iter()
+            .map(|d| d.extract::<String>().unwrap_or_default())
+            .collect()
     }
 }
 
@@ -64,7 +77,9 @@ impl Counts {
     // One argument per attribute: the constructor is what pickle calls with them.
     #[allow(clippy::too_many_arguments)]
     #[new]
-    #[pyo3(signature = (n, total, unique, classes, method, threads, seconds, partial=false))]
+    #[pyo3(signature = (
+        n, total, unique, classes, method, threads, seconds, partial=false, devices=None
+    ))]
     fn py_new(
         py: Python<'_>,
         n: usize,
@@ -75,6 +90,7 @@ impl Counts {
         threads: usize,
         seconds: f64,
         partial: bool,
+        devices: Option<Vec<String>>,
     ) -> PyResult<Counts> {
         // The method's own name, which lives as long as the program: and an unknown one is
         // refused as count() refuses it.
@@ -90,6 +106,7 @@ impl Counts {
             threads,
             seconds,
             partial,
+            devices: PyTuple::new(py, devices.unwrap_or_default())?.unbind(),
         })
     }
 
@@ -100,13 +117,21 @@ impl Counts {
         let c = slf.get();
         let classes = c.classes.as_ref().map(|k| k.clone_ref(py));
         let args = (
-            c.n, c.total, c.unique, classes, c.method, c.threads, c.seconds, c.partial,
+            c.n,
+            c.total,
+            c.unique,
+            classes,
+            c.method,
+            c.threads,
+            c.seconds,
+            c.partial,
+            c.devices.clone_ref(py),
         );
         Ok((slf.get_type().into_any(), args.into_pyobject(py)?))
     }
 
     /// Equal when every attribute is: what a repr or a pickle rebuilds is equal to the original.
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let Ok(other) = other.cast::<Counts>() else {
             return Ok(false);
         };
@@ -125,10 +150,11 @@ impl Counts {
                 self.threads,
                 self.partial,
             ) == (o.n, o.total, o.unique, o.method, o.threads, o.partial)
-            && self.seconds.to_bits() == o.seconds.to_bits())
+            && self.seconds.to_bits() == o.seconds.to_bits()
+            && self.device_names(py) == o.device_names(py))
     }
 
-    fn __hash__(&self) -> u64 {
+    fn __hash__(&self, py: Python<'_>) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (
@@ -141,6 +167,7 @@ impl Counts {
         )
             .hash(&mut h);
         self.seconds.to_bits().hash(&mut h);
+        self.device_names(py).hash(&mut h);
         h.finish()
     }
 
@@ -152,9 +179,15 @@ impl Counts {
         };
         // Said only of partial counts, so that the repr of an answer stays as it was.
         let partial = if self.partial { ", partial=True" } else { "" };
+        // The devices only of a count on GPUs, likewise.
+        let devices = self.devices.bind(py);
+        let devices = match devices.is_empty() {
+            true => String::new(),
+            false => format!(", devices={}", devices.repr()?),
+        };
         Ok(format!(
             "Counts(n={}, total={}, unique={}, classes={classes}, method='{}', threads={}, \
-             seconds={:?}{partial})",
+             seconds={:?}{partial}{devices})",
             self.n,
             self.total,
             or_none(self.unique),
@@ -165,8 +198,9 @@ impl Counts {
     }
 
     /// The count as a small HTML table for IPython and Jupyter: n, the total, the unique count
-    /// and its symmetry classes where counted, the method, threads and seconds.
-    fn _repr_html_(&self) -> String {
+    /// and its symmetry classes where counted, the method, threads, the GPUs where it ran on
+    /// them, and seconds.
+    fn _repr_html_(&self, py: Python<'_>) -> String {
         let mut rows: display::Rows =
             vec![("n", self.n.to_string()), ("total", self.total.to_string())];
         if let Some(u) = self.unique {
@@ -180,6 +214,16 @@ impl Counts {
         }
         rows.push(("method", self.method.to_string()));
         rows.push(("threads", self.threads.to_string()));
+        let devices = self.device_names(py);
+        if !devices.is_empty() {
+            // A driver's name, the one value not written by the library: escaped.
+            let names = devices.join(", ");
+            let escaped = names
+                .replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;");
+            rows.push(("devices", escaped));
+        }
         rows.push(("seconds", format!("{:.3}", self.seconds)));
         // The counts of a stopped count are not the answer: the table says so, as repr() does.
         if self.partial {

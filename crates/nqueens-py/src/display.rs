@@ -64,7 +64,7 @@ pub fn puzzle_svg(given: &[Option<u32>], blocked: &[u64]) -> PyResult<Option<Str
 pub type Rows = Vec<(&'static str, String)>;
 
 /// A small HTML table of a count: one row a number, the symmetry classes split into their
-/// kinds. Every value is a number or a method's name, so nothing needs escaping.
+/// kinds. Every value is a number or a method's name, or names of GPUs escaped by the caller.
 pub fn counts_html(rows: &Rows) -> String {
     let mut html = String::from("<table class=\"nqueens-counts\">");
     for (name, value) in rows {

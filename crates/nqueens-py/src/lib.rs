@@ -44,8 +44,9 @@ use pyo3::types::PyTuple;
 fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    // What this build can run: "gpu" is a name count() knows, but the package is built without
-    // the library's feature gpu, so listing it would invite a refusal.
+    // What this build can run: "gpu" is a name count() always knows, listed only where the
+    // package is built with the library's feature gpu (the GPU wheel), since elsewhere it is
+    // refused.
     let methods = nqueens::Method::ALL
         .iter()
         .filter(|m| m.is_built())
@@ -55,6 +56,7 @@ fn nqueens_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_N", nqueens::MAX_N)?;
     m.add("Error", py.get_type::<convert::Error>())?;
     m.add("Interrupted", py.get_type::<count::Interrupted>())?;
+    m.add("NoteWarning", py.get_type::<count::NoteWarning>())?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
     m.add_function(wrap_pyfunction!(count::counts, m)?)?;
     m.add_function(wrap_pyfunction!(count::resume, m)?)?;

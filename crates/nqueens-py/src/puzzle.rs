@@ -7,9 +7,10 @@ use crate::counts;
 use crate::display;
 use crate::stream::{self, Solutions};
 use nqueens::reference::Advance;
-use nqueens::{Count, Puzzle as LibraryPuzzle, Report};
+use nqueens::{Puzzle as LibraryPuzzle, Report};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
+use std::path::PathBuf;
 
 /// A board to complete: some queens given, some squares blocked.
 ///
@@ -35,24 +36,24 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// The report of the count of the completions, with the keywords of count().
+    /// The report of the count of the completions, with the keywords of count(): run as
+    /// count() runs, so that progress, a checkpoint and Ctrl-C work as they do there.
     fn report(
         &self,
         py: Python<'_>,
         method: Option<String>,
         threads: Option<Whole>,
+        progress: Option<Bound<'_, PyAny>>,
+        checkpoint: Option<PathBuf>,
     ) -> PyResult<Report> {
-        let method = match method {
-            Some(name) => Some(convert::method(&name).map_err(|e| convert::plain(py, e))?),
-            None => None,
+        let asked = count::Asked {
+            method,
+            threads,
+            checkpoint,
+            ..count::Asked::default()
         };
-        let puzzle = self.inner.clone();
-        let workers = threads.as_ref().map(|t| t.value);
-        let report = count::run(py, move |stop| {
-            count::asked(Count::puzzle(puzzle).stop(stop), method, workers).run()
-        })?;
-        let given: Vec<&Whole> = threads.iter().collect();
-        report.map_err(|e| convert::error(py, e, &given))
+        let of = count::Of::Puzzle(self.inner.clone());
+        count::report(py, of, asked, progress.as_ref())
     }
 
     /// The same board changed at (row, col) by `change` (a queen placed, a square blocked), or
@@ -115,15 +116,28 @@ impl Puzzle {
     }
 
     /// The number of completions, counted without the GIL on one thread per core (or `threads`)
-    /// by the method the library picks (or `method`); Ctrl-C stops it with KeyboardInterrupt.
-    #[pyo3(signature = (*, method=None, threads=None))]
+    /// by the method the library picks (or `method`).
+    ///
+    /// As nqueens.count() does: progress=True shows a bar (tqdm's where it is installed) of the
+    /// subproblems done, progress=callable is called with (done, total); checkpoint="p.ckpt"
+    /// keeps the finished work in that file (the command line's format, holding the board),
+    /// continued by calling count() again with the same path, by nqueens.resume(path) or by
+    /// `nqueens count --resume path`; Ctrl-C stops the count with nqueens.Interrupted, which
+    /// keeps the finished work.
+    ///
+    /// >>> nqueens.Puzzle(10).place(0, 1).count(progress=lambda done, total: None)
+    /// 48
+    #[pyo3(signature = (*, method=None, threads=None, progress=None, checkpoint=None))]
     fn count(
         &self,
         py: Python<'_>,
         #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
         #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
+        progress: Option<Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = convert::checkpoint)] checkpoint: Option<PathBuf>,
     ) -> PyResult<u128> {
-        Ok(self.report(py, method, threads)?.counts.total)
+        let report = self.report(py, method, threads, progress, checkpoint)?;
+        Ok(report.counts.total)
     }
 
     /// The count of the completions as a Counts (total, method, threads, seconds); the keywords
@@ -132,14 +146,16 @@ impl Puzzle {
     /// >>> c = nqueens.Puzzle(8).place(0, 0).counts(method="bitmask", threads=1)
     /// >>> c.total, c.method, c.threads
     /// (4, 'bitmask', 1)
-    #[pyo3(signature = (*, method=None, threads=None))]
+    #[pyo3(signature = (*, method=None, threads=None, progress=None, checkpoint=None))]
     fn counts(
         &self,
         py: Python<'_>,
         #[pyo3(from_py_with = convert::method_name)] method: Option<String>,
         #[pyo3(from_py_with = convert::threads)] threads: Option<Whole>,
+        progress: Option<Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = convert::checkpoint)] checkpoint: Option<PathBuf>,
     ) -> PyResult<counts::Counts> {
-        let report = self.report(py, method, threads)?;
+        let report = self.report(py, method, threads, progress, checkpoint)?;
         counts::Counts::new(py, report)
     }
 

@@ -250,6 +250,41 @@ def test_ctrl_c_without_a_checkpoint_says_nothing_was_saved():
     )
 
 
+def test_a_puzzle_count_shows_progress_and_keeps_its_work_for_python_and_the_binary(tmp_path, cli):
+    # A queen given in row 0: 436,228 completions, a few seconds on one thread.
+    puzzle, completions = nqueens.Puzzle(16).place(0, 0), 436_228
+    path = tmp_path / "puzzle.ckpt"
+    calls = []
+    with pytest.raises(nqueens.Interrupted) as info:
+        puzzle.count(threads=1, checkpoint=path, progress=stop_when_done(calls))
+    e = info.value
+    assert calls[-1][0] > 0 and e.checkpoint == str(path) and 0 < e.done < e.subproblems
+    assert e.counts.partial and 0 < e.counts.total < completions
+    assert str(e).endswith(
+        f"continue with nqueens.resume({str(path)!r}), or in a shell: nqueens count --resume {path}"
+    )
+    # The file holds the board: the binary and resume() continue it by its name alone.
+    copy = tmp_path / "copy.ckpt"
+    copy.write_bytes(path.read_bytes())
+    done = subprocess.run([cli, "count", "--resume", str(copy)], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, f"{completions}\n"), done.stderr
+    assert nqueens.resume(path) == completions
+    # The same count asked again continues its file, now finished; another board's is refused.
+    assert puzzle.counts(checkpoint=path).total == completions
+    with pytest.raises(nqueens.Error) as info:
+        nqueens.Puzzle(16).place(0, 1).count(checkpoint=path)
+    assert info.value.kind == "mismatch"
+    # Progress ends at the total of subproblems, told from the calling thread.
+    calls, threads = [], set()
+
+    def told(done, total):
+        calls.append((done, total))
+        threads.add(threading.get_ident())
+
+    assert nqueens.Puzzle(12).place(0, 0).count(progress=told) == nqueens.Puzzle(12).place(0, 0).count()
+    assert calls[-1][0] == calls[-1][1] > 0 and threads == {threading.get_ident()}
+
+
 @pytest.mark.parametrize("k", [1, 2, 5])
 def test_shards_merge_to_the_published_counts(k):
     for n in range(1, 13):

@@ -248,9 +248,11 @@ def test_is_solution_refuses_what_verify_refuses():
 
 
 def test_methods_are_what_this_build_runs():
-    assert nqueens.METHODS == ("naive", "sets", "bitmask", "symmetry", "halves")
+    cpu = ("naive", "sets", "bitmask", "symmetry", "halves")
+    assert nqueens.METHODS in (cpu, (*cpu, "gpu"))
     for m in nqueens.METHODS:
         assert nqueens.count(8, method=m) == 92
-    with pytest.raises(nqueens.Error) as info:
-        nqueens.count(8, method="gpu")
-    assert info.value.kind == "gpu"
+    if "gpu" not in nqueens.METHODS:
+        with pytest.raises(nqueens.Error) as info:
+            nqueens.count(8, method="gpu")
+        assert info.value.kind == "gpu"

@@ -51,8 +51,8 @@ def stubbed():
 def test_stubs_cover_every_public_name():
     names, members = stubbed()
     assert set(PUBLIC) <= names, set(PUBLIC) - names
-    # A typing alias of the stubs alone, the version and the list of names.
-    assert names - set(PUBLIC) == {"_Method", "__version__", "__all__"}
+    # The typing aliases of the stubs alone, the version and the list of names.
+    assert names - set(PUBLIC) == {"_Method", "_Device", "__version__", "__all__"}
     tree = ast.parse((PACKAGE / "__init__.pyi").read_text())
     listed = next(
         ast.literal_eval(n.value)

@@ -24,6 +24,7 @@ __all__ = [
     "Interrupted",
     "MAX_N",
     "METHODS",
+    "NoteWarning",
     "Picture",
     "Puzzle",
     "Solution",
@@ -42,8 +43,11 @@ __all__ = [
     "verify",
 ]
 
-# The names count() takes: nqueens.METHODS, and "gpu", which this build refuses (kind "gpu").
+# The names count() takes: nqueens.METHODS, and "gpu", which a package built without GPUs (the
+# default wheel) refuses (kind "gpu"); the GPU wheel lists it in METHODS.
 _Method = Literal["naive", "sets", "bitmask", "symmetry", "halves", "gpu"]
+# The GPUs a count runs on: one by its index (0, the first), or every GPU of the machine.
+_Device = Union[SupportsIndex, Literal["all"]]
 
 __version__: str
 # Typed with the names, so that `for m in METHODS: count(n, method=m)` type-checks.
@@ -71,6 +75,8 @@ class Error(ValueError):
     fits: Optional[int]
     # not_a_solution (from Solution()): why the columns are not one.
     conflict: Conflict
+    # gpu, for a device that does not exist: the names of those that do, in index order.
+    found: list[str]
 
 class Interrupted(KeyboardInterrupt):
     """A count stopped by Ctrl-C; str() says what was saved and how to continue."""
@@ -84,6 +90,10 @@ class Interrupted(KeyboardInterrupt):
     done: Optional[int]
     subproblems: Optional[int]
 
+class NoteWarning(UserWarning):
+    """What the library notes about a count (a software GPU, a GPU that failed and was stood in
+    for, fewer threads than asked): the command line's lines on stderr, as warnings."""
+
 # The first overload of each function spells every default; the others narrow a parameter.
 @overload
 def count(
@@ -95,6 +105,7 @@ def count(
     progress: Union[bool, Callable[[int, int], object], None] = None,
     checkpoint: Union[str, PathLike[str], None] = None,
     shard: None = None,
+    device: Optional[_Device] = None,
 ) -> int:
     """The number of solutions of the n×n board (the unique ones with unique=True)."""
 
@@ -108,6 +119,7 @@ def count(
     progress: Union[bool, Callable[[int, int], object], None] = None,
     checkpoint: Union[str, PathLike[str], None] = None,
     shard: Tuple[SupportsIndex, SupportsIndex],
+    device: Optional[_Device] = None,
 ) -> ShardRecord:
     """Part i of k of the count, as a record for merge()."""
 
@@ -121,6 +133,7 @@ def counts(
     progress: Union[bool, Callable[[int, int], object], None] = None,
     checkpoint: Union[str, PathLike[str], None] = None,
     shard: None = None,
+    device: Optional[_Device] = None,
 ) -> Counts:
     """The count of the n×n board with what the library decided."""
 
@@ -134,6 +147,7 @@ def counts(
     progress: Union[bool, Callable[[int, int], object], None] = None,
     checkpoint: Union[str, PathLike[str], None] = None,
     shard: Tuple[SupportsIndex, SupportsIndex],
+    device: Optional[_Device] = None,
 ) -> ShardRecord:
     """Part i of k of the count, as a record for merge()."""
 
@@ -142,6 +156,7 @@ def resume(
     *,
     threads: Optional[SupportsIndex] = None,
     progress: Union[bool, Callable[[int, int], object], None] = None,
+    device: Optional[_Device] = None,
 ) -> Union[int, ShardRecord]:
     """Continues the count saved at path: its number, or a shard's record."""
 
@@ -203,6 +218,7 @@ class Counts:
         threads: int,
         seconds: float,
         partial: bool = False,
+        devices: Optional[Sequence[str]] = None,
     ) -> Counts: ...
     @property
     def n(self) -> int: ...
@@ -220,6 +236,8 @@ class Counts:
     def seconds(self) -> float: ...
     @property
     def partial(self) -> bool: ...
+    @property
+    def devices(self) -> Tuple[str, ...]: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def _repr_html_(self) -> str:
@@ -336,10 +354,20 @@ class Puzzle:
     def place(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
     def block(self, row: SupportsIndex, col: SupportsIndex) -> Puzzle: ...
     def count(
-        self, *, method: Optional[_Method] = None, threads: Optional[SupportsIndex] = None
+        self,
+        *,
+        method: Optional[_Method] = None,
+        threads: Optional[SupportsIndex] = None,
+        progress: Union[bool, Callable[[int, int], object], None] = None,
+        checkpoint: Union[str, PathLike[str], None] = None,
     ) -> int: ...
     def counts(
-        self, *, method: Optional[_Method] = None, threads: Optional[SupportsIndex] = None
+        self,
+        *,
+        method: Optional[_Method] = None,
+        threads: Optional[SupportsIndex] = None,
+        progress: Union[bool, Callable[[int, int], object], None] = None,
+        checkpoint: Union[str, PathLike[str], None] = None,
     ) -> Counts: ...
     def solutions(self, *, limit: Optional[SupportsIndex] = None) -> Solutions: ...
     def first(self) -> Optional[Tuple[int, ...]]: ...
