@@ -44,6 +44,7 @@
 mod check;
 mod claim;
 mod export;
+mod lanes;
 mod ledger;
 mod record;
 mod report;
@@ -67,6 +68,7 @@ use crate::progress::Watch;
 use crate::run::checkpoint::atomic::{create_atomically, write_atomically};
 use crate::run::runner::Stopwatch;
 use check::{CheckRecord, PuzzleRecount, draw};
+use lanes::Lanes;
 use ledger::{
     CHECKS, CLAIMS, CONFLICTS, Folder, PARTIAL, PLAN_FILE, REFUSED, RESULTS, check_name, host,
     io_error, problem,
@@ -77,7 +79,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use unit::{Counter, UnitEnd};
+use unit::Counter;
 
 /// The units of a campaign created without a number of them (fewer where the split has fewer
 /// subproblems).
@@ -404,75 +406,48 @@ impl Campaign {
             device: counter.device.clone(),
             software: counter.software,
         });
-        let mut cache = HashMap::new();
+        // A worker on several threads counts two units at once on the same threads (see
+        // `lanes`); one thread counts one unit at a time, on itself.
+        let lanes = if counter.threads > 1 { 2 } else { 1 };
+        let shared = Lanes::new(work, lanes);
+        let ends: Vec<Result<WorkEnd, Error>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..lanes)
+                .map(|k| {
+                    let (shared, counter, host) = (&shared, &counter, &host);
+                    s.spawn(move || {
+                        let progress = shared.progress(k);
+                        let end = lanes::lane(
+                            &self.folder(),
+                            &shared.work(&progress),
+                            counter,
+                            host,
+                            shared,
+                        );
+                        if end.is_err() {
+                            shared.fail();
+                        }
+                        end
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a lane of the worker panicked"))
+                .collect()
+        });
         let mut worked = Worked {
-            counted: 0,
+            counted: shared.counted(),
             end: WorkEnd::Complete,
         };
-        // How often a worker with nothing to claim looks again: often enough to end soon after
-        // the last unit, and to take over a stale claim well within its time.
-        let poll = (work.stale / 20).clamp(Duration::from_millis(50), Duration::from_secs(1));
-        loop {
-            if let Some(end) = work.bound(worked.counted) {
-                worked.end = end;
-                return Ok(worked);
-            }
-            let view = self.folder().scan(&mut cache)?;
-            for (id, why) in &view.damaged {
-                self.folder().refuse(*id)?;
-                (work.events)(&Event::Refused {
-                    unit: self.units()[*id],
-                    why: why.clone(),
-                });
-            }
-            if !view.damaged.is_empty() {
-                continue;
-            }
-            if view.results.len() == self.units().len() {
-                return Ok(worked);
-            }
-            let next = self.units().iter().find_map(|u| {
-                if view.results.contains_key(&u.id) {
-                    return None;
-                }
-                match view.claims.get(&u.id) {
-                    None => Some((*u, 0)),
-                    Some(seen) if seen.is_stale(work.stale) => Some((*u, seen.generation + 1)),
-                    Some(_) => None,
-                }
-            });
-            let Some((unit, generation)) = next else {
-                // Every unit left is another worker's: wait for one to finish or go stale.
-                work.pause(poll);
-                continue;
+        for end in ends {
+            worked.end = match (end?, worked.end) {
+                (WorkEnd::Stopped, _) | (_, WorkEnd::Stopped) => WorkEnd::Stopped,
+                (WorkEnd::Until, _) | (_, WorkEnd::Until) => WorkEnd::Until,
+                (WorkEnd::Units, _) | (_, WorkEnd::Units) => WorkEnd::Units,
+                _ => WorkEnd::Complete,
             };
-            let claims = self.dir.join(CLAIMS);
-            let Some(path) = claim::take(&claims, unit.id, generation, work.stale, &host)
-                .map_err(io_error("write a claim in", &claims))?
-            else {
-                // Another worker took it first.
-                continue;
-            };
-            // A worker that finished the unit between the scan and the claim wrote its result
-            // before it let its claim go.
-            if matches!(self.folder().read_result(unit), Ok(Some(_))) {
-                let _ = fs::remove_file(&path);
-                continue;
-            }
-            match unit::count_unit(
-                &self.folder(),
-                unit,
-                &path,
-                generation,
-                work,
-                &counter,
-                &host,
-            )? {
-                UnitEnd::Counted => worked.counted += 1,
-                UnitEnd::Stopped => {}
-                UnitEnd::Lost => {}
-            }
         }
+        Ok(worked)
     }
 
     /// Recounts a reproducible sample of the finished units on a second code path: each of
@@ -845,6 +820,33 @@ mod tests {
             err.ends_with("its checksum does not match its content"),
             "{err}"
         );
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_worker_s_two_lanes_count_no_more_units_than_asked_and_add_up() {
+        let dir = folder("campaign-lanes");
+        let campaign = Campaign::create(&dir, 11, Some(7)).unwrap();
+        let rounds = [
+            (3, 3, 3, WorkEnd::Units),
+            (1, 1, 4, WorkEnd::Units),
+            (5, 3, 7, WorkEnd::Complete),
+        ];
+        for (asked, counted, done, end) in rounds {
+            let mut work = Work::new();
+            (work.threads, work.units) = (2, Some(asked));
+            let (worked, events) = run(&campaign, work);
+            assert_eq!((worked.counted, worked.end), (counted, end));
+            let counted = events
+                .iter()
+                .filter(|e| matches!(e, Event::Counted { .. }))
+                .count();
+            assert_eq!(
+                (counted, campaign.status().unwrap().done),
+                (worked.counted, done)
+            );
+        }
+        assert_eq!(campaign.status().unwrap().total.total, 2680);
         fs::remove_dir_all(&dir).unwrap();
     }
 
