@@ -92,20 +92,19 @@ pub(crate) fn lane(
         let end = unit::count_unit(folder, unit, &path, generation, work, counter, host)
             .inspect_err(|_| shared.release())?;
         match end {
-            UnitEnd::Counted => shared.counted_one(),
+            UnitEnd::Counted => {}
             UnitEnd::Stopped | UnitEnd::Lost => shared.release(),
         }
     }
 }
 
 /// What the lanes of one worker share (a worker on several threads counts two units at once):
-/// the caller's bounds, the units counted and those set aside for counting under `--units M`,
-/// and the progress of each lane's unit, told to the caller as one.
+/// the caller's bounds, the units set aside for counting (under `--units M`; the units counted,
+/// once the lanes end), and the progress of each lane's unit, told to the caller as one.
 pub(crate) struct Lanes<'a> {
     work: &'a Work<'a>,
     parts: Mutex<Vec<(u64, u64)>>,
     reserved: AtomicUsize,
-    counted: AtomicUsize,
     failed: AtomicBool,
     waiting: AtomicUsize,
 }
@@ -116,7 +115,6 @@ impl<'a> Lanes<'a> {
             work,
             parts: Mutex::new(vec![(0, 0); lanes]),
             reserved: AtomicUsize::new(0),
-            counted: AtomicUsize::new(0),
             failed: AtomicBool::new(false),
             waiting: AtomicUsize::new(lanes),
         }
@@ -129,16 +127,9 @@ impl<'a> Lanes<'a> {
 
     /// The caller's work, told of progress through `progress`.
     pub(crate) fn work<'b>(&'b self, progress: &'b LaneProgress<'b>) -> Work<'b> {
-        let w = self.work;
         Work {
-            threads: w.threads,
-            engine: w.engine,
-            units: w.units,
-            until: w.until,
-            stale: w.stale,
-            stop: w.stop,
             progress,
-            events: w.events,
+            ..*self.work
         }
     }
 
@@ -157,12 +148,10 @@ impl<'a> Lanes<'a> {
         self.reserved.fetch_sub(1, Ordering::SeqCst);
     }
 
-    pub(crate) fn counted_one(&self) {
-        self.counted.fetch_add(1, Ordering::SeqCst);
-    }
-
+    /// The units counted, once every lane has ended: each unit set aside was then either
+    /// counted or given back.
     pub(crate) fn counted(&self) -> usize {
-        self.counted.load(Ordering::SeqCst)
+        self.reserved.load(Ordering::SeqCst)
     }
 
     /// Lets a lane with nothing to claim end, unless it is the last that may wait: true for
