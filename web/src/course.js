@@ -108,7 +108,7 @@ function counting() {
         at: last,
         text:
           `LeetCode 52 asks how many boards there are, not which. The search is the same: where a board is full, a count goes up by 1 instead of the board being kept ` +
-          `(the scan's code beside it keeps each board, solutions.append; the bit masks' program in chapter 4 returns 1 and adds up what its calls return). ` +
+          `(the scan's code beside it keeps a copy of each board, on its lit line; the bit masks' program in chapter 4 returns 1 there and adds up what its calls return). ` +
           `Here the search finds solution ${four[last - 1][6]}, ${placement(lastCols)}: the count is ${four[last - 1][6]}, and it is Q(4) = ${q4.total}, though the search cannot know it yet: it goes on until row 0 has tried every column.`,
         ask: 'Try it: the search goes on after a solution. Click the queen it takes back first.',
         answer: [off[1], off[2]],
