@@ -1,5 +1,6 @@
-// The lesson (?view=lesson), in a real browser (headless Chromium): every step opens by its
-// link (lesson=K) and shows what it promises, the board's queens and the text, the board taken
+// The lesson's first chapter, placing queens and backtracking (?view=lesson, steps 1 to 12 of the
+// course; course.test.mjs checks the chapters after it), in a real browser (headless Chromium):
+// every step opens by its link (lesson=K) and shows what it promises, the board's queens and the text, the board taken
 // from the search at the step `nqueens trace --json 4` reaches there; each try-it question
 // takes the right answer and refuses a wrong one with an explanation, by a click on the board,
 // the arrow keys and Enter, or B; Previous and Next, and their keys, go from step to step and
@@ -37,6 +38,9 @@ const STEPS = [
   { at: null, queens: [2, 0, 3, -1], title: 'A Puzzle: a square blocked', says: 'placed queens on row 1 col 0 and row 2 col 3', right: 'back', wrong: [1, 0], why: 'backtracks' },
 ];
 
+// The steps of the whole course, all chapters.
+const TOTAL = 30;
+
 const url = (k) => `${live.server.url}?view=lesson&lesson=${k}`;
 const text = (p, sel) => p.$eval(sel, (e) => e.textContent);
 
@@ -64,7 +68,8 @@ test('every step opens by its link and shows the board of the search at its poin
   assert.ok(STEPS.length >= 8 && STEPS.length <= 12);
   for (const [i, s] of STEPS.entries()) {
     const p = await open(live.chromium.browser, url(i + 1));
-    assert.equal(await text(p, '#l-count'), `Step ${i + 1} of ${STEPS.length}`);
+    assert.equal(await text(p, '#l-count'), `Step ${i + 1} of ${TOTAL} (chapter 1: ${i + 1} of ${STEPS.length})`);
+    assert.equal(await text(p, '#l-chapter'), 'Chapter 1: Placing queens and backtracking');
     assert.equal(await text(p, '#l-title'), s.title);
     assert.ok((await text(p, '#l-text')).includes(s.says), `step ${i + 1}: ${await text(p, '#l-text')}`);
     assert.equal(await p.$eval('#l-board', (b) => b.dataset.queens), s.queens.join(','), `step ${i + 1}`);
@@ -153,9 +158,12 @@ test('the keyboard goes from step to step and answers on the board', async () =>
   await p.focus('#l-next');
   await p.keyboard.press('Enter');
   assert.equal(await at(), 2);
+  // The chapter's last step leads on to the next chapter's first.
   await p.goto(url(STEPS.length));
   await p.waitForSelector('body[data-ready="true"]');
-  assert.equal(await p.$eval('#l-next', (b) => b.disabled), true);
+  await p.keyboard.press('n');
+  assert.equal(await at(), STEPS.length + 1);
+  assert.equal(await p.$eval('#view-lesson', (v) => v.dataset.chapter), '2');
   noProblems(p);
   await p.close();
 });
@@ -172,8 +180,8 @@ test('the navigation reaches the lesson, and a step it does not have is named', 
   noProblems(p);
   await p.close();
   const q = await open(live.chromium.browser, `${live.server.url}?view=lesson&lesson=99`);
-  assert.match(await text(q, '#link-notes'), /lesson=99 is not a whole number from 1 to 12: the lesson starts at step 1/);
-  assert.equal(await text(q, '#l-count'), `Step 1 of ${STEPS.length}`);
+  assert.match(await text(q, '#link-notes'), new RegExp(`lesson=99 is not a whole number from 1 to ${TOTAL}: the lesson starts at step 1`));
+  assert.ok((await text(q, '#l-count')).startsWith(`Step 1 of ${TOTAL} `));
   await q.close();
 });
 
