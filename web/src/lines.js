@@ -760,7 +760,7 @@ export function sentence(m) {
       case 'for_r':
         return f.rOut ? `no row above row ${f.row} attacks col ${f.col}` : `r = ${f.r}: look at row ${f.r}`;
       case 'd':
-        return `d = ${d}: the diagonals of row ${f.r} are ${d} columns away`;
+        return `d = ${d}`;
       case 'for_c':
         return f.ci >= 3 ? `row ${f.r} checked` : `c = ${c}`;
       case 'check':
@@ -784,7 +784,7 @@ export function sentence(m) {
     case 'out':
       return `every column of row ${s.row} tried: the call returns${m.method === 'bitmask' ? ` ${s.count}` : ''}`;
     case 'loop':
-      return s.colOut ? `every column of row ${s.row} tried` : `col = ${s.col}`;
+      return s.colOut ? `col = ${s.col}: row ${s.row} is done` : `col = ${s.col}`;
     case 'set0':
     case 'set1':
     case 'set2': {
@@ -805,11 +805,11 @@ export function sentence(m) {
     case 'zero':
       return 'count = 0';
     case 'free':
-      return `free = ${bin(/** @type {number} */ (s.free), n)}: the free squares of row ${s.row}`;
+      return `free = ${bin(/** @type {number} */ (s.free), n)}`;
     case 'while':
-      return s.bitOut ? `free is 0: row ${s.row} has nothing left` : `free = ${bin(/** @type {number} */ (s.free), n)}, not 0`;
+      return s.bitOut ? `free = 0: row ${s.row} is done` : `free ≠ 0`;
     case 'pick':
-      return `bit = ${bin(/** @type {number} */ (s.bit), n)}: the lowest free square`;
+      return `bit = ${bin(/** @type {number} */ (s.bit), n)}, the lowest`;
   }
   return m.line;
 }
