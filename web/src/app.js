@@ -8,8 +8,9 @@
 // puzzle, lesson), step (how far the search has gone: steps in Watch and Tree, operations in Methods),
 // board (the puzzle, rows of Q . x joined by /; with view=watch or tree, the search on it), count (an n up to 17 to count at once in the
 // Solutions view), speed (0 to 9), code (python, cpp, rust: the language of the code beside the
-// board in Watch and Methods), lesson (the step of the lesson, from 1), mode (fine: Watch and Tree
-// step into every call and return), method (naive, sets, bitmask, as the library names them, or
+// board in Watch and Methods), lesson (the step of the lesson, from 1), mode (coarse, the default:
+// Watch and Tree step over, one move a step; fine: they step into every call and return; line:
+// they run the program one line a step, up to n = 8), method (naive, sets, bitmask, as the library names them, or
 // scan and bits, as older links do: the method of the code beside Watch's board, whose calls
 // "step into" follows). A parameter the page cannot follow is named above the views
 // with what the page did instead, never passed over in silence.
@@ -28,6 +29,7 @@ import { LessonView } from './lesson.js';
 import { CodeViews } from './code.js';
 import { LANGS, METHODS, DEFAULT_LANG } from './listings.js';
 import { MODES } from './search.js';
+import { LINE_MAX } from './lines.js';
 import { follow as followPoint } from './follow.js';
 import { notes, quoted, whole } from './link.js';
 
@@ -162,6 +164,9 @@ async function main() {
   search.player.setSpeed(whole(params, 'speed', 0, SPEEDS.length - 1, 'speed 3') ?? 3);
   const board = params.get('board');
   const unread = setN(state.n, board);
+  if (params.get('mode') === 'line' && search.mode !== 'line' && !board) {
+    notes.push(`mode=line runs the program line by line up to n = ${LINE_MAX}: on ${state.n}×${state.n} the search steps into it`);
+  }
   if (board && unread) {
     notes.push(`board=${quotedBoard(board)} was not read (${unread}): the puzzle is the empty ${state.n}×${state.n} board`);
   } else if (board && views.puzzle.size() !== state.n) {
@@ -172,7 +177,7 @@ async function main() {
   const searched = state.view === 'watch' || state.view === 'tree';
   if (board && !unread && searched && views.puzzle.size() === state.n && /[Qx]/.test(board)) {
     search.open(state.n, views.puzzle.text());
-    if (search.mode === 'fine') notes.push('mode=fine follows the program of the empty board: the search on this Puzzle board steps over');
+    if (search.mode !== 'coarse') notes.push(`mode=${search.mode} follows the program of the empty board: the search on this Puzzle board steps over`);
   }
   $('w-puzzle-empty').addEventListener('click', () => {
     search.open(state.n);

@@ -5,10 +5,12 @@
 
 import { LANGS, METHODS, DEFAULT_LANG, listing } from './listings.js';
 import { escape } from './html.js';
+import { linePoint } from './line-frames.js';
 
 /** @typedef {import('./listings.js').Lang} Lang */
 /** @typedef {import('./listings.js').Method} Method */
 /** @typedef {import('./listings.js').Listing} Listing */
+/** @typedef {import('./lines.js').Machine} Machine */
 
 /**
  * A value the program holds, as its name and its HTML.
@@ -442,7 +444,7 @@ export class CodeViews {
     this.onLang = onLang;
     /** @type {(() => void)[]} called after a language or a method is picked */
     this.listeners = [];
-    /** @type {[Int32Array, ArrayLike<number>, boolean] | null} Watch's last step, its queens, and whether it steps into the program */
+    /** @type {[Int32Array, ArrayLike<number>, boolean, Machine | null] | null} Watch's last step, its queens, whether it steps into the program, and its machine line by line */
     this.step = null;
     /** @type {([number[] | undefined, LaneState] | undefined)[]} each lane's last operation and state */
     this.ops = [];
@@ -503,11 +505,13 @@ export class CodeViews {
    * @param {Int32Array} code
    * @param {ArrayLike<number>} queens
    * @param {boolean} [fine] the steps of "step into"
+   * @param {Machine | null} [machine] the program's machine, stepping line by line
    */
-  showStep(code, queens, fine = false) {
-    this.step = [code, queens, fine];
+  showStep(code, queens, fine = false, machine = null) {
+    this.step = [code, queens, fine, machine];
     if (!this.n) return;
-    this.watch.show(stepPoint(this.watchMethod, this.lang, this.n, code, queens, fine));
+    if (machine) this.watch.show(linePoint(this.lang, machine));
+    else this.watch.show(stepPoint(this.watchMethod, this.lang, this.n, code, queens, fine));
   }
 
   // Methods, lane i: its last operation (encoded; undefined before the first) and its state.

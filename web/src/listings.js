@@ -3,8 +3,9 @@
 // C++, JavaScript and Rust, for each of the three methods (scan, sets, bit masks).
 //
 // Each listing is data: its lines, some tagged «tag» with what they do (place, remove, ...;
-// call, try, safe, done and out: the calls and returns that "step into" shows), so that the
-// lit line is a pure function of the step (Watch) or of the operation (Methods).
+// call, try, safe, done and out: the calls and returns that "step into" shows; base, loop,
+// for_r, d and the others: the lines that only "line by line" shows), so that the lit line is a
+// pure function of the step (Watch) or of the operation (Methods).
 // The tags are stripped before the code is shown; `$N` is the board size of the page, so that
 // the program shown is the one that makes this very search, and runs as written.
 
@@ -38,18 +39,18 @@ def solve_n_queens(n):
     def safe(row, col):
         # Reads, in each row r above, the squares
         # that attack: the column, the diagonals.
-        for r in range(row):
-            d = row - r
-            for c in (col, col - d, col + d):
+        for r in range(row):  «for_r»
+            d = row - r  «d»
+            for c in (col, col - d, col + d):  «for_c»
                 if 0 <= c < n and placer[r] == c:  «check»
                     return False  «hit»
         return True  «safe»
 
     def solve(row):
-        if row == n:
+        if row == n:  «base»
             solutions.append(placer[:])  «solution»
             return  «done»
-        for col in range(n):  «out»
+        for col in range(n):  «out»  «loop»
             if not safe(row, col):  «try»
                 continue  «reject»
             placer[row] = col  «place»
@@ -70,23 +71,23 @@ def solve_n_queens(n):
     solutions = []
 
     def solve(row):
-        if row == n:
+        if row == n:  «base»
             solutions.append(placer[:])  «solution»
             return  «done»
-        for col in range(n):  «out»
+        for col in range(n):  «out»  «loop»
             if (col in cols  «set0»
                     or row - col in diffs  «set1»
                     or row + col in sums):  «set2»
                 continue  «reject»
-            placer[row] = col  «place»
-            cols.add(col)  «place»
-            diffs.add(row - col)  «place»
-            sums.add(row + col)  «place»
+            placer[row] = col  «place»  «put»
+            cols.add(col)  «place»  «add0»
+            diffs.add(row - col)  «place»  «add1»
+            sums.add(row + col)  «place»  «add2»
             solve(row + 1)  «call»
-            placer[row] = -1  «remove»
-            cols.remove(col)  «remove»
-            diffs.remove(row - col)  «remove»
-            sums.remove(row + col)  «remove»
+            placer[row] = -1  «remove»  «unput»
+            cols.remove(col)  «remove»  «del0»
+            diffs.remove(row - col)  «remove»  «del1»
+            sums.remove(row + col)  «remove»  «del2»
 
     solve(0)  «start»
     return solutions
@@ -99,12 +100,12 @@ print(len(solve_n_queens($N)))
 # right: the squares of this row that the
 # queens above attack along a diagonal.
 def solve(n, row=0, cols=0, left=0, right=0):
-    if row == n:
+    if row == n:  «base»
         return 1  «solution»
-    full = (1 << n) - 1
-    count = 0
+    full = (1 << n) - 1  «full»
+    count = 0  «zero»
     free = full & ~(cols | left | right)  «free»
-    while free:
+    while free:  «while»
         bit = free & -free  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
                        ((left | bit) << 1) & full,  «place»
@@ -132,10 +133,10 @@ class NQueens {
   // Reads, in each row r above, the squares
   // that attack: the column, the diagonals.
   static boolean safe(int row, int col) {
-    for (int r = 0; r < row; r++) {
-      int d = row - r;
-      int[] look = {col, col - d, col + d};
-      for (int c : look)
+    for (int r = 0; r < row; r++) {  «for_r»
+      int d = row - r;  «d»
+      int[] look = {col, col - d, col + d};  «d»
+      for (int c : look)  «for_c»
         if (c >= 0 && c < n && placer[r] == c)  «check»
           return false;  «hit»
     }
@@ -143,11 +144,11 @@ class NQueens {
   }
 
   static void solve(int row) {
-    if (row == n) {
+    if (row == n) {  «base»
       solutions.add(placer.clone());  «solution»
       return;  «done»
     }
-    for (int col = 0; col < n; col++) {
+    for (int col = 0; col < n; col++) {  «loop»
       if (!safe(row, col))  «try»
         continue;  «reject»
       placer[row] = col;  «place»
@@ -183,24 +184,24 @@ class NQueens {
       new ArrayList<>();
 
   static void solve(int row) {
-    if (row == n) {
+    if (row == n) {  «base»
       solutions.add(placer.clone());  «solution»
       return;  «done»
     }
-    for (int col = 0; col < n; col++) {
+    for (int col = 0; col < n; col++) {  «loop»
       if (cols.contains(col)  «set0»
           || diffs.contains(row - col)  «set1»
           || sums.contains(row + col))  «set2»
         continue;  «reject»
-      placer[row] = col;  «place»
-      cols.add(col);  «place»
-      diffs.add(row - col);  «place»
-      sums.add(row + col);  «place»
+      placer[row] = col;  «place»  «put»
+      cols.add(col);  «place»  «add0»
+      diffs.add(row - col);  «place»  «add1»
+      sums.add(row + col);  «place»  «add2»
       solve(row + 1);  «call»
-      placer[row] = -1;  «remove»
-      cols.remove(col);  «remove»
-      diffs.remove(row - col);  «remove»
-      sums.remove(row + col);  «remove»
+      placer[row] = -1;  «remove»  «unput»
+      cols.remove(col);  «remove»  «del0»
+      diffs.remove(row - col);  «remove»  «del1»
+      sums.remove(row + col);  «remove»  «del2»
     }
   }  «out»
 
@@ -220,12 +221,12 @@ class NQueens {
   // queens above attack along a diagonal.
   static int solve(int n, int row, int cols,
                    int left, int right) {
-    if (row == n)
+    if (row == n)  «base»
       return 1;  «solution»
-    int full = (1 << n) - 1;
-    int count = 0;
+    int full = (1 << n) - 1;  «full»
+    int count = 0;  «zero»
     int free = full & ~(cols | left | right);  «free»
-    while (free != 0) {
+    while (free != 0) {  «while»
       int bit = free & -free;  «pick»
       count += solve(n, row + 1, cols | bit,  «place»
                      ((left | bit) << 1) & full,  «place»
@@ -256,9 +257,9 @@ vector<vector<int>> solutions;
 // Reads, in each row r above, the squares
 // that attack: the column, the diagonals.
 bool safe(int row, int col) {
-    for (int r = 0; r < row; r++) {
-        int d = row - r;
-        for (int c : {col, col - d, col + d})
+    for (int r = 0; r < row; r++) {  «for_r»
+        int d = row - r;  «d»
+        for (int c : {col, col - d, col + d})  «for_c»
             if (c >= 0 && c < n && placer[r] == c)  «check»
                 return false;  «hit»
     }
@@ -266,11 +267,11 @@ bool safe(int row, int col) {
 }
 
 void solve(int row) {
-    if (row == n) {
+    if (row == n) {  «base»
         solutions.push_back(placer);  «solution»
         return;  «done»
     }
-    for (int col = 0; col < n; col++) {
+    for (int col = 0; col < n; col++) {  «loop»
         if (!safe(row, col))  «try»
             continue;  «reject»
         placer[row] = col;  «place»
@@ -299,24 +300,24 @@ set<int> cols, diffs, sums;
 vector<vector<int>> solutions;
 
 void solve(int row) {
-    if (row == n) {
+    if (row == n) {  «base»
         solutions.push_back(placer);  «solution»
         return;  «done»
     }
-    for (int col = 0; col < n; col++) {
+    for (int col = 0; col < n; col++) {  «loop»
         if (cols.count(col)  «set0»
                 || diffs.count(row - col)  «set1»
                 || sums.count(row + col))  «set2»
             continue;  «reject»
-        placer[row] = col;  «place»
-        cols.insert(col);  «place»
-        diffs.insert(row - col);  «place»
-        sums.insert(row + col);  «place»
+        placer[row] = col;  «place»  «put»
+        cols.insert(col);  «place»  «add0»
+        diffs.insert(row - col);  «place»  «add1»
+        sums.insert(row + col);  «place»  «add2»
         solve(row + 1);  «call»
-        placer[row] = -1;  «remove»
-        cols.erase(col);  «remove»
-        diffs.erase(row - col);  «remove»
-        sums.erase(row + col);  «remove»
+        placer[row] = -1;  «remove»  «unput»
+        cols.erase(col);  «remove»  «del0»
+        diffs.erase(row - col);  «remove»  «del1»
+        sums.erase(row + col);  «remove»  «del2»
     }
 }  «out»
 
@@ -335,12 +336,12 @@ int main() {
 // queens above attack along a diagonal.
 int solve(int n, int row, int cols,
           int left, int right) {
-    if (row == n)
+    if (row == n)  «base»
         return 1;  «solution»
-    int full = (1 << n) - 1;
-    int count = 0;
+    int full = (1 << n) - 1;  «full»
+    int count = 0;  «zero»
     int free = full & ~(cols | left | right);  «free»
-    while (free) {
+    while (free) {  «while»
         int bit = free & -free;  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
                        ((left | bit) << 1) & full,  «place»
@@ -365,9 +366,9 @@ function solveNQueens(n) {
   // Reads, in each row r above, the squares
   // that attack: the column, the diagonals.
   function safe(row, col) {
-    for (let r = 0; r < row; r++) {
-      const d = row - r;
-      for (const c of [col, col - d, col + d])
+    for (let r = 0; r < row; r++) {  «for_r»
+      const d = row - r;  «d»
+      for (const c of [col, col - d, col + d])  «for_c»
         if (c >= 0 && c < n && placer[r] === c)  «check»
           return false;  «hit»
     }
@@ -375,11 +376,11 @@ function solveNQueens(n) {
   }
 
   function solve(row) {
-    if (row === n) {
+    if (row === n) {  «base»
       solutions.push([...placer]);  «solution»
       return;  «done»
     }
-    for (let col = 0; col < n; col++) {
+    for (let col = 0; col < n; col++) {  «loop»
       if (!safe(row, col))  «try»
         continue;  «reject»
       placer[row] = col;  «place»
@@ -404,24 +405,24 @@ function solveNQueens(n) {
   const solutions = [];
 
   function solve(row) {
-    if (row === n) {
+    if (row === n) {  «base»
       solutions.push([...placer]);  «solution»
       return;  «done»
     }
-    for (let col = 0; col < n; col++) {
+    for (let col = 0; col < n; col++) {  «loop»
       if (cols.has(col)  «set0»
           || diffs.has(row - col)  «set1»
           || sums.has(row + col))  «set2»
         continue;  «reject»
-      placer[row] = col;  «place»
-      cols.add(col);  «place»
-      diffs.add(row - col);  «place»
-      sums.add(row + col);  «place»
+      placer[row] = col;  «place»  «put»
+      cols.add(col);  «place»  «add0»
+      diffs.add(row - col);  «place»  «add1»
+      sums.add(row + col);  «place»  «add2»
       solve(row + 1);  «call»
-      placer[row] = -1;  «remove»
-      cols.delete(col);  «remove»
-      diffs.delete(row - col);  «remove»
-      sums.delete(row + col);  «remove»
+      placer[row] = -1;  «remove»  «unput»
+      cols.delete(col);  «remove»  «del0»
+      diffs.delete(row - col);  «remove»  «del1»
+      sums.delete(row + col);  «remove»  «del2»
     }
   }  «out»
 
@@ -437,12 +438,12 @@ console.log(solveNQueens($N).length);
 // queens above attack along a diagonal.
 function solve(n, row = 0, cols = 0,
                left = 0, right = 0) {
-  if (row === n)
+  if (row === n)  «base»
     return 1;  «solution»
-  const full = (1 << n) - 1;
-  let count = 0;
+  const full = (1 << n) - 1;  «full»
+  let count = 0;  «zero»
   let free = full & ~(cols | left | right);  «free»
-  while (free) {
+  while (free) {  «while»
     const bit = free & -free;  «pick»
     count += solve(n, row + 1, cols | bit,  «place»
                    ((left | bit) << 1) & full,  «place»
@@ -462,11 +463,11 @@ console.log(solve($N));  «start»
 // that attack: the column, the diagonals.
 fn safe(placer: &[usize], n: usize, row: usize,
         col: usize) -> bool {
-    for r in 0..row {
-        let d = row - r;
-        let look = [Some(col), col.checked_sub(d),
-                    Some(col + d)];
-        for &c in look.iter().flatten() {
+    for r in 0..row {  «for_r»
+        let d = row - r;  «d»
+        let look = [Some(col), col.checked_sub(d),  «d»
+                    Some(col + d)];  «d»
+        for &c in look.iter().flatten() {  «for_c»
             if c < n && placer[r] == c {  «check»
                 return false;  «hit»
             }
@@ -478,11 +479,11 @@ fn safe(placer: &[usize], n: usize, row: usize,
 fn solve(n: usize, row: usize,
          placer: &mut Vec<usize>,
          solutions: &mut Vec<Vec<usize>>) {
-    if row == n {
+    if row == n {  «base»
         solutions.push(placer.clone());  «solution»
         return;  «done»
     }
-    for col in 0..n {
+    for col in 0..n {  «loop»
         if !safe(placer, n, row, col) {  «try»
             continue;  «reject»
         }
@@ -512,26 +513,26 @@ struct Board {
 
 fn solve(n: i32, row: i32, b: &mut Board,
          solutions: &mut Vec<Vec<i32>>) {
-    if row == n {
+    if row == n {  «base»
         solutions.push(b.placer.clone());  «solution»
         return;  «done»
     }
-    for col in 0..n {
+    for col in 0..n {  «loop»
         if b.cols.contains(&col)  «set0»
             || b.diffs.contains(&(row - col))  «set1»
             || b.sums.contains(&(row + col))  «set2»
         {
             continue;  «reject»
         }
-        b.placer.push(col);  «place»
-        b.cols.insert(col);  «place»
-        b.diffs.insert(row - col);  «place»
-        b.sums.insert(row + col);  «place»
+        b.placer.push(col);  «place»  «put»
+        b.cols.insert(col);  «place»  «add0»
+        b.diffs.insert(row - col);  «place»  «add1»
+        b.sums.insert(row + col);  «place»  «add2»
         solve(n, row + 1, b, solutions);  «call»
-        b.placer.pop();  «remove»
-        b.cols.remove(&col);  «remove»
-        b.diffs.remove(&(row - col));  «remove»
-        b.sums.remove(&(row + col));  «remove»
+        b.placer.pop();  «remove»  «unput»
+        b.cols.remove(&col);  «remove»  «del0»
+        b.diffs.remove(&(row - col));  «remove»  «del1»
+        b.sums.remove(&(row + col));  «remove»  «del2»
     }
 }  «out»
 
@@ -548,13 +549,13 @@ fn main() {
 // queens above attack along a diagonal.
 fn solve(n: u32, row: u32, cols: u32,
          left: u32, right: u32) -> u64 {
-    if row == n {
+    if row == n {  «base»
         return 1;  «solution»
     }
-    let full = (1 << n) - 1;
-    let mut count = 0;
+    let full = (1 << n) - 1;  «full»
+    let mut count = 0;  «zero»
     let mut free = full & !(cols | left | right);  «free»
-    while free != 0 {
+    while free != 0 {  «while»
         // x & -x, for an unsigned number:
         let bit = free & free.wrapping_neg();  «pick»
         count += solve(n, row + 1, cols | bit,  «place»
@@ -572,7 +573,10 @@ fn main() {
   },
 };
 
-const TAG = /\s*«(\w+)»$/;
+// A line's tags at its end: the point of the program it makes for Watch's steps and Methods'
+// operations, and for "line by line" (lines.js) its own, where a statement of several lines
+// makes one step of each.
+const TAGS = /(?:\s*«\w+»)+$/;
 
 // The listing of `method` in `lang` for the n×n board: its lines (tags stripped), the
 // program as one text, and the lines (from 0) each tag lights.
@@ -588,9 +592,9 @@ export function listing(lang, method, n) {
   /** @type {Record<string, number[]>} */
   const at = {};
   for (const raw of SOURCES[lang][method].replace(/^\n/, '').replace(/\n$/, '').split('\n')) {
-    const m = raw.match(TAG);
+    const m = raw.match(TAGS);
     const line = (m ? raw.slice(0, m.index) : raw).replaceAll('$N', String(n));
-    if (m) (at[m[1]] ||= []).push(lines.length);
+    for (const [, tag] of m ? m[0].matchAll(/«(\w+)»/g) : []) (at[tag] ||= []).push(lines.length);
     lines.push(line);
   }
   return { lines, at, source: lines.join('\n') + '\n' };

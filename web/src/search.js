@@ -9,7 +9,8 @@
 // (`nqueens trace N`), and "step into", where each call of solve and each return is a step of
 // its own, and for the scan each call of safe and its answer (`nqueens trace N --calls`, with
 // `--checks` for the scan). Both come from the library; switching keeps the search at the same
-// move.
+// move. A third, "line by line", runs the program of the code beside the board one executed
+// line a step, every local of every frame shown (lines.js), on boards up to LINE_MAX a side.
 //
 // The search runs on the empty board or on a Puzzle board (`nqueens trace --board`): the given
 // queens stand from the start and a row with one is skipped, a blocked square is never tried.
@@ -25,11 +26,12 @@ import { Timeline } from './timeline.js';
 import { choiceBar } from './code.js';
 import { counted } from './notation.js';
 import { steps } from './steps.js';
+import { LineWatch, LINE_DETAIL, LINE_MAX } from './lines.js';
 
 /** @typedef {import('./listings.js').Method} Method */
 
-// The two ways to step, as the switch names them.
-export const MODES = { coarse: 'Step over', fine: 'Step into' };
+// The ways to step, as the switch names them.
+export const MODES = { coarse: 'Step over', fine: 'Step into', line: 'Line by line' };
 /** @typedef {keyof typeof MODES} Mode */
 
 /**
@@ -66,7 +68,7 @@ export class Search {
     this.board = '';
     /** @type {number[]} the column of each row's given queen, -1 where none */
     this.given = [];
-    /** @type {Watch | null} */
+    /** @type {Watch | LineWatch | null} */
     this.watch = null;
     this.tree = new Tree(1);
     /** @type {number[]} the queens' columns, followed through the steps */
@@ -99,6 +101,9 @@ export class Search {
     this.modeButtons = choiceBar(modeBar, 'how the search steps', MODES, (mode) => this.setMode(mode));
     modeBar.querySelector('[data-key="coarse"]')?.setAttribute('title', 'One move of the search a step: a queen placed, a square pruned, a queen taken back');
     modeBar.querySelector('[data-key="fine"]')?.setAttribute('title', 'Every call and every return a step too: a new frame on the stack, and what it returns');
+    /** @type {HTMLButtonElement} */
+    this.lineButton = /** @type {HTMLButtonElement} */ (modeBar.querySelector('[data-key="line"]'));
+    this.lineButton.setAttribute('title', `Every line the program runs a step: the lit line is the one just run, and each frame shows all its locals (up to n = ${LINE_MAX})`);
     this.modeButtons(this.mode);
     $('w-reset').addEventListener('click', () => this.reset());
     $('w-back').addEventListener('click', () => this.back());
@@ -117,6 +122,11 @@ export class Search {
       B: () => this.nextBacktrack(),
       Home: () => this.reset(),
     };
+  }
+
+  // The program's machine at this step, stepping line by line; null otherwise.
+  machine() {
+    return this.watch instanceof LineWatch ? this.watch.machine() : null;
   }
 
   // The bindings' stepper, once a board is open.
@@ -152,16 +162,20 @@ export class Search {
   // calls of solve and their returns too, 2 the scan's calls of safe too; 3 and 4 the same as 0
   // and 1 for the bit masks' own program, which never tries an attacked square, so that every
   // step shown is one the program of the code beside the board makes.
+  // 10 to 12: line by line, each method's own program (lines.js).
   detail() {
+    if (this.mode === 'line' && !this.board) return LINE_DETAIL[this.method];
     if (this.method === 'bitmask') return this.mode === 'coarse' || this.board ? 3 : 4;
     if (this.board) return 0;
     if (this.mode === 'coarse') return 0;
     return this.method === 'naive' ? 2 : 1;
   }
 
-  // Steps one move at a time ('coarse') or into every call ('fine'), at the same move.
+  // Steps one move at a time ('coarse'), into every call ('fine') or line by line ('line'), at
+  // the same move.
   /** @param {Mode} mode */
   setMode(mode) {
+    if (mode === 'line' && this.n > LINE_MAX) return;
     this.mode = mode;
     this.modeButtons(mode);
     this.restep();
@@ -198,7 +212,16 @@ export class Search {
     this.n = n;
     this.board = board;
     this.modeBar.hidden = !!board;
-    this.watch = board ? Watch.puzzle(board, this.detail()) : Watch.with_detail(n, this.detail());
+    // Line by line walks the whole program up front: past LINE_MAX, the search steps into it.
+    this.lineButton.disabled = n > LINE_MAX;
+    if (this.mode === 'line' && n > LINE_MAX) {
+      this.mode = 'fine';
+      this.modeButtons(this.mode);
+    }
+    const detail = this.detail();
+    if (board) this.watch = Watch.puzzle(board, detail);
+    else if (this.mode === 'line') this.watch = new LineWatch(n, this.method);
+    else this.watch = Watch.with_detail(n, detail);
     const cells = this.watch.givens();
     this.given = Array.from({ length: n }, (_, r) => Array.from(cells.subarray(r * n, (r + 1) * n)).indexOf(1));
     this.tree = new Tree(n, !!board);
@@ -314,8 +337,8 @@ export class Search {
     // Screen readers hear the sentence of a step taken one at a time, of a jump, or of the
     // step where playing stopped; never the steps of a running animation.
     if (all && !this.player.playing) this.say.textContent = this.sentence();
-    // The bit masks' own steps try no attacked square (detail 3 and 4).
-    this.cost.render(this.placed, this.pruned, this.detail() >= 3);
+    // The bit masks' own steps try no attacked square.
+    this.cost.render(this.placed, this.pruned, this.method === 'bitmask');
     if (this.watch && this.watch.position() !== this.notedAt) this.followLine.hidden = true;
     this.timeline.update();
     this.player.showButton();

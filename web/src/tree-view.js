@@ -5,6 +5,7 @@
 
 import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
+import { lineFrames } from './line-frames.js';
 import { counted, num, square } from './notation.js';
 
 /** @typedef {import('./tree.js').Tree} Tree */
@@ -223,7 +224,8 @@ export class TreeView extends SearchView {
   renderStack() {
     const s = this.search;
     if (!s.watch) return;
-    const open = frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
+    const m = s.machine();
+    const open = m ? lineFrames(this.code.lang, m) : frames(this.code.lang, this.code.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
     this.stack.show(open.filter((f) => !(s.given[f.row] >= 0)));
   }
 

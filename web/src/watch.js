@@ -6,6 +6,8 @@
 import { drawBoard } from './board.js';
 import { SearchView } from './search-view.js';
 import { frames, StackPanel } from './stack.js';
+import { lineFrames } from './line-frames.js';
+import { LINE_KIND } from './lines.js';
 import { WatchPractice } from './watch-practice.js';
 import { escape } from './html.js';
 import { counted, num } from './notation.js';
@@ -96,6 +98,8 @@ export class WatchView extends SearchView {
     if (kind === 3) opts.marks.push({ row, col, cls: 'lifted' });
     // Stepping into the scan: the square safe is asked about.
     if (kind === 6 || kind === 7) opts.marks.push({ row, col, cls: 'tried' });
+    // Line by line: the square the innermost call is at.
+    if (kind === LINE_KIND && row < n && col >= 0 && col < n && queens[row] !== col) opts.marks.push({ row, col, cls: 'tried' });
     if (kind === 2) {
       opts.marks.push({ row, col, cls: 'tried' }, { row: byRow, col: byCol, cls: 'by' });
       opts.line = { from: [byRow, byCol], to: [row, col] };
@@ -103,7 +107,7 @@ export class WatchView extends SearchView {
     drawBoard(this.board, n, opts);
     this.boardOpts = opts;
     for (const li of /** @type {NodeListOf<HTMLElement>} */ (this.root.querySelectorAll('#w-legend .puzzle-only'))) li.hidden = !s.board;
-    this.codePanel.showStep(code, Array.from(w.columns()), s.mode === 'fine' && !s.board);
+    this.codePanel.showStep(code, Array.from(w.columns()), s.mode === 'fine' && !s.board, s.machine());
     this.renderStack();
     const pos = w.position();
     const len = w.length();
@@ -140,7 +144,8 @@ export class WatchView extends SearchView {
     const s = this.search;
     if (!s.watch) return;
     // On a Puzzle board a row with a given queen has no call: its frame is left out.
-    const open = frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
+    const m = s.machine();
+    const open = m ? lineFrames(this.codePanel.lang, m) : frames(this.codePanel.lang, this.codePanel.watchMethod, s.n, s.watch.step(), s.watch.columns(), s.mode === 'fine' && !s.board);
     this.stack.show(open.filter((f) => !(s.given[f.row] >= 0)));
   }
 

@@ -525,7 +525,7 @@ test('a link the page cannot follow says what was wrong and what it shows instea
     ['?n=8&view=solutions&count=99', 'count=99 is not a whole number from 1 to 17: nothing is counted'],
     ['?speed=fast', 'speed=fast is not a whole number from 0 to 9: speed 3'],
     ['?nn=5', 'nn is not a link parameter (n, view, step, board, count, speed, code, lesson, mode, method): ignored'],
-    ['?mode=deep', 'mode=deep is not one of coarse, fine: stepping over'],
+    ['?mode=deep', 'mode=deep is not one of coarse, fine, line: stepping over'],
     ['?method=dfs', 'method=dfs is not one of naive, sets, bitmask: showing the scan'],
     ['?n=8&view=puzzle&board=Q..', 'board=Q.. was not read ('],
     ['?n=8&view=puzzle&board=Q..', ': the puzzle is the empty 8×8 board'],
