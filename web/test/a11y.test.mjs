@@ -1,5 +1,6 @@
 // Accessibility of the page, in a real browser (headless Chromium): axe-core finds no violation
-// in any view, with the introduction open or closed, nor in Watch and Tree on a Puzzle board;
+// in any view, with the introduction open or closed, nor in any view in each way of stepping
+// (mode=coarse, fine and line), nor in Watch and Tree on a Puzzle board;
 // the Tab key reaches every control and each shows a focus outline that stands out from the
 // page; the tree's nodes fold from the keyboard; the sentence of the current step reaches
 // screen readers through a polite live region, once per step taken by hand and never at each
@@ -102,6 +103,24 @@ test('axe-core finds no violation in any view, with the introduction open or clo
     }
     await ctx.close();
   }
+});
+
+test('axe-core finds no violation in any view in any way of stepping: step over, step into, line by line', async () => {
+  // One walk through the page as a learner meets it: each view opened by its link with each
+  // mode=, something done in it, then axe on the whole page. Watch and Tree step in the mode
+  // named; the other views keep it in their link.
+  const ctx = await context();
+  for (const view of VIEWS) {
+    for (const mode of ['coarse', 'fine', 'line']) {
+      const p = await open(ctx, `${live.server.url}?n=6&view=${view}&mode=${mode}`, WIDTH, HEIGHT);
+      assert.equal(await p.$eval(`#w-mode button[data-key="${mode}"]`, (b) => b.getAttribute('aria-pressed')), 'true', `${view}: mode=${mode} taken`);
+      await BUSY[view](p);
+      const found = await violations(p);
+      assert.deepEqual(found, [], `${view}, mode=${mode}:\n${found.join('\n')}`);
+      await done(p);
+    }
+  }
+  await ctx.close();
 });
 
 test('axe-core finds no violation in Watch and Tree on a Puzzle board', async () => {

@@ -2,8 +2,10 @@
 // board come right under the search's controls, above the code and the call stack; on a
 // desktop (1280×1000) the call stack stands beside the code, whole, without scrolling. Both
 // with the introduction open and closed. Practice's answer shows under the board, inside the
-// screen, at both sizes; a phone's first visit opens on the board, the introduction folded; and
-// on a phone the tree comes right under its controls. Screenshots go to NQUEENS_WEB_SHOTS.
+// screen, at both sizes, and Methods' practice answers inside the screen too; a phone's first
+// visit opens on the board, the introduction folded; on a phone the tree comes right under its
+// controls; and on a desktop each line of the 8×8 step log holds on one line in every way of
+// stepping. Screenshots go to NQUEENS_WEB_SHOTS.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -205,4 +207,57 @@ test('on a phone the tree comes right under its controls', async () => {
   noProblems(p);
   await p.close();
   await p.context.close();
+});
+
+test('on a desktop each line of the 8×8 step log holds on one line, in every mode and method', async () => {
+  // The issue's point: at 8×8 the log, as narrow as the board, wrapped each entry onto two lines.
+  for (const mode of ['coarse', 'fine', 'line']) {
+    for (const method of ['naive', 'sets', 'bitmask']) {
+      const p = await open(live.chromium.browser, `${live.server.url}?n=8&mode=${mode}&method=${method}`, 1280, 1000);
+      const seen = await p.evaluate(() => {
+        const heights = [];
+        const read = () => {
+          for (const li of document.querySelectorAll('#w-log li')) heights.push({ h: li.getBoundingClientRect().height, text: li.textContent });
+        };
+        // The first steps, then the deepest rows: the first solution and the steps after it.
+        for (let i = 0; i < 120; i++) document.getElementById('w-step').click(), read();
+        document.getElementById('w-solution').click();
+        read();
+        for (let i = 0; i < 60; i++) document.getElementById('w-step').click(), read();
+        return heights;
+      });
+      const one = Math.min(...seen.map((s) => s.h));
+      assert.ok(one > 0, `${mode} ${method}: the log has lines`);
+      const two = seen.find((s) => s.h > one * 1.5);
+      assert.equal(two, undefined, `${mode} ${method}: "${two?.text}" takes ${two?.h} px, a line ${one} px`);
+      assert.ok(seen.some((s) => /row 7/.test(s.text)), `${mode} ${method}: the log reached row 7`);
+      noProblems(p);
+      await p.close();
+    }
+  }
+});
+
+test("Methods' practice answers inside the screen, on a phone and a desktop, the introduction open or folded", async () => {
+  for (const [width, height] of [[390, 844], [1280, 1000]]) {
+    for (const intro of [true, false]) {
+      const p = await open(live.chromium.browser, `${live.server.url}?n=6&view=methods`, width, height);
+      await setIntro(p, intro);
+      await p.click('#m-practice');
+      // A wrong key, typed where the question asks for it.
+      await p.click('#mp-answer', { clickCount: 3 });
+      await p.type('#mp-answer', '99');
+      await p.keyboard.press('Enter');
+      const seen = await p.evaluate(() => {
+        const f = document.getElementById('mp-feedback').getBoundingClientRect();
+        return { text: document.getElementById('mp-feedback').textContent, top: f.top, bottom: f.bottom, left: f.left, right: f.right, width: innerWidth, height: innerHeight };
+      });
+      const what = `${width}×${height}, introduction ${intro ? 'open' : 'folded'}`;
+      assert.match(seen.text, /^Not quite/, what);
+      assert.ok(seen.top >= 0 && seen.bottom <= seen.height + 1, `${what}: the answer spans ${seen.top} to ${seen.bottom} px of ${seen.height}`);
+      assert.ok(seen.left >= 0 && seen.right <= seen.width, `${what}: the answer is wider than the screen`);
+      if (!intro) await p.screenshot({ path: path.join(SHOTS, `methods-practice-feedback-${width}.png`) });
+      noProblems(p);
+      await p.close();
+    }
+  }
 });

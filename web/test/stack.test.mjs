@@ -1,7 +1,8 @@
 // The call stack beside the code, in a real browser (headless Chromium): at every step of the
 // library's trace, forward and back, in every language and method, the frames the page shows
 // are the calls the program has open, with the locals it holds, worked out here by following
-// the program through the trace; returning calls are shown leaving; a frame outlines its row on
+// the program through the trace; returning calls are shown leaving, struck through and never
+// said to be running, in every way of stepping, the bit masks' calls with their masks' values; a frame outlines its row on
 // the board; and the views with the panel fit a 360 px screen with no console error.
 
 import { test } from 'node:test';
@@ -199,5 +200,43 @@ test('Watch and Tree with the call stack fit a 360 px screen', async () => {
     await p.screenshot({ path: path.join(SHOTS, `stack-${view}-360.png`), fullPage: true });
     noProblems(p);
     await p.close();
+  }
+});
+
+test('in every way of stepping, a returning frame is struck through and never says it runs, and the bit masks\' calls give their values', async () => {
+  // The issue's points: a struck-through frame said "← running: returns False", running and
+  // returned at once; and the bit masks' frames read solve(n, 0, cols, left, right), names for
+  // values.
+  const n = 5;
+  for (const mode of ['coarse', 'fine', 'line']) {
+    for (const method of METHODS) {
+      const p = await page(`?n=${n}&mode=${mode}&method=${method}`);
+      const bad = await p.evaluate((n, method) => {
+        const wrong = [];
+        let leaving = 0;
+        for (let k = 0; k < 400; k++) {
+          for (const f of document.querySelectorAll('#w-stack .frame')) {
+            const call = f.querySelector('.frame-call');
+            const mark = f.querySelector('.frame-mark')?.textContent ?? '';
+            const struck = getComputedStyle(call).textDecorationLine === 'line-through';
+            if (f.classList.contains('leaving')) {
+              leaving++;
+              if (!struck) wrong.push(`step ${k}: ${call.textContent} returns, not struck through`);
+              if (mark.includes('running')) wrong.push(`step ${k}: ${call.textContent} says "${mark}"`);
+            } else if (struck) wrong.push(`step ${k}: ${call.textContent} struck through, not returning`);
+            const solve = call.textContent.startsWith('solve(');
+            if (method === 'bitmask' && solve && !new RegExp(`^solve\\(${n}, \\d, 0b[01]{${n}}, 0b[01]{${n}}, 0b[01]{${n}}\\)$`).test(call.textContent)) {
+              wrong.push(`step ${k}: the frame reads ${call.textContent}`);
+            }
+          }
+          document.getElementById('w-step').click();
+        }
+        return { wrong, leaving };
+      }, n, method);
+      assert.ok(bad.leaving > 0, `${mode} ${method}: some frame returned`);
+      assert.deepEqual(bad.wrong.slice(0, 5), [], `${mode} ${method}`);
+      noProblems(p);
+      await p.close();
+    }
   }
 });
