@@ -144,7 +144,9 @@ pub mod internals {
 
     /// Meet in the middle.
     pub mod halves {
-        pub use crate::engine::halves::{address_space_left, check_memory, memory_limit};
+        pub use crate::engine::halves::{
+            HalvesPlan, address_space_left, check_memory, memory_limit,
+        };
     }
 
     /// The walk over a row mask's set bits that the bit-mask searches share.

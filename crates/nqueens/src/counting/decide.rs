@@ -23,7 +23,7 @@ use std::sync::atomic::Ordering;
 const HALVES_FROM: usize = 14;
 
 /// The largest n for which the automatic choice is [`Method::Halves`]. Past it halves fits in
-/// memory on fewer threads than a large machine has (5 of them at n = 24, 1 at n = 25), and its
+/// memory on fewer threads than a large machine has (3 of them at n = 24, 2 at n = 25), and its
 /// speed there against the symmetry engine on every core was not measured: a count names
 /// `--method halves` to take it.
 const HALVES_TO: usize = 23;

@@ -32,15 +32,18 @@
 //!   two splits only one counts them, twice ([`Split::bare`]).
 //!
 //! Counting is exact but totals only: the splits mix symmetry classes, so the method cannot report
-//! unique solutions. Memory is the quarter tables (shared, up to [`QUARTERS_MAX_N`]) and per
-//! thread the keys of one half of one split; see [`memory_estimate`].
+//! unique solutions. Memory is the quarter tables, shared by the threads (whole up to
+//! [`WHOLE_MAX_N`], then the slices of them the splits under way read, up to [`QUARTERS_MAX_N`],
+//! module `slices`), and per thread the keys of one half of one split; see [`memory_estimate`].
 
 mod build;
 mod geometry;
 mod kernel;
 mod lines;
+mod parts;
 mod quarters;
 mod sliced;
+mod slices;
 
 pub use geometry::{Geometry, MIN_N};
 pub use quarters::Quarters;
@@ -56,6 +59,8 @@ use crate::progress::Watch;
 use crate::reference::bitmask;
 use build::Build;
 use geometry::{Diags, bit_uses, collect_keys, start};
+use parts::Halt;
+use slices::Slices;
 
 /// The most memory (bytes) a count may plan for in this process: [`MEMORY_LIMIT`], or less
 /// where the process's address space is limited (`ulimit -v`, Linux): half of what that limit
@@ -305,20 +310,26 @@ fn at_tuple(d: Diags) -> (u64, u64, u64) {
     (d.cols, d.d1, d.d2)
 }
 
-/// The largest board whose east placements are joined from quarter boards; past it the quarter
-/// tables would outgrow [`MEMORY_LIMIT`] (the benchmarks chapter gives their measured sizes),
-/// and each split's east placements are searched instead.
-pub const QUARTERS_MAX_N: usize = 22;
+/// The largest board whose quarter tables are held whole; past it they would outgrow
+/// [`MEMORY_LIMIT`] (the benchmarks chapter gives their measured sizes), and a count holds the
+/// slices of them its splits read at the moment (module `slices`).
+pub const WHOLE_MAX_N: usize = 22;
+
+/// The largest board whose east placements are joined from quarter tables (from
+/// [`WHOLE_MAX_N`] on, a slice at a time); past it each split's east placements are searched.
+pub const QUARTERS_MAX_N: usize = 24;
 
 /// A generous estimate of the bytes a count of n needs on `threads` threads: the split list and
-/// the quarter tables (up to [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of
-/// one split (a few copies), their bit-sliced copy, the walk's candidate vectors and, where the
-/// quarter tables serve, one vector per (south row, column) of the west half.
+/// the quarter tables (whole up to [`WHOLE_MAX_N`], then twice the slices one split reads, up to
+/// [`QUARTERS_MAX_N`]), plus per thread the keys of the largest half of one split (a few
+/// copies), their bit-sliced copy, the walk's candidate vectors and, where the quarter tables
+/// serve, one vector per (south row, column) of the west half.
 pub fn memory_estimate(n: usize, threads: usize) -> u64 {
-    // The largest half-key list of one split: about 3,000 keys at n = 16, growing by less than
-    // 3× per added row (sampled up to n = 23, where the growth is 2.6× per row at even n and
-    // odd n stay below the even n before them).
-    let keys = 3_000.0 * 3f64.powi(n as i32 - 16);
+    // The largest half-key list of one split: 2,956 keys at n = 16, 114,142 at n = 20 and about
+    // 640,000 at n = 22 (every thousandth split sampled), growing 2.6 times a row at even n, odd
+    // n staying below the even n before them: 4,000 keys and 2.7 times a row allows 1.4 to 2.4
+    // times what was counted.
+    let keys = 4_000.0 * 2.7f64.powi(n as i32 - 16);
     let bits = 2.0 * n as f64;
     let half = (n / 2) as f64;
     let queens = if n <= QUARTERS_MAX_N {
@@ -333,16 +344,23 @@ pub fn memory_estimate(n: usize, threads: usize) -> u64 {
     (splits / 2.0 * 24.0 + quarters_estimate(n) + per_thread * threads.max(1) as f64) as u64
 }
 
-/// The bytes of the quarter tables for n (zero past [`QUARTERS_MAX_N`]): partial placements on a
-/// band of r rows × c columns number 118,969 at 8 × 8 and less than three times more per added
-/// row or column (counted up to 12 × 11). Each band has an east table of 8 bytes a part and a
-/// west one of 16 bytes a part (counted here as half as many parts, as the west avoids the long
-/// diagonals: 46% at 10 × 10), each with an index of 2^(r + c) offsets; at even n one band's
-/// tables serve both.
+/// The bytes of the quarter tables a count of n holds: the whole tables up to [`WHOLE_MAX_N`],
+/// then twice the slices one split reads (those of the splits under way and those built for the
+/// next), zero past [`QUARTERS_MAX_N`].
 fn quarters_estimate(n: usize) -> f64 {
-    if n > QUARTERS_MAX_N {
-        return 0.0;
+    match n {
+        _ if n <= WHOLE_MAX_N => whole_estimate(n),
+        _ if n <= QUARTERS_MAX_N => 2.0 * slices::needs_estimate(n, whole_estimate(n)),
+        _ => 0.0,
     }
+}
+
+/// The bytes of the whole quarter tables for n: partial placements on a band of r rows × c
+/// columns number 118,969 at 8 × 8 and less than three times more per added row or column
+/// (counted up to 12 × 11). Each band has an east table of 8 bytes a part and a west one of 16
+/// bytes a part (counted here as half as many parts, as the west avoids the long diagonals: 46%
+/// at 10 × 10), each with an index of 2^(r + c) offsets; at even n one band's tables serve both.
+pub(super) fn whole_estimate(n: usize) -> f64 {
     let c = (n / 2) as i32;
     let bands: &[usize] = if n.is_multiple_of(2) {
         &[n / 2]
@@ -358,6 +376,17 @@ fn quarters_estimate(n: usize) -> f64 {
         .sum()
 }
 
+/// The quarter tables a count holds.
+enum Tables {
+    /// None: each split's east placements are searched.
+    None,
+    /// Whole, built with the plan: a refusal of their memory is then an error before any count
+    /// starts, not an abort in the middle of one.
+    Whole(Quarters),
+    /// The slices the splits under way read, built as they are first read.
+    Sliced(Slices),
+}
+
 fn binomial(n: u64, k: u64) -> u64 {
     (0..k).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
@@ -368,9 +397,23 @@ pub struct HalvesPlan {
     /// `None` below [`MIN_N`], where the one subproblem is the whole bit-mask count.
     geometry: Option<Geometry>,
     splits: Vec<Split>,
-    /// Up to [`QUARTERS_MAX_N`], built with the plan: a refusal of their memory is then an
-    /// error before any count starts, not an abort in the middle of one.
-    quarters: Option<Quarters>,
+    tables: Tables,
+}
+
+/// Its board, its splits and how it holds its quarter tables.
+impl std::fmt::Debug for HalvesPlan {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tables = match &self.tables {
+            Tables::None => "searched".to_string(),
+            Tables::Whole(_) => "whole".to_string(),
+            Tables::Sliced(s) => format!("slices fixing {} rows", s.fixed),
+        };
+        f.debug_struct("HalvesPlan")
+            .field("n", &self.n)
+            .field("splits", &self.splits.len())
+            .field("tables", &tables)
+            .finish()
+    }
 }
 
 impl HalvesPlan {
@@ -378,9 +421,46 @@ impl HalvesPlan {
     /// when n is outside that range or the system refuses the tables' memory. The memory it
     /// needs is not checked against the limit here: a count checks it once, for all its
     /// threads, with [`check_memory`], before it builds the plan.
-    pub(crate) fn fitting(n: usize) -> Result<HalvesPlan, Error> {
+    pub fn fitting(n: usize) -> Result<HalvesPlan, Error> {
         HalvesPlan::check_range(n)?;
         HalvesPlan::build(n)
+    }
+
+    /// For the benchmarks: the first index of each run of splits that read the same slices of
+    /// the quarter tables (none where the tables are whole or not held).
+    pub fn slice_runs(&self) -> Vec<usize> {
+        let (Some(g), Tables::Sliced(slices)) = (&self.geometry, &self.tables) else {
+            return Vec::new();
+        };
+        let sets: Vec<_> = self
+            .splits
+            .iter()
+            .map(|s| slices::needs(g, s, slices.fixed))
+            .collect();
+        (0..sets.len())
+            .filter(|&i| i == 0 || sets[i] != sets[i - 1])
+            .collect()
+    }
+
+    /// For the benchmarks: the seconds this plan has spent building slices of the quarter
+    /// tables (zero where they are whole, built with the plan, or not held).
+    pub fn building_seconds(&self) -> f64 {
+        match &self.tables {
+            Tables::Sliced(slices) => slices.building_seconds(),
+            _ => 0.0,
+        }
+    }
+
+    /// For the benchmarks and checks: the count of subproblem `index` with each split's east
+    /// placements searched, without the quarter tables (below [`MIN_N`], the plan's own count).
+    pub fn count_searched(&self, index: usize) -> Counts {
+        match &self.geometry {
+            Some(g) => {
+                let s = &self.splits[index];
+                Counts::total(s.weight as u128 * count_split_with(g, None, s) as u128)
+            }
+            None => self.count_one(index),
+        }
     }
 
     fn check_range(n: usize) -> Result<(), Error> {
@@ -398,24 +478,35 @@ impl HalvesPlan {
     }
 
     fn build(n: usize) -> Result<HalvesPlan, Error> {
-        let geometry = (n >= MIN_N).then(|| Geometry::new(n));
-        let quarters = match &geometry {
-            Some(g) if n <= QUARTERS_MAX_N => Some(Quarters::new(g).ok_or(Error::OutOfMemory {
-                method: Method::Halves,
+        let Some(g) = (n >= MIN_N).then(|| Geometry::new(n)) else {
+            return Ok(HalvesPlan {
                 n,
-                bytes: quarters_estimate(n) as u64,
-            })?),
-            _ => None,
+                geometry: None,
+                splits: Vec::new(),
+                tables: Tables::None,
+            });
+        };
+        let mut splits = splits(n);
+        let tables = match n {
+            _ if n <= WHOLE_MAX_N => {
+                Tables::Whole(Quarters::new(&g).ok_or(Error::OutOfMemory {
+                    method: Method::Halves,
+                    n,
+                    bytes: quarters_estimate(n) as u64,
+                })?)
+            }
+            _ if n <= QUARTERS_MAX_N => {
+                let fixed = slices::fixed_rows(n, whole_estimate(n));
+                slices::order(&g, &mut splits, fixed);
+                Tables::Sliced(Slices::new(fixed))
+            }
+            _ => Tables::None,
         };
         Ok(HalvesPlan {
             n,
-            splits: if geometry.is_some() {
-                splits(n)
-            } else {
-                Vec::new()
-            },
-            geometry,
-            quarters,
+            geometry: Some(g),
+            splits,
+            tables,
         })
     }
 }
@@ -456,10 +547,18 @@ pub fn threads_that_fit(n: usize, at_most: usize) -> Option<usize> {
 
 impl Plan for HalvesPlan {
     fn id(&self) -> PlanId {
-        let how = if self.geometry.is_some() {
-            "splits=top-bottom-orbits/long-diagonals"
-        } else {
-            "bitmask"
+        let sliced;
+        let how = match (&self.geometry, &self.tables) {
+            (None, _) => "bitmask",
+            // The splits stand in the order of the slices they read: another list.
+            (Some(_), Tables::Sliced(s)) => {
+                sliced = format!(
+                    "splits=top-bottom-orbits/long-diagonals/by-slices-{}",
+                    s.fixed
+                );
+                &sliced
+            }
+            (Some(_), _) => "splits=top-bottom-orbits/long-diagonals",
         };
         PlanId {
             n: self.n,
@@ -476,9 +575,10 @@ impl Plan for HalvesPlan {
             1
         }
     }
-    /// Ignores the watch: a split of the largest board the method takes is counted in well
-    /// under a second, so a stop is heeded at the next one.
-    fn count_watched(&self, index: usize, _watch: &Watch) -> Option<Counts> {
+    /// Heeds the watch only while it builds slices of the quarter tables: a split of the
+    /// largest board the method takes is counted in well under a second, so a stop is heeded
+    /// at the next one.
+    fn count_watched(&self, index: usize, watch: &Watch) -> Option<Counts> {
         let Some(g) = &self.geometry else {
             // Too small to split: the bit-mask count is exact and instant.
             let n = self.n;
@@ -487,7 +587,17 @@ impl Plan for HalvesPlan {
             ));
         };
         let s = &self.splits[index];
-        let count = count_split_with(g, self.quarters.as_ref(), s);
+        let count = match &self.tables {
+            Tables::None => count_split_with(g, None, s),
+            Tables::Whole(q) => count_split_with(g, Some(q), s),
+            Tables::Sliced(slices) => match slices.quarters(g, s, &|| watch.check()) {
+                Ok(q) => count_split_with(g, Some(&q), s),
+                Err(Halt::Stopped) => return None,
+                // Exact without the tables, only slower; the estimate that planned the count
+                // leaves this to a machine whose memory others have taken meanwhile.
+                Err(Halt::Memory) => count_split_with(g, None, s),
+            },
+        };
         Some(Counts::total(s.weight as u128 * count as u128))
     }
 }
@@ -500,6 +610,62 @@ mod tests {
     fn total(n: usize) -> u128 {
         let plan = HalvesPlan::fitting(n).unwrap();
         (0..plan.len()).map(|i| plan.count_one(i).total).sum()
+    }
+
+    /// The plan of n that holds slices of the quarter tables, `fixed` rows fixed, as from
+    /// n = 23 on.
+    fn sliced(n: usize, fixed: u32) -> HalvesPlan {
+        let g = Geometry::new(n);
+        let mut splits = splits(n);
+        slices::order(&g, &mut splits, fixed);
+        HalvesPlan {
+            n,
+            geometry: Some(g),
+            splits,
+            tables: Tables::Sliced(Slices::new(fixed)),
+        }
+    }
+
+    #[test]
+    fn a_count_from_slices_of_the_tables_is_exact_on_one_thread_and_on_three() {
+        use crate::progress::NoProgress;
+        use crate::run::runner::Runner;
+        for (n, fixed) in [(12, 0), (13, 1), (14, 2), (15, 3)] {
+            let plan = sliced(n, fixed);
+            assert!(plan.id().fingerprint != HalvesPlan::fitting(n).unwrap().id().fingerprint);
+            for threads in [1, 3] {
+                let runner = Runner {
+                    plan: &plan,
+                    threads,
+                    progress: &NoProgress,
+                    stop: None,
+                    done_before: 0,
+                    total: plan.len() as u64,
+                };
+                let (sum, counted) = runner.run((0..plan.len()).collect(), &|_, _| {});
+                assert_eq!(counted, plan.len());
+                assert_eq!(sum.total, A000170[n - 1], "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn a_stop_while_slices_are_built_ends_the_split_with_no_count() {
+        let plan = sliced(14, 1);
+        let stop = std::sync::atomic::AtomicBool::new(true);
+        let watch = Watch::new(Some(&stop), &crate::progress::NoProgress, None);
+        assert_eq!(plan.count_watched(0, &watch), None);
+        assert_eq!(
+            plan.count_one(0),
+            HalvesPlan::fitting(14).unwrap().count_one(
+                HalvesPlan::fitting(14)
+                    .unwrap()
+                    .splits
+                    .iter()
+                    .position(|s| *s == plan.splits[0])
+                    .unwrap()
+            )
+        );
     }
 
     #[test]
@@ -656,10 +822,13 @@ mod tests {
     fn the_memory_needed_grows_with_the_board() {
         assert!(memory_estimate(20, 2) < 2 << 30);
         assert!(memory_estimate(16, 1) < memory_estimate(20, 1));
-        // n = 22 keeps its tables on 16 threads; n = 23 would not (4.2 GB measured), and
-        // searches instead.
+        // n = 22 keeps its whole tables on 16 threads; n = 23 would not (4.2 GB measured),
+        // and holds slices of them, as n = 24 does; past 24 each split is searched.
         assert!(check_memory(22, 16).is_ok());
-        assert!(quarters_estimate(22) > 0.0 && quarters_estimate(23) == 0.0);
+        assert!(check_memory(23, 2).is_ok() && check_memory(24, 2).is_ok());
+        assert!(quarters_estimate(23) < whole_estimate(23) / 2.0);
+        assert!(quarters_estimate(24) < (1u64 << 30) as f64 * 2.5);
+        assert!(quarters_estimate(25) == 0.0);
     }
 
     #[test]

@@ -27,303 +27,132 @@
 //!   order), which the west walk needs to narrow the east keys queen by queen.
 //!
 //! The benchmarks chapter gives the sizes this comes to, beside those of a table per quarter of
-//! 32-byte parts.
+//! 32-byte parts. From n = 23 even that outgrows the memory, and the tables are held a slice at
+//! a time (module `parts` builds them, module `slices` chooses which).
 
 use crate::board::bits::lowest;
 use crate::engine::halves::build::{Build, Kernel};
 use crate::engine::halves::geometry::{Diags, Geometry, bit_uses};
+use crate::engine::halves::parts::{Halt, Quarter, Slice, Stored, Table, West};
 use crate::engine::halves::sliced::{Lacking, Sliced};
+use std::sync::Arc;
 
-/// The low half of a part's word: its `a` diagonals.
-const LOW: u64 = 0xffff_ffff;
-
-/// Where a quarter's diagonals begin: a part's word holds the diagonal `a = a0 + i` (as in
-/// [`Diags::d1`]) at bit `i` and `b = b0 + i` at bit `32 + i`.
-#[derive(Clone, Copy, Debug)]
-struct Window {
-    a0: u32,
-    b0: u32,
-}
-
-impl Window {
-    /// The window of the quarter of rows `row0..row0 + rows` and columns `col0..col0 + cols`.
-    fn of(n: usize, (row0, rows): (usize, usize), (col0, cols): (usize, usize)) -> Window {
-        let window = Window {
-            // `a = c - r + n - 1` is least at the first column and the last row.
-            a0: (col0 + n - 1 - (row0 + rows - 1)) as u32,
-            b0: (row0 + col0) as u32,
-        };
-        debug_assert!(rows + cols - 1 <= 32, "a quarter's diagonals fit 32 bits");
-        window
-    }
-
-    /// The diagonals `d1`, `d2` (absolute, as in [`Diags`]) that fall in the window, as a word.
-    #[inline(always)]
-    fn pack(self, d1: u64, d2: u64) -> u64 {
-        (d1 >> self.a0) & LOW | ((d2 >> self.b0) & LOW) << 32
-    }
-
-    /// A word back to absolute diagonals `(d1, d2)`.
-    #[inline(always)]
-    fn unpack(self, word: u64) -> (u64, u64) {
-        ((word & LOW) << self.a0, (word >> 32) << self.b0)
-    }
-}
-
-/// A west part: its diagonals' word and the column of each of its queens (relative to the half,
-/// four bits each, in the order of the table's rows).
-#[derive(Clone, Copy, Debug, Default)]
-struct West {
-    word: u64,
-    cols: u64,
-}
-
-/// What a table stores of a part.
-trait Stored: Copy + Default {
-    fn new(word: u64, cols: u64) -> Self;
-    fn word(&self) -> u64;
-}
-
-impl Stored for u64 {
-    fn new(word: u64, _: u64) -> u64 {
-        word
-    }
-    #[inline(always)]
-    fn word(&self) -> u64 {
-        *self
-    }
-}
-
-impl Stored for West {
-    fn new(word: u64, cols: u64) -> West {
-        West { word, cols }
-    }
-    #[inline(always)]
-    fn word(&self) -> u64 {
-        self.word
-    }
-}
-
-/// Every placement of one quarter (a band of rows × the columns of a half), filed by (rows
-/// used, columns used): parts `offsets[i]..offsets[i + 1]` use the rows and columns of index
-/// `i` (`rows_used << cols | cols_used`, both relative to the band and the half).
-struct Table<P> {
-    offsets: Vec<u32>,
-    parts: Vec<P>,
-}
-
-impl<P: Stored> Table<P> {
-    /// The parts of quarter `q` without those that use a diagonal of `blocked`; `None` where
-    /// the system refuses the memory (hundreds of megabytes from n = 20 on).
-    fn new(g: &Geometry, q: &Quarter, blocked: Diags) -> Option<Table<P>> {
-        let slots = 1usize << (q.rows + g.half);
-        // Two passes of the same search: count per index, then place. Within an index the
-        // parts keep the search's order, so neighbours share their first queens.
-        let mut counts = filled(slots + 1, 0u32)?;
-        enumerate(g, q, blocked, &mut |index, _, _| counts[index + 1] += 1);
-        for i in 0..slots {
-            counts[i + 1] += counts[i];
-        }
-        let mut parts = filled(counts[slots] as usize, P::default())?;
-        let mut next = filled(slots + 1, 0u32)?;
-        next.copy_from_slice(&counts);
-        enumerate(g, q, blocked, &mut |index, word, cols| {
-            parts[next[index] as usize] = P::new(word, cols);
-            next[index] += 1;
-        });
-        // Within an index, parts with fewer queens on the long diagonals first (the sort is
-        // stable, so the search order holds within each such class).
-        for i in 0..slots {
-            let group = &mut parts[counts[i] as usize..counts[i + 1] as usize];
-            group.sort_by_key(|p| q.class(g, p.word()));
-        }
-        Some(Table {
-            offsets: counts,
-            parts,
-        })
-    }
-
-    /// The parts at the index `rows_used << cols | cols_used`.
-    #[inline]
-    fn get(&self, cols: usize, rows_used: u64, cols_used: u64) -> &[P] {
-        let i = (rows_used as usize) << cols | cols_used as usize;
-        &self.parts[self.offsets[i] as usize..self.offsets[i + 1] as usize]
-    }
-}
-
-/// `len` copies of `value`, or `None` where the system refuses the memory.
-fn filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
-}
-
-/// One quarter of the board: a band of rows in one half, and how its parts are read from the
-/// table that holds them.
-#[derive(Clone, Copy, Debug)]
-struct Quarter {
-    /// The first row of the band.
-    row0: usize,
-    /// Rows in the band.
-    rows: usize,
-    /// The columns of the half (a bit per column).
-    half_cols: u64,
-    /// Where the quarter's diagonals begin.
-    window: Window,
-    /// Whether its parts are read from the other band's table upside down (see the module).
-    flipped: bool,
-}
-
-impl Quarter {
-    fn new(g: &Geometry, (row0, rows): (usize, usize), half_cols: u64, flipped: bool) -> Quarter {
-        let span = (half_cols.trailing_zeros() as usize, g.half);
-        Quarter {
-            row0,
-            rows,
-            half_cols,
-            window: Window::of(g.n, (row0, rows), span),
-            flipped,
-        }
-    }
-
-    /// The table index of the band rows `rows_used` (relative): upside down, the rows reverse.
-    #[inline]
-    fn rows_index(&self, rows_used: u64) -> u64 {
-        if self.flipped {
-            rows_used.reverse_bits() >> (64 - self.rows)
-        } else {
-            rows_used
-        }
-    }
-
-    /// A stored word as this quarter's word.
-    #[inline(always)]
-    fn word(&self, stored: u64) -> u64 {
-        if self.flipped {
-            stored.rotate_left(32)
-        } else {
-            stored
-        }
-    }
-
-    /// The diagonals `d1`, `d2` (absolute) as a mask to AND with this quarter's stored words: a
-    /// part shares none of them exactly when the AND is zero.
-    #[inline(always)]
-    fn mask(&self, d1: u64, d2: u64) -> u64 {
-        // The exchange of halves is its own inverse.
-        self.word(self.window.pack(d1, d2))
-    }
-
-    /// The absolute diagonals of a stored word.
-    #[inline(always)]
-    fn diags(&self, stored: u64) -> (u64, u64) {
-        self.window.unpack(self.word(stored))
-    }
-
-    /// The key of a stored word.
-    #[inline(always)]
-    fn key(&self, g: &Geometry, stored: u64) -> u64 {
-        let (d1, d2) = self.diags(stored);
-        g.key_of(d1, d2)
-    }
-
-    /// How many queens a stored word puts on the long diagonals.
-    fn class(&self, g: &Geometry, stored: u64) -> u32 {
-        (self.key(g, stored) & g.long).count_ones()
-    }
-
-    /// The rows (absolute) of the queens of a part on the band rows `rows_used`, in the order
-    /// of its stored columns.
-    fn part_rows(&self, rows_used: u64) -> Vec<usize> {
-        let rows = (0..self.rows).filter(|&r| rows_used >> r & 1 == 1);
-        let rows = rows.map(|r| self.row0 + r);
-        if self.flipped {
-            rows.rev().collect()
-        } else {
-            rows.collect()
-        }
-    }
-}
-
-/// Calls `visit(index, word, cols)` for every non-attacking placement of at most one queen per
-/// row of the quarter `q` that uses no diagonal of `blocked`: its table index, its diagonals'
-/// word (without `blocked`) and its queens' columns (see [`West`]).
-fn enumerate(g: &Geometry, q: &Quarter, blocked: Diags, visit: &mut dyn FnMut(usize, u64, u64)) {
-    fn go(
-        (g, q, blocked): (&Geometry, &Quarter, Diags),
-        r: usize,
-        (used_rows, used_cols): (u64, u64),
-        (d, cols): (Diags, u64),
-        visit: &mut dyn FnMut(usize, u64, u64),
-    ) {
-        if r == q.rows {
-            let index = (used_rows as usize) << g.half | used_cols as usize;
-            let word = q.window.pack(d.d1 & !blocked.d1, d.d2 & !blocked.d2);
-            debug_assert_eq!(
-                q.window.unpack(word),
-                (d.d1 & !blocked.d1, d.d2 & !blocked.d2)
-            );
-            visit(index, word, cols);
-            return;
-        }
-        // This row left empty, or its queen in each free column.
-        go(
-            (g, q, blocked),
-            r + 1,
-            (used_rows, used_cols),
-            (d, cols),
-            visit,
-        );
-        let row = q.row0 + r;
-        let queens = used_rows.count_ones();
-        let col0 = q.half_cols.trailing_zeros() as usize;
-        let mut free = d.free(g.n, row, q.half_cols);
-        while free != 0 {
-            let c = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let rel = c - col0;
-            go(
-                (g, q, blocked),
-                r + 1,
-                (used_rows | 1 << r, used_cols | 1 << rel),
-                (d.place(g.n, row, c), cols | (rel as u64) << (4 * queens)),
-                visit,
-            );
-        }
-    }
-    go((g, q, blocked), 0, (0, 0), (blocked, 0), visit);
-}
-
-/// The two quarters of one half and their parts: the north quarter's table, and the south's
-/// unless it is the north's upside down (even n).
+/// The two quarters of one half and their parts: the north quarter's table, and the south's,
+/// which at even n is the north's read upside down (the same table, or another slice of it).
 struct Half<P> {
     north: Quarter,
     south: Quarter,
-    north_parts: Table<P>,
-    south_parts: Option<Table<P>>,
+    north_parts: Arc<Table<P>>,
+    south_parts: Arc<Table<P>>,
+}
+
+/// The half of the board a table serves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Side {
+    East,
+    West,
+}
+
+/// The band of rows a table is built for: at even n the south band reads the north's table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Band {
+    North,
+    South,
+}
+
+impl Side {
+    /// The columns of this half.
+    fn cols(self, g: &Geometry) -> u64 {
+        match self {
+            Side::East => g.east,
+            Side::West => g.west,
+        }
+    }
+
+    /// The diagonals this half's parts never use: the west never holds a queen on a long
+    /// diagonal (see the parent module). Upside down the two long diagonals exchange, so the
+    /// west's two quarters can still share a table.
+    fn blocked(self, g: &Geometry) -> Diags {
+        match self {
+            Side::East => Diags::default(),
+            Side::West => Diags {
+                d1: 1 << (g.n - 1),
+                d2: 1 << (g.n - 1),
+                ..Diags::default()
+            },
+        }
+    }
+
+    /// The north and south quarters of this half, the south read upside down at even n.
+    fn quarters(self, g: &Geometry) -> (Quarter, Quarter) {
+        let top = g.n / 2;
+        let shared = g.n.is_multiple_of(2);
+        let cols = self.cols(g);
+        (
+            Quarter::new(g, (0, top), cols, false),
+            Quarter::new(g, (top, g.n - top), cols, shared),
+        )
+    }
+
+    /// The table of band `band` of this half for the rows patterns `slice` admits (for the
+    /// south band at even n, patterns as the north table stores them, upside down).
+    pub(super) fn table<P: Stored>(
+        self,
+        g: &Geometry,
+        band: Band,
+        slice: Slice,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Table<P>, Halt> {
+        let (north, south) = self.quarters(g);
+        let quarter = match band {
+            Band::South if !south.flipped => south,
+            _ => north,
+        };
+        Table::new(g, &quarter, self.blocked(g), slice, stop)
+    }
+
+    /// The stored (table, rows pattern) of each band for the rows `rows` (a bit per board row)
+    /// of this half: what a split on those rows reads, north then south.
+    pub(super) fn patterns(self, g: &Geometry, rows: u64) -> [(Band, u64); 2] {
+        let (north, south) = self.quarters(g);
+        let band = |q: &Quarter| rows >> q.row0 & ((1 << q.rows) - 1);
+        let south_table = if south.flipped {
+            Band::North
+        } else {
+            Band::South
+        };
+        [
+            (Band::North, band(&north)),
+            (south_table, south.rows_index(band(&south))),
+        ]
+    }
 }
 
 impl<P: Stored> Half<P> {
-    /// The half whose columns are `half_cols`, without the parts that use a diagonal of
-    /// `blocked` (which must look the same upside down); `None` where the system refuses the
-    /// memory.
-    fn new(g: &Geometry, half_cols: u64, blocked: Diags) -> Option<Half<P>> {
-        let top = g.n / 2;
-        let shared = g.n.is_multiple_of(2);
-        let north = Quarter::new(g, (0, top), half_cols, false);
-        let south = Quarter::new(g, (top, g.n - top), half_cols, shared);
-        let north_parts = Table::new(g, &north, blocked)?;
-        let south_parts = match shared {
-            true => None,
-            false => Some(Table::new(g, &south, blocked)?),
-        };
-        Some(Half {
+    /// The half `side` with its two tables.
+    fn new(
+        g: &Geometry,
+        side: Side,
+        (north_parts, south_parts): (Arc<Table<P>>, Arc<Table<P>>),
+    ) -> Half<P> {
+        let (north, south) = side.quarters(g);
+        Half {
             north,
             south,
             north_parts,
             south_parts,
-        })
+        }
+    }
+
+    /// The half `side` with whole tables; `None` where the system refuses the memory.
+    fn whole(g: &Geometry, side: Side) -> Option<Half<P>> {
+        let never = &|| false;
+        let north = Arc::new(side.table(g, Band::North, Slice::WHOLE, never).ok()?);
+        let south = match g.n.is_multiple_of(2) {
+            true => north.clone(),
+            false => Arc::new(side.table(g, Band::South, Slice::WHOLE, never).ok()?),
+        };
+        Some(Half::new(g, side, (north, south)))
     }
 
     /// The north parts on the band rows `rows_used` and the columns `cols_used` (relative).
@@ -335,21 +164,17 @@ impl<P: Stored> Half<P> {
     /// The south parts likewise, as stored (read them through [`Half::south`]'s quarter).
     #[inline]
     fn south(&self, g: &Geometry, rows_used: u64, cols_used: u64) -> &[P] {
-        let table = self.south_parts.as_ref().unwrap_or(&self.north_parts);
-        table.get(g.half, self.south.rows_index(rows_used), cols_used)
+        self.south_parts
+            .get(g.half, self.south.rows_index(rows_used), cols_used)
     }
 
-    /// The parts held.
-    #[cfg(test)]
-    fn len(&self) -> usize {
-        self.north_parts.parts.len() + self.south_parts.as_ref().map_or(0, |t| t.parts.len())
-    }
-
-    /// The bytes held.
-    #[cfg(test)]
-    fn bytes(&self) -> usize {
-        let table = |t: &Table<P>| t.parts.len() * size_of::<P>() + t.offsets.len() * 4;
-        table(&self.north_parts) + self.south_parts.as_ref().map_or(0, table)
+    /// The tables held, each once.
+    fn tables(&self) -> Vec<&Table<P>> {
+        if Arc::ptr_eq(&self.north_parts, &self.south_parts) {
+            vec![&self.north_parts]
+        } else {
+            vec![&self.north_parts, &self.south_parts]
+        }
     }
 }
 
@@ -360,34 +185,41 @@ pub struct Quarters {
     west: Half<West>,
 }
 
+/// The tables of one half of a [`Quarters`], north band then south band.
+pub(super) type Pair<P> = (Arc<Table<P>>, Arc<Table<P>>);
+
 impl Quarters {
     /// Enumerates the four quarters of the board `g`; `None` where the system refuses their
     /// memory.
     pub fn new(g: &Geometry) -> Option<Quarters> {
-        let none = Diags::default();
-        // The west never holds a queen on a long diagonal (see the parent module). Upside down
-        // the two long diagonals exchange, so the west's two quarters can still share a table.
-        let long = Diags {
-            d1: 1 << (g.n - 1),
-            d2: 1 << (g.n - 1),
-            ..none
-        };
         Some(Quarters {
-            east: Half::new(g, g.east, none)?,
-            west: Half::new(g, g.west, long)?,
+            east: Half::whole(g, Side::East)?,
+            west: Half::whole(g, Side::West)?,
         })
+    }
+
+    /// The quarters of the board `g` read from the given tables (slices that hold the rows a
+    /// split needs, from [`Side::table`] and in the order of [`Side::patterns`]).
+    pub(super) fn from_tables(g: &Geometry, east: Pair<u64>, west: Pair<West>) -> Quarters {
+        Quarters {
+            east: Half::new(g, Side::East, east),
+            west: Half::new(g, Side::West, west),
+        }
     }
 
     /// The number of parts held, all tables together.
     #[cfg(test)]
     fn parts(&self) -> usize {
-        self.east.len() + self.west.len()
+        let e: usize = self.east.tables().iter().map(|t| t.len()).sum();
+        let w: usize = self.west.tables().iter().map(|t| t.len()).sum();
+        e + w
     }
 
     /// The bytes the tables hold.
-    #[cfg(test)]
     pub(super) fn bytes(&self) -> usize {
-        self.east.bytes() + self.west.bytes()
+        let e: usize = self.east.tables().iter().map(|t| t.bytes()).sum();
+        let w: usize = self.west.tables().iter().map(|t| t.bytes()).sum();
+        e + w
     }
 
     /// Appends to `out[c]` the key of every east placement on the rows `rows` (a bit per row)
@@ -476,14 +308,9 @@ impl Quarters {
     pub(super) fn west_shares(&self, g: &Geometry, rows: u64) -> [f64; 64] {
         let mut share = [0f64; 64];
         let w = &self.west;
-        for (q, table) in [
-            (&w.north, &w.north_parts),
-            (&w.south, w.south_parts.as_ref().unwrap_or(&w.north_parts)),
-        ] {
+        for (q, table) in [(&w.north, &w.north_parts), (&w.south, &w.south_parts)] {
             let band_rows = q.rows_index(rows >> q.row0 & ((1 << q.rows) - 1));
-            let first = (band_rows as usize) << g.half;
-            let parts = &table.parts
-                [table.offsets[first] as usize..table.offsets[first + (1 << g.half)] as usize];
+            let parts = table.on_rows(g.half, band_rows);
             let uses = bit_uses(parts.iter().map(|p| q.key(g, p.word)));
             for (s, u) in share.iter_mut().zip(uses) {
                 *s += u as f64 / parts.len().max(1) as f64;
@@ -800,12 +627,12 @@ mod tests {
         // n = 8: one east table of 4 × 4 serves both bands. n = 9: the bands have 4 and 5 rows,
         // east of the middle column, each its own table.
         let q = Quarters::new(&Geometry::new(8)).unwrap();
-        assert_eq!(q.east.north_parts.parts.len(), brute(0, 4, 4));
+        assert_eq!(q.east.north_parts.len(), brute(0, 4, 4));
         assert_eq!(brute(4, 4, 4), brute(0, 4, 4));
-        assert!(q.east.south_parts.is_none() && q.west.south_parts.is_none());
+        assert!(q.east.tables().len() == 1 && q.west.tables().len() == 1);
         let q = Quarters::new(&Geometry::new(9)).unwrap();
-        assert_eq!(q.east.north_parts.parts.len(), brute(0, 4, 5));
-        assert_eq!(q.east.south_parts.unwrap().parts.len(), brute(4, 5, 5));
+        assert_eq!(q.east.north_parts.len(), brute(0, 4, 5));
+        assert_eq!(q.east.south_parts.len(), brute(4, 5, 5));
     }
 
     #[test]
@@ -831,7 +658,8 @@ mod tests {
                     flipped: false,
                     ..flipped
                 };
-                let table: Table<West> = Table::new(&g, &direct, blocked).unwrap();
+                let table: Table<West> =
+                    Table::new(&g, &direct, blocked, Slice::WHOLE, &|| false).unwrap();
                 let queens = |quarter: &Quarter, rows_used: u64, p: &West| {
                     let rows = quarter.part_rows(rows_used);
                     let mut cells: Vec<(usize, u64)> = rows
@@ -871,7 +699,7 @@ mod tests {
                         seen += want.len();
                     }
                 }
-                assert_eq!(seen, table.parts.len());
+                assert_eq!(seen, table.len());
             }
         }
     }
@@ -881,9 +709,9 @@ mod tests {
         // n = 8: quarters of 4 rows × 4 columns. The east one holds 87 non-attacking placements
         // of at most one queen per row (the empty one included); the west one 51, as the west
         // avoids the long diagonals. Each serves its half's two bands; 16 bytes a west part,
-        // 8 an east one, and an index of 2^8 + 1 offsets each.
+        // 8 an east one, and an index of 2^8 + 1 offsets and 2^4 row blocks each.
         let q = Quarters::new(&Geometry::new(8)).unwrap();
         assert_eq!(q.parts(), 87 + 51);
-        assert_eq!(q.bytes(), 87 * 8 + 51 * 16 + 2 * 257 * 4);
+        assert_eq!(q.bytes(), 87 * 8 + 51 * 16 + 2 * (257 + 16) * 4);
     }
 }
