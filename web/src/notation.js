@@ -35,6 +35,8 @@ export const brief = (step) => {
     .replace(/row (\d+) col (-?\d+)/g, 'r$1 c$2')
     .replace(': attacked by ', ' ← ')
     .replace('(diagonal ', '(diag ')
-    .replace(/^every column of (row \d+) tried: the call returns/, 'every col of $1 tried: returns');
+    .replace(/^every column of row (\d+) tried: the call returns/, 'r$1: every col tried, returns')
+    .replace(/^no row above row (\d+) attacks col (\d+)$/, 'no row above r$1 attacks c$2')
+    .replace(/^(row \d+ == n): every row has its queen$/, '$1: all rows filled');
   return short === step ? '' : short;
 };
