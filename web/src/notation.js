@@ -25,3 +25,18 @@ export const placement = (columns) => Array.from(columns).join(' ');
  * @param {string} [many]
  */
 export const counted = (count, one, many = `${one}s`) => `${num(count)} ${count === 1 ? one : many}`;
+
+// A step in brief, for the step log on a narrow screen, where the whole wording of an entry
+// deep in an 8×8 board does not fit on one line: a square is "r2 c3", an attack "←", a
+// diagonal "diag". An empty string where the brief would be the whole wording.
+/** @param {string} step */
+export const brief = (step) => {
+  const short = step
+    .replace(/row (\d+) col (-?\d+)/g, 'r$1 c$2')
+    .replace(': attacked by ', ' ← ')
+    .replace('(diagonal ', '(diag ')
+    .replace(/^every column of row (\d+) tried: the call returns/, 'r$1: every col tried, returns')
+    .replace(/^no row above row (\d+) attacks col (\d+)$/, 'no row above r$1 attacks c$2')
+    .replace(/^(row \d+ == n): every row has its queen$/, '$1: all rows filled');
+  return short === step ? '' : short;
+};

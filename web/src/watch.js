@@ -10,7 +10,7 @@ import { lineFrames } from './line-frames.js';
 import { LINE_KIND } from './lines.js';
 import { WatchPractice } from './watch-practice.js';
 import { escape } from './html.js';
-import { counted, num } from './notation.js';
+import { brief, counted, num } from './notation.js';
 
 /** @typedef {import('./search.js').Search} Search */
 /** @typedef {import('./code.js').CodeViews} CodeViews */
@@ -117,13 +117,17 @@ export class WatchView extends SearchView {
       `${counted(w.found(), 'solution')} found${at}`;
     this.text.textContent = s.sentence();
     this.text.dataset.kind = String(kind);
-    // Each line's depth (two spaces a row) becomes its left padding, so that a line too long
-    // for the panel wraps under its own start instead of being cut off.
+    // Each line's depth (two spaces a row) becomes its left padding (halved on a phone), so that
+    // a line too long for the panel wraps under its own start instead of being cut off. On a
+    // phone a long line shows in brief, drawn by the style sheet from data-short; its whole
+    // wording stays in the line for screen readers.
     this.log.innerHTML = w
       .recent(10)
       .map((/** @type {string} */ line) => {
         const text = line.trimStart();
-        return `<li style="padding-left: ${line.length - text.length}ch">${escape(text)}</li>`;
+        const short = brief(text);
+        const data = short ? ` data-short="${escape(short)}"` : '';
+        return `<li style="--depth: ${line.length - text.length}"${data}><span class="said">${escape(text)}</span></li>`;
       })
       .join('');
     this.log.scrollTop = this.log.scrollHeight;

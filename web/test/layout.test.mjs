@@ -4,7 +4,7 @@
 // with the introduction open and closed. Practice's answer shows under the board, inside the
 // screen, at both sizes, and Methods' practice answers inside the screen too; a phone's first
 // visit opens on the board, the introduction folded; on a phone the tree comes right under its
-// controls; and on a desktop each line of the 8×8 step log holds on one line in every way of
+// controls; and on a desktop and a phone each line of the 8×8 step log holds on one line in every way of
 // stepping. Screenshots go to NQUEENS_WEB_SHOTS.
 
 import { test } from 'node:test';
@@ -209,30 +209,50 @@ test('on a phone the tree comes right under its controls', async () => {
   await p.context.close();
 });
 
-test('on a desktop each line of the 8×8 step log holds on one line, in every mode and method', async () => {
-  // The issue's point: at 8×8 the log, as narrow as the board, wrapped each entry onto two lines.
-  for (const mode of ['coarse', 'fine', 'line']) {
-    for (const method of ['naive', 'sets', 'bitmask']) {
-      const p = await open(live.chromium.browser, `${live.server.url}?n=8&mode=${mode}&method=${method}`, 1280, 1000);
-      const seen = await p.evaluate(() => {
-        const heights = [];
-        const read = () => {
-          for (const li of document.querySelectorAll('#w-log li')) heights.push({ h: li.getBoundingClientRect().height, text: li.textContent });
-        };
-        // The first steps, then the deepest rows: the first solution and the steps after it.
-        for (let i = 0; i < 120; i++) document.getElementById('w-step').click(), read();
-        document.getElementById('w-solution').click();
-        read();
-        for (let i = 0; i < 60; i++) document.getElementById('w-step').click(), read();
-        return heights;
-      });
-      const one = Math.min(...seen.map((s) => s.h));
-      assert.ok(one > 0, `${mode} ${method}: the log has lines`);
-      const two = seen.find((s) => s.h > one * 1.5);
-      assert.equal(two, undefined, `${mode} ${method}: "${two?.text}" takes ${two?.h} px, a line ${one} px`);
-      assert.ok(seen.some((s) => /row 7/.test(s.text)), `${mode} ${method}: the log reached row 7`);
-      noProblems(p);
-      await p.close();
+test('on a desktop and a phone each line of the 8×8 step log holds on one line, in every mode and method', async () => {
+  // The issue's point: at 8×8 the log, as narrow as the board, wrapped each entry onto two lines;
+  // on a phone, 366 px wide, an entry indented for row 7 was still about 72 characters.
+  for (const [width, height] of [[1280, 1000], [390, 844]]) {
+    for (const mode of ['coarse', 'fine', 'line']) {
+      for (const method of ['naive', 'sets', 'bitmask']) {
+        const what = `${width}×${height} ${mode} ${method}`;
+        const p = await open(live.chromium.browser, `${live.server.url}?n=8&mode=${mode}&method=${method}`, width, height);
+        const seen = await p.evaluate(() => {
+          const heights = [];
+          const read = () => {
+            for (const li of document.querySelectorAll('#w-log li')) {
+              const r = li.getBoundingClientRect();
+              const log = li.parentElement.getBoundingClientRect();
+              heights.push({ h: r.height, text: li.textContent, size: parseFloat(getComputedStyle(li).fontSize), inside: r.right <= log.right + 0.5, wide: li.scrollWidth <= li.clientWidth + 1, brief: getComputedStyle(li, '::before').content });
+            }
+          };
+          // The first steps, then the deepest rows: the first solution and the steps after it.
+          for (let i = 0; i < 120; i++) document.getElementById('w-step').click(), read();
+          document.getElementById('w-solution').click();
+          read();
+          for (let i = 0; i < 60; i++) document.getElementById('w-step').click(), read();
+          return heights;
+        });
+        const one = Math.min(...seen.map((s) => s.h));
+        assert.ok(one > 0, `${what}: the log has lines`);
+        const two = seen.find((s) => s.h > one * 1.5);
+        assert.equal(two, undefined, `${what}: "${two?.text}" takes ${two?.h} px, a line ${one} px`);
+        const cut = seen.find((s) => !s.inside || !s.wide);
+        assert.equal(cut, undefined, `${what}: "${cut?.text}" runs past the log's edge`);
+        // Not by shrinking the letters: the log keeps the page's 0.8rem (12.8 px).
+        assert.ok(seen.every((s) => s.size >= 12.8), `${what}: the log's letters are ${Math.min(...seen.map((s) => s.size))} px`);
+        assert.ok(seen.some((s) => /row 7/.test(s.text)), `${what}: the log reached row 7`);
+        // A line drawn in brief keeps its whole wording, which a screen reader reads (the bit
+        // masks never try an attacked square).
+        if (method !== 'bitmask') assert.ok(seen.some((s) => /^conflict row 7 col \d: attacked by row \d col \d \((column|diagonal [/\\])\)$/.test(s.text)), `${what}: a conflict in full`);
+        // What the phone shows of it: the brief, drawn by the style sheet; a desktop, the whole.
+        const brief = seen.filter((s) => /conflict r7 c\d ← r\d c\d \((column|diag [/\\])\)/.test(s.brief));
+        if (width < 600 && method !== 'bitmask') assert.ok(brief.length > 0, `${what}: a conflict in brief`);
+        if (width >= 600) assert.equal(brief.length, 0, `${what}: a brief on a desktop`);
+        if (mode === 'fine' && method === 'naive') await p.screenshot({ path: path.join(SHOTS, `layout-log-${width}.png`), fullPage: true });
+        noProblems(p);
+        await p.close();
+      }
     }
   }
 });
