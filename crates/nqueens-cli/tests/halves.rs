@@ -33,7 +33,7 @@ fn refuses_listing_and_oversized_boards_with_one_line() {
     ] {
         let args = ["count", "24", "--method", "halves", "--threads", "8"];
         run(&[&args[..], long].concat()).code(2).stderr(
-            predicate::str::contains("use --threads 5 or fewer, or --method symmetry")
+            predicate::str::contains("use --threads 3 or fewer, or --method symmetry")
                 .and(predicate::str::is_match("^[^\n]*\n$").unwrap()),
         );
     }

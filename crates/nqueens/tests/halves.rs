@@ -114,7 +114,7 @@ fn refuses_unique_counts_in_parts_and_listing() {
 
 #[test]
 fn refuses_boards_that_would_not_fit_in_memory() {
-    let err = Count::new(26)
+    let err = Count::new(27)
         .method(Method::Halves)
         .threads(2)
         .run()
@@ -129,12 +129,12 @@ fn refuses_boards_that_would_not_fit_in_memory() {
 fn memory_refusals_name_a_thread_count_that_fits() {
     // Where even one thread does not fit, no thread count is offered.
     assert!(matches!(
-        halves::check_memory(26, 1),
+        halves::check_memory(27, 1),
         Err(Error::Memory { fits: None, .. })
     ));
     // Where fewer threads fit, the largest such number is named, and it does fit.
     let mut advised = 0;
-    for n in 18..=25 {
+    for n in 18..=26 {
         for threads in [2, 8, 64, 256, 1024] {
             if let Err(Error::Memory { fits: Some(t), .. }) = halves::check_memory(n, threads) {
                 assert!(t < threads, "n = {n}, {threads} threads: {t}");

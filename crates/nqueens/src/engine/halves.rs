@@ -44,11 +44,12 @@ mod parts;
 mod quarters;
 mod sliced;
 mod slices;
+mod split;
 
 pub use geometry::{Geometry, MIN_N};
 pub use quarters::Quarters;
+pub use split::{Split, splits};
 
-use crate::board::bits::{Bits, lowest};
 use crate::counts::Counts;
 use crate::error::{Error, Quantity, check_n};
 use crate::machine::MEMORY_LIMIT;
@@ -103,86 +104,6 @@ pub fn address_space_left() -> Option<u64> {
         .parse()
         .ok()?;
     Some(limit.saturating_sub(in_use_kb.saturating_mul(1024)))
-}
-
-/// One row split: the row of the middle column's queen (odd n), the rows whose queens stand in
-/// the west half, how many splits it stands for under the top-bottom mirror, and the weight of
-/// its pairs with no queen on a long diagonal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Split {
-    /// The row of the queen in the middle column, for odd n.
-    pub middle: Option<u8>,
-    /// The rows (bit r for row r) whose queens stand in the west half.
-    pub west_rows: u64,
-    /// How many splits (1 or 2) this one stands for under the top-bottom mirror.
-    pub weight: u8,
-    /// The weight of the solutions with no queen on either long diagonal: 2 when this split
-    /// counts them for its left-right mirror image too, 0 when the image counts them, 1 when the
-    /// split is its own image.
-    pub bare: u8,
-}
-
-/// Every row split up to the top-bottom mirror, with its orbit size as weight, in a fixed order.
-pub fn splits(n: usize) -> Vec<Split> {
-    let half = n / 2;
-    let all = (1u64 << n) - 1;
-    let rev = |x: u64| x.reverse_bits() >> (64 - n);
-    let middles: Vec<Option<u8>> = if n % 2 == 1 {
-        (0..n as u8).map(Some).collect()
-    } else {
-        vec![None]
-    };
-    let mut out = Vec::new();
-    for middle in middles {
-        let m = middle.map_or(0, |r| 1u64 << r);
-        let free = all & !m;
-        let flip_middle = middle.map(|r| (n as u8 - 1) - r);
-        // Subsets of `half` of the free rows, by Gosper's hack over the n - |m| free positions.
-        let slots = free.count_ones();
-        let mut x: u64 = (1u64 << half) - 1;
-        while x < 1u64 << slots {
-            let west = deposit(x, free);
-            let east = free & !west;
-            let key = |mid: Option<u8>, w: u64| (mid.unwrap_or(0), w);
-            // The smallest split of a top-bottom orbit stands for it.
-            let orbit = |w: u64| key(middle, w).min(key(flip_middle, rev(w)));
-            let me = key(middle, west);
-            if me == orbit(west) {
-                let mirror = orbit(east);
-                out.push(Split {
-                    middle,
-                    west_rows: west,
-                    weight: if me == key(flip_middle, rev(west)) {
-                        1
-                    } else {
-                        2
-                    },
-                    bare: match me.cmp(&mirror) {
-                        std::cmp::Ordering::Less => 2,
-                        std::cmp::Ordering::Equal => 1,
-                        std::cmp::Ordering::Greater => 0,
-                    },
-                });
-            }
-            // Gosper: the next larger number with the same number of set bits.
-            let c = lowest(x);
-            let r = x + c;
-            x = (((r ^ x) >> 2) / c) | r;
-        }
-    }
-    out
-}
-
-/// Spreads the low bits of `x` onto the set bits of `mask`, lowest first (a portable `pdep`).
-fn deposit(mut x: u64, mask: u64) -> u64 {
-    let mut out = 0;
-    for bit in Bits(mask) {
-        if x & 1 == 1 {
-            out |= bit;
-        }
-        x >>= 1;
-    }
-    out
 }
 
 /// The weighted count of one row split (not multiplied by [`Split::weight`]): its solutions with
@@ -628,23 +549,75 @@ mod tests {
 
     #[test]
     fn a_count_from_slices_of_the_tables_is_exact_on_one_thread_and_on_three() {
-        use crate::progress::NoProgress;
-        use crate::run::runner::Runner;
+        // Threads take the splits in the plan's order, as a run does, and share its slices.
         for (n, fixed) in [(12, 0), (13, 1), (14, 2), (15, 3)] {
             let plan = sliced(n, fixed);
             assert!(plan.id().fingerprint != HalvesPlan::fitting(n).unwrap().id().fingerprint);
             for threads in [1, 3] {
-                let runner = Runner {
-                    plan: &plan,
-                    threads,
-                    progress: &NoProgress,
-                    stop: None,
-                    done_before: 0,
-                    total: plan.len() as u64,
-                };
-                let (sum, counted) = runner.run((0..plan.len()).collect(), &|_, _| {});
-                assert_eq!(counted, plan.len());
-                assert_eq!(sum.total, A000170[n - 1], "n = {n}, {threads} threads");
+                let next = std::sync::atomic::AtomicUsize::new(0);
+                let sum = std::sync::atomic::AtomicU64::new(0);
+                std::thread::scope(|scope| {
+                    for _ in 0..threads {
+                        scope.spawn(|| {
+                            loop {
+                                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                                if i >= plan.len() {
+                                    break;
+                                }
+                                let c = plan.count_one(i).total as u64;
+                                sum.fetch_add(c, std::sync::atomic::Ordering::Relaxed);
+                            }
+                        });
+                    }
+                });
+                let total = sum.into_inner() as u128;
+                assert_eq!(total, A000170[n - 1], "n = {n}, {threads} threads");
+            }
+        }
+    }
+
+    #[test]
+    fn each_split_counts_alike_from_its_slices_and_from_whole_tables() {
+        // Every split of n = 8 to 11, in the order of their slices, with 0 to 3 rows fixed:
+        // the same weighted count as from the whole tables, and after the last split the store
+        // keeps no more than the largest set of slices one split read, beside the last set.
+        for n in 8..=11usize {
+            let g = Geometry::new(n);
+            let whole = Quarters::new(&g).unwrap();
+            for fixed in 0..=3 {
+                let mut list = splits(n);
+                slices::order(&g, &mut list, fixed);
+                let slices = Slices::new(fixed);
+                let mut most = 0;
+                for s in &list {
+                    let q = slices.quarters(&g, s, &|| false).unwrap();
+                    most = most.max(q.bytes());
+                    let want = count_split_with(&g, Some(&whole), s);
+                    assert_eq!(count_split_with(&g, Some(&q), s), want, "n = {n}, {s:?}");
+                }
+                assert!(slices.bytes() <= 2 * most, "n = {n}, fixed {fixed}");
+            }
+        }
+    }
+
+    /// The record sizes themselves, where the whole tables do not fit: a few splits of n = 23
+    /// and 24 (the first, one in the middle and the last of the plan's order), joined from
+    /// their slices as a count does and searched without tables. Some 30 s: run with
+    /// `--ignored` in a release build.
+    #[test]
+    #[ignore]
+    fn at_record_sizes_a_split_joined_from_its_slices_counts_as_searched() {
+        for n in [23usize, 24] {
+            let g = Geometry::new(n);
+            let fixed = slices::fixed_rows(n, whole_estimate(n));
+            let mut list = splits(n);
+            slices::order(&g, &mut list, fixed);
+            let slices = Slices::new(fixed);
+            for i in [0, list.len() / 2, list.len() - 1] {
+                let s = &list[i];
+                let q = slices.quarters(&g, s, &|| false).unwrap();
+                let want = count_split_with(&g, None, s);
+                assert_eq!(count_split_with(&g, Some(&q), s), want, "n = {n}, {s:?}");
             }
         }
     }

@@ -14,10 +14,10 @@
 //! (a run of consecutive splits) reads the slices in the same order. The slices are built with the
 //! lock held, so the other threads wait while one is built rather than build it twice.
 
-use crate::engine::halves::Split;
 use crate::engine::halves::geometry::Geometry;
 use crate::engine::halves::parts::{Halt, Slice, Stored, Table, West};
 use crate::engine::halves::quarters::{Band, Quarters, Side};
+use crate::engine::halves::split::Split;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -248,31 +248,7 @@ fn fetch<P: Stored>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::halves::{count_split_with, splits};
-
-    #[test]
-    fn each_split_counts_alike_from_its_slices_and_from_whole_tables() {
-        // Every split of n = 8 to 11, in the order of their slices, with 0 to 3 rows fixed:
-        // the same weighted count as from the whole tables, and after the last split the store
-        // keeps no more than the largest set of slices one split read, beside the last set.
-        for n in 8..=11usize {
-            let g = Geometry::new(n);
-            let whole = Quarters::new(&g).unwrap();
-            for fixed in 0..=3 {
-                let mut list = splits(n);
-                order(&g, &mut list, fixed);
-                let slices = Slices::new(fixed);
-                let mut most = 0;
-                for s in &list {
-                    let q = slices.quarters(&g, s, &|| false).unwrap();
-                    most = most.max(q.bytes());
-                    let want = count_split_with(&g, Some(&whole), s);
-                    assert_eq!(count_split_with(&g, Some(&q), s), want, "n = {n}, {s:?}");
-                }
-                assert!(slices.bytes() <= 2 * most, "n = {n}, fixed {fixed}");
-            }
-        }
-    }
+    use crate::engine::halves::split::splits;
 
     #[test]
     fn a_split_reads_one_slice_of_each_table_and_the_order_groups_them() {
@@ -305,28 +281,6 @@ mod tests {
         let s = splits(12)[0];
         assert_eq!(slices.quarters(&g, &s, &|| true).err(), Some(Halt::Stopped));
         assert_eq!(slices.bytes(), 0);
-    }
-
-    /// The record sizes themselves, where the whole tables do not fit: a few splits of n = 23
-    /// and 24 (the first, one in the middle and the last of the plan's order), joined from
-    /// their slices as a count does and searched without tables. Some 30 s: run with
-    /// `--ignored` in a release build.
-    #[test]
-    #[ignore]
-    fn at_record_sizes_a_split_joined_from_its_slices_counts_as_searched() {
-        for n in [23usize, 24] {
-            let g = Geometry::new(n);
-            let fixed = fixed_rows(n, crate::engine::halves::whole_estimate(n));
-            let mut list = splits(n);
-            order(&g, &mut list, fixed);
-            let slices = Slices::new(fixed);
-            for i in [0, list.len() / 2, list.len() - 1] {
-                let s = &list[i];
-                let q = slices.quarters(&g, s, &|| false).unwrap();
-                let want = count_split_with(&g, None, s);
-                assert_eq!(count_split_with(&g, Some(&q), s), want, "n = {n}, {s:?}");
-            }
-        }
     }
 
     #[test]
