@@ -132,13 +132,10 @@ impl Slices {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         state.tick += 1;
         let tick = state.tick;
-        let held = |kept: &[(Band, Slice)], id| kept.contains(&id);
-        let east_ids: Vec<_> = state.east.iter().map(|k| k.id).collect();
-        let west_ids: Vec<_> = state.west.iter().map(|k| k.id).collect();
-        let missing = !(held(&east_ids, want[0])
-            && held(&east_ids, want[1])
-            && held(&west_ids, want[2])
-            && held(&west_ids, want[3]));
+        let east_held = |id| state.east.iter().any(|k| k.id == id);
+        let west_held = |id| state.west.iter().any(|k| k.id == id);
+        let missing =
+            !(east_held(want[0]) && east_held(want[1]) && west_held(want[2]) && west_held(want[3]));
         let started = Instant::now();
         if missing {
             state.make_room(&want);
