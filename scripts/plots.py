@@ -6,7 +6,8 @@
   lines start with '#' (what was measured, where, when, with which command), one of them
   '# plot: TITLE'; then the header 'program threads N seconds' and one measurement a line,
   fields separated by spaces. 'textbook' is the C loop of bench/textbook.c, 'kluev' the public
-  quadrant counter, any other program the method of `nqueens count`.
+  quadrant counter, any other program the method of `nqueens count`; a program whose name ends
+  in '-projected' stands for seconds projected from a sample, a model and not a measurement.
 - bench/results/h100-2026-11-26.txt, as bench/h100.sh wrote it, becomes
   docs/plots/gpu-h100-2026-11-26.svg: `nqueens count N --method gpu` against the CUDA counter
   ygch/n_queens, the count's own seconds (count_s) of the tables under its '## run' headings.
@@ -40,6 +41,9 @@ COLOURS = {
     "halves": "#0072B2",
     "kluev": "#D55E00",
     "ours": "#0072B2",
+    "halves-projected": "#56B4E9",
+    "halves-searched-projected": "#999999",
+    "kluev-projected": "#CC79A7",
     "ygch-config2-rows6": "#D55E00",
     "ygch-config3-rows5": "#CC79A7",
 }
@@ -48,6 +52,9 @@ LABELS = {
     "textbook": "textbook loop (C)",
     "kluev": "public quadrant counter (Kluev)",
     "ours": "nqueens count N --method gpu (Vulkan)",
+    "halves-projected": "halves, projected",
+    "halves-searched-projected": "halves searched, projected",
+    "kluev-projected": "quadrant counter, projected",
     "ygch-config2-rows6": "ygch/n_queens (CUDA), configuration 2",
     "ygch-config3-rows5": "ygch/n_queens (CUDA), configuration 3",
 }
