@@ -93,14 +93,40 @@ fn mean_and_error(xs: &[f64]) -> (f64, f64) {
     (mean, (var / k).sqrt())
 }
 
-/// Whole tables (or none): splits drawn one by one over the whole plan.
-fn whole(
-    plan: &HalvesPlan,
+/// What was asked and the plan: the same for both ways of drawing.
+struct Request<'a> {
+    plan: &'a HalvesPlan,
+    /// Seconds the plan took to build (whole tables included).
     planned: f64,
     sample: usize,
     seed: u64,
     search: bool,
-) -> Result<(), String> {
+}
+
+/// The last line: the projection from the tables (with its standard error where there is
+/// one) and, where the splits were searched too, the searched one.
+fn projection(tables: f64, error: Option<f64>, plain: Option<f64>) {
+    let error = error.map_or(String::new(), |e| format!(" ± {e:.0}"));
+    match plain {
+        None => {
+            println!("projected on one thread: {tables:.0} s{error} from the tables, not measured")
+        }
+        Some(plain) => println!(
+            "projected on one thread: {tables:.0} s{error} from the tables, {plain:.0} s searched ({:.2} times), not measured",
+            plain / tables
+        ),
+    }
+}
+
+/// Whole tables (or none): splits drawn one by one over the whole plan.
+fn whole(req: &Request) -> Result<(), String> {
+    let Request {
+        plan,
+        planned,
+        sample,
+        seed,
+        search,
+    } = *req;
     let len = plan.len();
     let picked = Draw::new(seed).distinct(sample, len);
     let (mut joined, mut searched, mut total) = (0.0, 0.0, 0u128);
@@ -120,7 +146,7 @@ fn whole(
             "a split: {:.2} ms joined; sample's solutions {total}",
             join * 1e3
         );
-        println!("projected on one thread: {tables:.0} s from the tables, not measured");
+        projection(tables, None, None);
         return Ok(());
     }
     println!(
@@ -129,25 +155,21 @@ fn whole(
         one * 1e3,
         one / join
     );
-    let plain = one * len as f64;
-    println!(
-        "projected on one thread: {tables:.0} s from the tables, {plain:.0} s searched ({:.2} times), not measured",
-        plain / tables
-    );
+    projection(tables, None, Some(one * len as f64));
     Ok(())
 }
 
-/// Tables a slice at a time: runs drawn, then splits within each run.
-fn sliced(
-    plan: &HalvesPlan,
-    planned: f64,
-    sample: usize,
-    seed: u64,
-    runs_drawn: usize,
-    search: bool,
-) -> Result<(), String> {
+/// Tables a slice at a time: `runs_drawn` of the plan's `runs` drawn (the first split of each
+/// run of splits that read the same slices), then splits within each run.
+fn sliced(req: &Request, runs: &[usize], runs_drawn: usize) -> Result<(), String> {
+    let Request {
+        plan,
+        planned,
+        sample,
+        seed,
+        search,
+    } = *req;
     let len = plan.len();
-    let runs = plan.slice_runs();
     let end = |r: usize| runs.get(r + 1).copied().unwrap_or(len);
     let mut draw = Draw::new(seed);
     let drawn = draw.distinct(runs_drawn, runs.len());
@@ -233,9 +255,7 @@ fn sliced(
     let tables = planned + (b + j) * scale;
     println!("sample's solutions {total}");
     if !search {
-        println!(
-            "projected on one thread: {tables:.0} s ± {error:.0} from the tables, not measured"
-        );
+        projection(tables, Some(error), None);
         return Ok(());
     }
     println!(
@@ -243,11 +263,7 @@ fn sliced(
         s * scale,
         se * scale
     );
-    let plain = s * scale;
-    println!(
-        "projected on one thread: {tables:.0} s ± {error:.0} from the tables, {plain:.0} s searched ({:.2} times), not measured",
-        plain / tables
-    );
+    projection(tables, Some(error), Some(s * scale));
     Ok(())
 }
 
@@ -281,11 +297,18 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let planned = started.elapsed().as_secs_f64();
     print!("N = {n}: ");
-    let done = match plan.slice_runs().is_empty() {
-        true => whole(&plan, planned, sample, seed as u64, search),
-        false => sliced(&plan, planned, sample, seed as u64, runs, search),
+    let req = Request {
+        plan: &plan,
+        planned: started.elapsed().as_secs_f64(),
+        sample,
+        seed: seed as u64,
+        search,
+    };
+    let slice_runs = plan.slice_runs();
+    let done = match slice_runs.is_empty() {
+        true => whole(&req),
+        false => sliced(&req, &slice_runs, runs),
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,
