@@ -33,6 +33,10 @@
 # the threads our engine starts per stream on this GPU (the residency probe's measure), and
 # residency.json the threads an SM holds at every stack depth from 2 to 16 rows, for workgroups
 # of 64 and 32: how this GPU shares out its workgroup memory, which the GPU model assumes.
+# driver.json is the same sweep with what the driver says it made of each shader (`driver`: its
+# statistics through VK_KHR_pipeline_executable_properties, such as the registers a thread
+# takes), or why the driver cannot say (`driver_error`); a run of its own, so that a driver that
+# fails at it costs residency.json nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
@@ -84,6 +88,7 @@ fi
 probe=$("$PROBE" "${SIZES[0]}" 0)
 echo "probe: $probe"
 "$PROBE" "${SIZES[0]}" 0 --sweep >"$OUT/residency.json" || echo "the residency sweep failed" >&2
+"$PROBE" "${SIZES[0]}" 0 --sweep --driver >"$OUT/driver.json" || echo "the driver's statistics failed" >&2
 case "$probe" in
   *NVIDIA*) ;;
   *) echo "error: GPU 0 is not an NVIDIA device: $probe" >&2; exit 1 ;;

@@ -130,6 +130,8 @@ pub mod internals {
     /// (`tools/gpu-model`) plays, built without the feature `gpu`.
     pub mod gpu {
         #[cfg(feature = "gpu")]
+        pub use crate::engine::gpu::device::{Executable, Statistic, StatisticValue};
+        #[cfg(feature = "gpu")]
         pub use crate::engine::gpu::plan::GpuPlan;
         pub use crate::engine::gpu::shader::COUNT_SHADER;
 

@@ -30,7 +30,7 @@
 //! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
 
 #[cfg(feature = "gpu")]
-mod device;
+pub(crate) mod device;
 #[cfg(feature = "gpu")]
 mod feed;
 pub mod health;

@@ -24,6 +24,8 @@
 //! - `adapters.rs`: the adapters found, put in order and opened once per process;
 //! - `pipeline.rs`: the shader built for a stack depth, and the probe of how many of its
 //!   workgroups the device runs at once;
+//! - `statistics.rs`: what the driver says it made of the shader (its registers, its
+//!   workgroup memory), read through Vulkan, for benchmarks;
 //! - `budget.rs`: the turns per dispatch, learnt from the device's speed;
 //! - `stream.rs`: a stream's rings and the groups of dispatches in flight.
 
@@ -31,8 +33,10 @@ mod adapters;
 mod budget;
 mod gpu;
 mod pipeline;
+mod statistics;
 mod stream;
 
 pub(crate) use adapters::open;
 pub(crate) use gpu::Gpu;
+pub use statistics::{Executable, Statistic, StatisticValue};
 pub(crate) use stream::{FLIGHTS, STREAM_TASKS, Stream};

@@ -15,7 +15,7 @@
 
 use crate::counts::Counts;
 use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::engine::gpu::device::{self, Gpu};
+use crate::engine::gpu::device::{self, Executable, Gpu};
 use crate::engine::gpu::feed::{self, Done, Feed, Piece};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
@@ -117,6 +117,10 @@ pub struct Shader {
     pub tried: Vec<(u32, u32)>,
 }
 
+/// What a driver said it made of one shader: its executables, or why it cannot say.
+#[doc(hidden)]
+pub type DriverSaid = Result<Vec<Executable>, String>;
+
 impl GpuPlan {
     /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names; an error when there are none
     /// to be had.
@@ -178,6 +182,22 @@ impl GpuPlan {
                     tried,
                 });
                 (g.name.clone(), shaders.collect())
+            })
+            .collect()
+    }
+
+    /// Per GPU, its name and, for each shader of [`GpuPlan::residency`] (in the same order),
+    /// what its driver says it made of it (registers, workgroup memory, instructions, as far
+    /// as the driver tells), or why it cannot say. For benchmarks (`bench/h100.sh`).
+    #[doc(hidden)]
+    pub fn driver_statistics(&self) -> Vec<(String, Vec<DriverSaid>)> {
+        self.gpus
+            .iter()
+            .map(|g| {
+                let built = g.built().into_iter();
+                let read =
+                    built.map(|(levels, workgroup, ..)| g.driver_statistics(workgroup, levels));
+                (g.name.clone(), read.collect())
             })
             .collect()
     }

@@ -3,12 +3,9 @@
 //! does not say how many workgroups a device runs at once.
 
 use super::gpu::{Gpu, Kernel};
-use crate::engine::gpu::shader::COUNT_SHADER;
+use crate::engine::gpu::shader::source;
 use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES, thread_bytes};
 use std::sync::{Arc, mpsc};
-
-/// The shader, completed at run time by two constants (see [`Gpu::kernel`]).
-const SHADER: &str = COUNT_SHADER;
 
 /// Threads of a stream on a software device, which runs few at once. On a GPU a stream starts
 /// as many as the device runs at once, measured (see [`Gpu::resident`]): `bench/gpu-model.sh`
@@ -123,8 +120,7 @@ impl Gpu {
         workgroup: u32,
         levels: u32,
     ) -> Result<(wgpu::ComputePipeline, wgpu::BindGroupLayout), String> {
-        let source =
-            format!("const WG: u32 = {workgroup}u;\nconst LEVELS: u32 = {levels}u;\n{SHADER}");
+        let source = source(workgroup, levels);
         self.checked(|| {
             let descriptor = wgpu::ShaderModuleDescriptor {
                 label: Some("nqueens count"),
