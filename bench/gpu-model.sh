@@ -6,10 +6,15 @@
 #   n, solutions (must be Q(N): the model checks itself; null for a sample), nodes,
 #   warp_turns, active_lanes, ops_per_node, ops_per_turn, last_row_turns (for `step`: the share
 #   of the lanes' turns that count the last row's cells, all that counting the last two rows in
-#   closed form would spare), path_ops (each path's operations,
+#   closed form would spare), skipped_levels (for `step`: levels passed over going back up, per
+#   lane's turn: the turns a walk that rises one level a turn would add), path_ops (each path's operations,
 #   counted on the SPIR-V naga emits), levels, resident_threads, occupancy (of an H100's
 #   resident threads, under the rule that feeds the kernel: one refilled ring of tasks per
 #   count for `step`, dispatches steered to half a second for `baseline`), predicted_h100_s,
+#   for `step` the priced model's priced_warps, priced_cycles (a warp-turn on one scheduler),
+#   priced_binding and priced_h100_s, free_stack_* (the same turn were the stack to take no
+#   workgroup memory: the ceiling of any cut of it) and row_in_registers_cycles (the step with
+#   its top row in registers, tools/gpu-model/src/variants.rs),
 #   and for comparison the other rules' <rule>_occupancy / <rule>_h100_s (steered, runs: batches
 #   of four million tasks on 2^17 threads, fixed: the ring on 2^17 threads, ring; for `step`
 #   also list_order: the ring fed in the plan's list order rather than the engine's, whose

@@ -71,6 +71,11 @@ pub struct Played {
     /// count the last row's cells: all that counting the last two rows in closed form would
     /// spare.
     pub last_row_turns: u64,
+    /// Levels the one-step kernel's walk passes over when it goes back up: rows whose last cell
+    /// was tried while their children were walked. A walk that could rise one level a turn (as
+    /// one that restores a row's masks from its child's, keeping less than a row a level,
+    /// would) pays an empty turn for each.
+    pub skipped_levels: u64,
     /// Completions per search.
     per_search: Vec<u128>,
 }
@@ -86,6 +91,12 @@ impl Played {
         self.last_row_turns as f64 / self.task_turns.iter().sum::<u64>().max(1) as f64
     }
 
+    /// [`Played::skipped_levels`] per lane's turn on a task: the share of turns a walk that
+    /// rises one level a turn would add.
+    pub fn skipped_share(&self) -> f64 {
+        self.skipped_levels as f64 / self.task_turns.iter().sum::<u64>().max(1) as f64
+    }
+
     /// Operations a lane's slot pays per node: `LANES × ops / nodes`, idle lanes included.
     pub fn ops_per_node(&self) -> f64 {
         LANES as f64 * self.ops as f64 / self.nodes.max(1) as f64
@@ -97,6 +108,7 @@ impl Played {
         self.ops += o.ops;
         self.useful += o.useful;
         self.last_row_turns += o.last_row_turns;
+        self.skipped_levels += o.skipped_levels;
         for (a, b) in self.per_search.iter_mut().zip(o.per_search) {
             *a += b;
         }
@@ -337,10 +349,11 @@ fn turn_step(
         out.task_turns[t] += 1;
     }
     let (lay, _) = &tasks.searches[lane.search];
-    let (found, nodes, last_row) = step(lane, lay);
+    let (found, nodes, last_row, skipped) = step(lane, lay);
     lane.count += found;
     out.nodes += nodes;
     out.last_row_turns += last_row as u64;
+    out.skipped_levels += skipped;
     paths
 }
 
@@ -361,8 +374,9 @@ fn begin(lane: &mut Lane, lay: &Layout, k: usize, masks: (u32, u32, u32)) {
 }
 
 /// The shader's `step` for one lane: returns the completions it counted, the nodes it
-/// visited (a cell tried, and the last row's cells it counted) and whether it counted them.
-fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64, bool) {
+/// visited (a cell tried, and the last row's cells it counted), whether it counted them, and
+/// the levels it passed over going back up (see [`Played::skipped_levels`]).
+fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64, bool, u64) {
     let [x, y, z, free] = lane.stack[lane.d];
     let bit = lowest(free);
     let rest = free ^ bit;
@@ -382,13 +396,23 @@ fn step(lane: &mut Lane, lay: &Layout) -> (u64, u64, bool) {
         0
     };
     let top = if rest == 0 { lane.d - 1 } else { lane.d };
+    let mut skipped = 0;
     if !at_last && child != 0 {
         lane.stack[top + 1] = [c, l, r, child];
         lane.d = top + 1;
     } else {
         lane.d = top;
+        if rest == 0 {
+            // Back to the row on top now, one level above the task's first row when none is
+            // left: every level between is passed over.
+            let above = match top {
+                DONE => 0,
+                t => (lane.stack[t][0].count_ones() - lane.base) as usize + 1,
+            };
+            skipped = (level - above) as u64;
+        }
     }
-    (found, 1 + found, at_last)
+    (found, 1 + found, at_last, skipped)
 }
 
 /// One task walked by the one-step kernel's rule, alone: its completions and its turns.
@@ -432,6 +456,58 @@ mod tests {
                     assert_eq!(model, cpu, "n = {n}, constellation {i}, task {t}");
                 }
             }
+        }
+    }
+
+    /// Rows of a task's search whose last cell's child was walked: a walk that rises one
+    /// level a turn returns to each of them once, with no cell left to try.
+    fn rows_left_under_their_child(lay: &Layout, k: usize, level: usize, row: [u32; 4]) -> u64 {
+        let [x, y, z, mut free] = row;
+        let leaf = lay.avail.len() - 2 - k;
+        let (g, cells) = (lay.gap[k + level], lay.avail[k + level + 1] as u32);
+        let mut rows = 0;
+        while free != 0 {
+            let bit = lowest(free);
+            free ^= bit;
+            let (c, l, r) = (x | bit, (y | bit) << g, (z | bit) >> g);
+            let child = cells & !(c | l | r);
+            if level != leaf && child != 0 {
+                rows += rows_left_under_their_child(lay, k, level + 1, [c, l, r, child]);
+                rows += (free == 0) as u64;
+            }
+        }
+        rows
+    }
+
+    #[test]
+    fn the_levels_passed_over_are_the_rows_left_under_their_child() {
+        for n in 8..=11 {
+            let rows = tasks::task_rows(n).min(8);
+            let sym = nqueens::internals::constellation::SymmetryPlan::new(n).unwrap();
+            let (mut skipped, mut expected) = (0, 0);
+            for i in 0..sym.len() {
+                let Some(lay) = sym.layout(i) else { continue };
+                let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
+                    continue;
+                };
+                let mut bytes = Vec::new();
+                Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
+                for t in 0..bytes.len() / TASK_BYTES {
+                    let ((c, l, r), _) = tasks::read_task(&bytes, t);
+                    let masks = (c as u32, l as u32, r as u32);
+                    let mut lane = Lane::idle();
+                    begin(&mut lane, &lay, k, masks);
+                    let first = lane.stack[1];
+                    while lane.d != DONE {
+                        skipped += step(&mut lane, &lay).3;
+                    }
+                    if first[3] != 0 {
+                        expected += rows_left_under_their_child(&lay, k, 0, first);
+                    }
+                }
+            }
+            assert!(expected > 0, "n = {n}");
+            assert_eq!(skipped, expected, "n = {n}");
         }
     }
 

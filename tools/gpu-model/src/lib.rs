@@ -17,8 +17,10 @@
 //! - **Lanes in lockstep** ([`simulate`]): groups of 32 lanes play the shader's loop turn by turn
 //!   on the board's real tasks, each lane taking the next task from a shared counter as the
 //!   shader does. Every turn costs the paths its lanes take; `active_lanes` is the share of the
-//!   operations paid that did a lane's own work, and `last_row_turns` (of today's kernel) the
-//!   share of the lanes' turns that count the last row's cells. The model counts the solutions as it goes,
+//!   operations paid that did a lane's own work, `last_row_turns` (of today's kernel) the
+//!   share of the lanes' turns that count the last row's cells, and `skipped_levels` the levels
+//!   its walk passes over going back up, per turn: what a walk that rises one level a turn
+//!   would add. The model counts the solutions as it goes,
 //!   and they must be Q(N): the model checks itself.
 //! - **Occupancy** ([`occupancy()`]): how much of an H100's resident threads the way work is
 //!   handed to the GPU keeps busy over a whole count, from the task sizes the model measured.
@@ -45,10 +47,12 @@
 //!   [`task_stream`]);
 //! - `occupancy.rs`: the device and the rules of dispatch ([`Device`], [`Rule`], [`occupancy()`]);
 //! - `price.rs` and `peer.rs`: the price of a turn on an NVIDIA GPU, and the fastest CUDA
-//!   counter's work played on the CPU to check that price.
+//!   counter's work played on the CPU to check that price;
+//! - `variants.rs`: steps weighed against today's, priced the same way.
 
 pub mod peer;
 pub mod price;
+pub mod variants;
 
 mod board;
 mod kernels;

@@ -112,7 +112,7 @@ fn kernel_json(
     format!(
         "\"kernel\":\"{}\",\"solutions\":{solutions},\"nodes\":{},\"warp_turns\":{},\
          \"active_lanes\":{:.4},\"ops_per_node\":{:.2},\"ops_per_turn\":{:.1},\"last_row_turns\":{:.4},\
-         \"path_ops\":{{{}}},\"levels\":{levels},\"resident_threads\":{},\
+         \"skipped_levels\":{:.4},\"path_ops\":{{{}}},\"levels\":{levels},\"resident_threads\":{},\
          \"occupancy\":{occupancy:.4},\"predicted_h100_s\":{seconds:.4}",
         kernel.name(),
         played.nodes,
@@ -121,6 +121,7 @@ fn kernel_json(
         played.ops_per_node(),
         played.ops as f64 / played.warp_turns.max(1) as f64,
         played.last_row_share(),
+        played.skipped_share(),
         paths.join(","),
         H100.resident(
             kernel.thread_bytes(levels),
@@ -262,7 +263,40 @@ fn run(o: Options) -> Result<(), String> {
                 kernel.name(),
                 bounds.binding()
             );
-            Some((warps, cycles, bounds.binding(), s))
+            // The ceiling of any cut of the stack: the same turn, with as many warps as an SM
+            // runs when workgroup memory does not limit them (a stack of no bytes), so that a
+            // leaner state that adds no operation could win at most this.
+            let free_warps =
+                device.resident(1, wg) as f64 / 32.0 / (gpu.sms * gpu.schedulers) as f64;
+            let free_bounds = gpu.bounds(&turn, free_warps);
+            let free_change = gpu.cycles(&price::change(model::STEP_SHADER)?, free_warps);
+            let free = (
+                free_warps,
+                gpu.cycles(&turn, free_warps) + changes * free_change,
+                free_bounds.binding(),
+            );
+            eprintln!(
+                "{:<8} with a stack of no bytes: {:.2} warps a scheduler, a warp-turn {:.1} \
+                 cycles ({} binds: {free_bounds:?}): at most {:.3}x",
+                kernel.name(),
+                free.0,
+                free.1,
+                free.2,
+                cycles / free.1
+            );
+            // The step with its top row in registers (`variants.rs`), at the same warps and
+            // with the same changes of task.
+            let regs = model::variants::row_in_registers()?;
+            let regs_cycles = gpu.cycles(&regs, warps) + changes * change;
+            eprintln!(
+                "{:<8} with its top row in registers: a warp-turn {regs_cycles:.1} cycles ({} \
+                 binds: {:?}): {:.3}x",
+                kernel.name(),
+                gpu.bounds(&regs, warps).binding(),
+                gpu.bounds(&regs, warps),
+                cycles / regs_cycles
+            );
+            Some((warps, cycles, bounds.binding(), s, free, regs_cycles))
         } else {
             None
         };
@@ -331,10 +365,17 @@ fn run(o: Options) -> Result<(), String> {
             ),
         };
         let mut json = kernel_json(kernel, &costs, &played, whole, levels, own);
-        if let Some((warps, cycles, binding, seconds)) = priced {
+        if let Some((warps, cycles, binding, seconds, free, regs)) = priced {
             json.push_str(&format!(
                 ",\"priced_warps\":{warps:.2},\"priced_cycles\":{cycles:.1},\
-                 \"priced_binding\":\"{binding}\",\"priced_h100_s\":{seconds:.4}"
+                 \"priced_binding\":\"{binding}\",\"priced_h100_s\":{seconds:.4},\
+                 \"free_stack_warps\":{:.2},\"free_stack_cycles\":{:.1},\
+                 \"free_stack_binding\":\"{}\",\"free_stack_gain\":{:.3},\
+                 \"row_in_registers_cycles\":{regs:.1}",
+                free.0,
+                free.1,
+                free.2,
+                cycles / free.1
             ));
         }
         for (name, occupancy, seconds) in others {
