@@ -44,7 +44,7 @@ pub(crate) mod tasks;
 use crate::error::Error;
 #[cfg(not(feature = "gpu"))]
 use crate::error::GpuProblem;
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::plan::Plan;
 use health::Health;
 use std::sync::Arc;
@@ -61,12 +61,12 @@ pub struct Opened {
     pub software: bool,
 }
 
-/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names. Refused without
-/// the crate feature `gpu`, and where no GPU can be used.
-pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
+/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names, with what
+/// `tuning` fixes. Refused without the crate feature `gpu`, and where no GPU can be used.
+pub fn open(n: usize, devices: GpuDevice, tuning: GpuTuning) -> Result<Opened, Error> {
     #[cfg(feature = "gpu")]
     {
-        let plan = plan::GpuPlan::new(n, devices)?;
+        let plan = plan::GpuPlan::tuned(n, devices, tuning)?;
         Ok(Opened {
             devices: plan.devices(),
             software: plan.software(),
@@ -76,7 +76,7 @@ pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
     }
     #[cfg(not(feature = "gpu"))]
     {
-        let _ = (n, devices);
+        let _ = (n, devices, tuning);
         Err(Error::Gpu(GpuProblem::NotBuilt))
     }
 }
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn the_plan_on_gpus_counts_as_the_symmetry_engine_or_says_why_not() {
-        match open(8, GpuDevice::default()) {
+        match open(8, GpuDevice::default(), GpuTuning::default()) {
             Ok(opened) => {
                 assert!(!opened.devices.is_empty());
                 let plan = &opened.plan;

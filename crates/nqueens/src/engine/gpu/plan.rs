@@ -20,7 +20,7 @@ use crate::engine::gpu::feed::{self, Done, Feed, Piece};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::error::{Error, GpuProblem, Quantity};
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::method::Method;
 use crate::plan::{Plan, PlanId};
 use crate::progress::Watch;
@@ -43,8 +43,10 @@ const STOP_LOOK: Duration = Duration::from_millis(50);
 /// Constellations whose tasks are counted to estimate how many tasks a constellation makes.
 const SAMPLES: usize = 16;
 
-/// The most rows a task leaves on a software device, which ends a thread's loops after 65,535
-/// turns in all: tasks this small finish there (a few that do not are counted on the CPU).
+/// The most rows a task leaves on a software device, which counts some thousand times slower:
+/// tasks this small keep its pieces short. Rows fixed by the count ([`GpuTuning`]) are taken as
+/// they are there too: a task longer than a dispatch is carried over as many as it takes, and
+/// one the device still never finishes (its loop limit, see `count.wgsl`) is counted on the CPU.
 const SOFTWARE_TASK_ROWS: usize = 10;
 
 /// The symmetry engine's split, counted on GPUs.
@@ -68,8 +70,11 @@ pub struct GpuPlan {
     gpus: Vec<Arc<Gpu>>,
     feed: Feed,
     batch: usize,
-    /// The rows each task leaves to a GPU thread ([`tasks::task_rows`]; tests change it).
+    /// The rows each task leaves to a GPU thread ([`tasks::task_rows`], or as the count fixed
+    /// them; tests change it).
     rows: usize,
+    /// The threads of a workgroup, where the count fixed them; `None`: each device's own.
+    workgroup: Option<u32>,
     /// The GPUs' failures, and the tasks counted on the CPU.
     health: Arc<Health>,
     /// Per constellation, how long its tasks look, where that decides the order they start in
@@ -85,6 +90,7 @@ impl std::fmt::Debug for GpuPlan {
             .field("gpus", &self.gpus.len())
             .field("batch", &self.batch)
             .field("rows", &self.rows)
+            .field("workgroup", &self.workgroup)
             .finish_non_exhaustive()
     }
 }
@@ -121,21 +127,53 @@ impl GpuPlan {
     /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names; an error when there are none
     /// to be had.
     pub fn new(n: usize, devices: GpuDevice) -> Result<GpuPlan, Error> {
+        GpuPlan::tuned(n, devices, GpuTuning::default())
+    }
+
+    /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names, with the workgroup and the
+    /// task rows that `tuning` fixes; an error when there are no GPUs to be had, when `tuning`
+    /// is out of range, or when a GPU cannot run the workgroup it fixes.
+    ///
+    /// ```
+    /// use nqueens::internals::gpu::GpuPlan;
+    /// use nqueens::machine::{GpuDevice, GpuTuning};
+    ///
+    /// let tuning = GpuTuning { workgroup: Some(4), task_rows: Some(3) };
+    /// // Needs a GPU (or Mesa's software Vulkan device).
+    /// if let Ok(plan) = GpuPlan::tuned(8, GpuDevice::default(), tuning) {
+    ///     assert_eq!(plan.task_rows(), 3);
+    ///     let (_, shaders) = &plan.residency()[0];
+    ///     assert!(shaders.iter().all(|s| s.workgroup == 4));
+    /// }
+    /// ```
+    pub fn tuned(n: usize, devices: GpuDevice, tuning: GpuTuning) -> Result<GpuPlan, Error> {
         let max = Method::Gpu.max_n();
         if !(1..=max).contains(&n) {
             return Err(Error::out_of_range(Quantity::NFor(Method::Gpu), n, 1, max));
         }
+        tuning.check()?;
         let sym = SymmetryPlan::new(n)?;
         let gpus = device::open(devices)?;
-        let mut rows = tasks::task_rows(n);
-        if gpus.iter().any(|g| g.software) {
-            rows = rows.min(SOFTWARE_TASK_ROWS);
+        let rows = match tuning.task_rows {
+            Some(rows) => rows,
+            None if gpus.iter().any(|g| g.software) => tasks::task_rows(n).min(SOFTWARE_TASK_ROWS),
+            None => tasks::task_rows(n),
+        };
+        let workgroup = tuning.workgroup;
+        // A workgroup the count fixed is refused at once where a device cannot hold its stacks,
+        // before anything is built or estimated.
+        if let (Some(w), Some(levels)) = (workgroup, deepest(n, rows)) {
+            for gpu in &gpus {
+                gpu.room(w, levels).map_err(Error::Gpu)?;
+            }
         }
         // The order of the constellations is estimated on the CPU while the GPUs are checked
         // and build their shaders.
         let (lengths, checked) = std::thread::scope(|s| {
             let lengths = s.spawn(|| tasks::task_lengths(n, rows, &sym));
-            let checked = gpus.iter().try_for_each(|gpu| check(gpu, n));
+            let checked = gpus
+                .iter()
+                .try_for_each(|gpu| check(gpu, n, rows, workgroup));
             let lengths = lengths
                 .join()
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
@@ -144,7 +182,7 @@ impl GpuPlan {
         checked?;
         let batch = batch_for(rows, &sym);
         let health = Arc::new(Health::default());
-        let feed = Feed::start(&gpus, &health);
+        let feed = Feed::start(&gpus, &health, workgroup);
         Ok(GpuPlan {
             n,
             sym,
@@ -152,6 +190,7 @@ impl GpuPlan {
             feed,
             batch,
             rows,
+            workgroup,
             health,
             lengths,
         })
@@ -162,15 +201,21 @@ impl GpuPlan {
         self.gpus.iter().map(|g| g.name.clone()).collect()
     }
 
-    /// Per GPU, its name and the shaders it built for this board, with the threads a stream of
-    /// each starts. For benchmarks (`bench/h100.sh`); the shaders are built when the plan is
-    /// made.
+    /// The rows each task leaves to a GPU thread: those the count fixed, or those chosen for
+    /// the board and the devices.
+    pub fn task_rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Per GPU, its name and the shaders it built for this board (in the workgroups the count
+    /// fixed, if it did), with the threads a stream of each starts. For benchmarks
+    /// (`bench/h100.sh`); the shaders are built when the plan is made.
     #[doc(hidden)]
     pub fn residency(&self) -> Vec<(String, Vec<Shader>)> {
         self.gpus
             .iter()
             .map(|g| {
-                let built = g.built().into_iter();
+                let built = g.built(self.workgroup).into_iter();
                 let shaders = built.map(|(levels, workgroup, threads, tried)| Shader {
                     levels,
                     workgroup,
@@ -190,7 +235,7 @@ impl GpuPlan {
     pub fn build_levels(&self, levels: std::ops::RangeInclusive<u32>) -> Result<(), Error> {
         for g in &self.gpus {
             for l in levels.clone() {
-                g.build(l).map_err(|why| {
+                g.build(l, self.workgroup).map_err(|why| {
                     Error::Gpu(GpuProblem::Failed {
                         device: g.name.clone(),
                         why,
@@ -362,9 +407,19 @@ fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result
         .collect())
 }
 
+/// The rows of stack of the deepest tasks of the n×n board cut into tasks of `rows` rows
+/// (`None`: the CPU counts them all): a constellation leaves n - 4 free rows, or n - 3 where two
+/// of its border queens share a row.
+fn deepest(n: usize, rows: usize) -> Option<u32> {
+    (n.saturating_sub(4)..n.saturating_sub(2))
+        .filter_map(|m| Some(tasks::stack_rows(m, tasks::placed_rows(rows, m)?) as u32))
+        .max()
+}
+
 /// Refuses, before the count, a device that counts a small board wrong or cannot build the
-/// shader for this one: it is never trusted with the count.
-fn check(gpu: &Gpu, n: usize) -> Result<(), Error> {
+/// shaders for this one, with tasks of `rows` rows in workgroups of `workgroup` (`None`: its
+/// own): it is never trusted with the count.
+fn check(gpu: &Gpu, n: usize, rows: usize, workgroup: Option<u32>) -> Result<(), Error> {
     let failed = |why: String| {
         Error::Gpu(GpuProblem::Failed {
             device: gpu.name.clone(),
@@ -375,9 +430,11 @@ fn check(gpu: &Gpu, n: usize) -> Result<(), Error> {
         .get_or_init(|| prove(gpu))
         .clone()
         .map_err(failed)?;
+    // The shaders of the deepest tasks (see `deepest`).
     for m in n.saturating_sub(4)..n.saturating_sub(2) {
-        if let Some(k) = tasks::placed_rows(tasks::task_rows(n), m) {
-            gpu.build(tasks::stack_rows(m, k) as u32).map_err(failed)?;
+        if let Some(k) = tasks::placed_rows(rows, m) {
+            gpu.build(tasks::stack_rows(m, k) as u32, workgroup)
+                .map_err(failed)?;
         }
     }
     Ok(())
@@ -570,6 +627,24 @@ mod tests {
     }
 
     #[test]
+    fn the_deepest_tasks_are_those_the_checks_build() {
+        // The refusal of a workgroup too large and the shaders built before a count look at
+        // constellations of n - 4 and n - 3 free rows: none leaves more.
+        for n in 5..=14 {
+            let sym = SymmetryPlan::new(n).unwrap();
+            let most = (0..sym.len())
+                .filter_map(|i| sym.layout(i))
+                .map(|lay| lay.avail.len())
+                .max()
+                .unwrap();
+            assert!(most <= n - 3, "n = {n}: {most} free rows");
+            let rows = 6;
+            let levels = tasks::stack_rows(most, tasks::placed_rows(rows, most).unwrap());
+            assert_eq!(deepest(n, rows), Some(levels as u32), "n = {n}");
+        }
+    }
+
+    #[test]
     fn every_task_finishes_on_the_device() {
         // Tasks sized for the device (small ones on a software device) all finish there.
         let plan = gpu_plan(14);
@@ -741,7 +816,7 @@ mod tests {
     #[test]
     fn without_a_gpu_every_piece_is_counted_on_the_cpu() {
         let mut plan = gpu_plan(10);
-        plan.feed = Feed::start(&[], &plan.health);
+        plan.feed = Feed::start(&[], &plan.health, None);
         let all: Vec<usize> = (0..plan.len()).collect();
         check(&plan, &all);
         assert!(plan.recounted() > 0);
