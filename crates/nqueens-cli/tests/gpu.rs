@@ -64,6 +64,8 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
         format!("rebuild it with 'cargo build --release -p nqueens-cli --features {WITH_GPU}'");
     fails_with(&["count", "8", "--method", "gpu"], &rebuild);
     fails_with(&["count", "8", "--gpu-device", "all"], &rebuild);
+    fails_with(&["count", "8", "--gpu-workgroup", "32"], &rebuild);
+    fails_with(&["count", "8", "--gpu-task-rows", "5"], &rebuild);
 }
 
 #[cfg(not(feature = "gpu"))]
