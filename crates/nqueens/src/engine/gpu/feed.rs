@@ -542,16 +542,18 @@ fn feed(gpu: &Gpu, queue: &Queue, health: &Health, workgroup: Option<u32>) {
 }
 
 /// Counts the tasks of one piece on `gpu` through a stream of its own, and returns each task's
-/// count (`None` where the device did not finish it): the device's proof, and tests.
+/// count (`None` where the device did not finish it), in workgroups of `workgroup` threads
+/// (`None`: the device's own): the device's proof, and tests.
 pub(crate) fn count_alone(
     gpu: &Gpu,
     tasks: Vec<u8>,
     layouts: Vec<u8>,
     levels: u32,
+    workgroup: Option<u32>,
 ) -> Result<Vec<Option<u64>>, String> {
     let (reply, answer) = mpsc::channel();
     let health = Health::default();
-    let mut streamer = Streamer::new(gpu, &health, None);
+    let mut streamer = Streamer::new(gpu, &health, workgroup);
     streamer.works.push_back(Work::new(Piece {
         tasks,
         layouts,

@@ -49,6 +49,9 @@ const SAMPLES: usize = 16;
 /// one the device still never finishes (its loop limit, see `count.wgsl`) is counted on the CPU.
 const SOFTWARE_TASK_ROWS: usize = 10;
 
+/// The rows of the tasks a device proves itself on (see `prove`).
+const PROOF_ROWS: usize = 7;
+
 /// The symmetry engine's split, counted on GPUs.
 ///
 /// ```
@@ -366,8 +369,14 @@ impl Drop for Abandon {
 /// finish it).
 type Counted = Vec<((u64, u64, u64), (Layout, usize), Option<u64>)>;
 
-/// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run.
-fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String> {
+/// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run,
+/// in workgroups of `workgroup` threads (`None`: the device's own).
+fn count_every_task(
+    gpu: &Gpu,
+    n: usize,
+    rows: usize,
+    workgroup: Option<u32>,
+) -> Result<Counted, String> {
     let sym = SymmetryPlan::new(n).map_err(|e| e.to_string())?;
     let searches = (0..sym.len())
         .filter_map(|i| sym.layout(i))
@@ -376,12 +385,17 @@ fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String>
             Some((lay, k))
         })
         .collect();
-    count_searches(gpu, n, searches)
+    count_searches(gpu, n, searches, workgroup)
 }
 
 /// Every task of the searches (a layout of the n×n board and its rows placed), counted on
-/// `gpu` in one run.
-fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result<Counted, String> {
+/// `gpu` in one run, in workgroups of `workgroup` threads (`None`: the device's own).
+fn count_searches(
+    gpu: &Gpu,
+    n: usize,
+    searches: Vec<(Layout, usize)>,
+    workgroup: Option<u32>,
+) -> Result<Counted, String> {
     let mut fill = Filling::default();
     for (tag, (lay, k)) in searches.iter().enumerate() {
         Prefixes::new(lay, *k).fill(lay, tag as u32, &mut fill.tasks, usize::MAX);
@@ -396,7 +410,7 @@ fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result
         return Ok(Vec::new());
     }
     let tasks = fill.tasks.clone();
-    let counts = feed::count_alone(gpu, tasks, fill.layouts, fill.levels)?;
+    let counts = feed::count_alone(gpu, tasks, fill.layouts, fill.levels, workgroup)?;
     Ok(counts
         .into_iter()
         .enumerate()
@@ -427,9 +441,16 @@ fn check(gpu: &Gpu, n: usize, rows: usize, workgroup: Option<u32>) -> Result<(),
         })
     };
     gpu.proof
-        .get_or_init(|| prove(gpu))
+        .get_or_init(|| prove(gpu, None))
         .clone()
         .map_err(failed)?;
+    // A workgroup the count fixed builds another shader: it proves itself too, where its stacks
+    // fit the proof's (a count's shallower ones are the same code with the same constant).
+    if let Some(w) = workgroup
+        && gpu.room(w, PROOF_ROWS as u32 - 1).is_ok()
+    {
+        prove(gpu, workgroup).map_err(failed)?;
+    }
     // The shaders of the deepest tasks (see `deepest`).
     for m in n.saturating_sub(4)..n.saturating_sub(2) {
         if let Some(k) = tasks::placed_rows(rows, m) {
@@ -440,10 +461,11 @@ fn check(gpu: &Gpu, n: usize, rows: usize, workgroup: Option<u32>) -> Result<(),
     Ok(())
 }
 
-/// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
-/// stacks) on `gpu` and compares each count with the CPU's.
-fn prove(gpu: &Gpu) -> Result<(), String> {
-    for (masks, (lay, k), got) in count_every_task(gpu, 12, 7)? {
+/// Counts every task of a small board (n = 12, tasks of [`PROOF_ROWS`] rows, so that threads
+/// use their stacks) on `gpu`, in workgroups of `workgroup` threads (`None`: its own), and
+/// compares each count with the CPU's.
+fn prove(gpu: &Gpu, workgroup: Option<u32>) -> Result<(), String> {
+    for (masks, (lay, k), got) in count_every_task(gpu, 12, PROOF_ROWS, workgroup)? {
         let want = tasks::count_task(&lay, k, masks);
         if got != Some(want) {
             return Err(format!(
@@ -645,6 +667,19 @@ mod tests {
     }
 
     #[test]
+    fn a_device_proves_itself_in_a_workgroup_fixed_by_the_count_too() {
+        let gpu = &gpu_plan(8).gpus[0];
+        for w in [1, 4, 64] {
+            assert_eq!(prove(gpu, Some(w)), Ok(()));
+            assert!(
+                gpu.built(Some(w))
+                    .iter()
+                    .any(|b| b.0 + 1 == PROOF_ROWS as u32)
+            );
+        }
+    }
+
+    #[test]
     fn every_task_finishes_on_the_device() {
         // Tasks sized for the device (small ones on a software device) all finish there.
         let plan = gpu_plan(14);
@@ -696,7 +731,7 @@ mod tests {
         let gpu = &gpu_plan(8).gpus[0];
         for n in 6..=13 {
             let rows = tasks::task_rows(n).min(8);
-            for (t, (masks, (lay, k), got)) in count_every_task(gpu, n, rows)
+            for (t, (masks, (lay, k), got)) in count_every_task(gpu, n, rows, None)
                 .unwrap()
                 .into_iter()
                 .enumerate()
@@ -768,7 +803,7 @@ mod tests {
         assert_eq!(tasks::stack_rows(lay.avail.len(), k), tasks::RECORD_LEVELS);
         assert!(lay.gap[k..].contains(&2) && lay.gap[k..].contains(&3));
         let gpu = &gpu_plan(8).gpus[0];
-        let counted = count_searches(gpu, n, vec![(lay, k)]).unwrap();
+        let counted = count_searches(gpu, n, vec![(lay, k)], None).unwrap();
         assert!(!counted.is_empty());
         let mut found = 0;
         for (t, (masks, (lay, k), got)) in counted.into_iter().enumerate() {
