@@ -10,6 +10,12 @@
 #   BASE_BIN=       another build of nqueens with --features gpu (say, of the commit before a
 #                   change to the shader), timed as "base" beside ours in the same alternation,
 #                   so that a change is measured against what it replaces on the same GPU
+#   VARIANTS=       variants of ours, each timed as "ours-NAME" in the same alternation and its
+#                   total checked like the others': space-separated NAME:FLAGS, FLAGS being
+#                   count's options joined by commas, each written --option=value, e.g.
+#                   VARIANTS="wg32:--gpu-workgroup=32 wg128:--gpu-workgroup=128
+#                   rows9:--gpu-task-rows=9 wg32rows9:--gpu-workgroup=32,--gpu-task-rows=9".
+#                   The probe's object for each, at the first N, goes to residency-NAME.json
 #   GL=.gl          Debian packages of the Vulkan loader (libvulkan1, libglvnd0, ...), unpacked
 #                   when this machine has no loader: a machine with only CUDA may lack one
 #   OUT=bench/out   where h100.json and h100.txt go
@@ -58,6 +64,31 @@ PEER_ARCH=${PEER_ARCH:-90}
 LIMIT=${LIMIT:-540}
 mkdir -p "$OUT"
 BASE_BIN=${BASE_BIN:-}
+VARIANTS=${VARIANTS:-}
+# Each variant's name and its flags, as count takes them and as the probe takes them.
+declare -A VARIANT_FLAGS=() VARIANT_PROBE=()
+VARIANT_NAMES=()
+for v in $VARIANTS; do
+  name=${v%%:*}
+  flags=${v#*:}
+  if [[ $v != *:* || ! $name =~ ^[A-Za-z0-9_]+$ || -z $flags ]]; then
+    echo "error: VARIANTS: '$v' is not NAME:FLAGS (NAME letters, digits or _; FLAGS like --gpu-workgroup=32)" >&2
+    exit 2
+  fi
+  [ -z "${VARIANT_FLAGS[$name]+set}" ] || { echo "error: VARIANTS: '$name' is named twice" >&2; exit 2; }
+  VARIANT_FLAGS[$name]=${flags//,/ }
+  probe_flags=""
+  for f in ${flags//,/ }; do
+    case "$f" in
+      --gpu-workgroup=*) probe_flags+=" --workgroup ${f#*=}" ;;
+      --gpu-task-rows=*) probe_flags+=" --task-rows ${f#*=}" ;;
+      --*=*) ;;
+      *) echo "error: VARIANTS: '$f' in '$v' is not written --option=value" >&2; exit 2 ;;
+    esac
+  done
+  VARIANT_PROBE[$name]=$probe_flags
+  VARIANT_NAMES+=("$name")
+done
 for f in "$BIN" "$PROBE" ${BASE_BIN:+"$BASE_BIN"}; do
   [ -x "$f" ] || { echo "error: $f is missing: build it with --features gpu (see the header)" >&2; exit 2; }
 done
@@ -93,6 +124,11 @@ case "$probe" in
   *NVIDIA*) ;;
   *) echo "error: GPU 0 is not an NVIDIA device: $probe" >&2; exit 1 ;;
 esac
+for name in ${VARIANT_NAMES[@]+"${VARIANT_NAMES[@]}"}; do
+  # shellcheck disable=SC2086  # the probe's flags are words without spaces
+  "$PROBE" "${SIZES[0]}" 0 ${VARIANT_PROBE[$name]} >"$OUT/residency-$name.json" ||
+    echo "the probe of variant $name failed" >&2
+done
 gpu=$(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem,power.limit \
   --format=csv,noheader 2>/dev/null | head -1 || echo unknown)
 cpu=$(lscpu | sed -n 's/^Model name: *//p' | head -1)
@@ -116,11 +152,13 @@ now() { date +%s.%N; }
 runs_jsonl="$OUT/h100-runs.jsonl"
 : >"$runs_jsonl"
 
-# One run of ours (of the build $2): prints "count_s wall_s total".
+# One run of ours (of the build $2, with count's further options $3...): prints
+# "count_s wall_s total".
 ours() {
   local n=$1 bin=$2 start end out
+  shift 2
   start=$(now)
-  out=$(timeout "$LIMIT" "$bin" count "$n" --method gpu --json --gpu-device 0) || { echo "- - stopped"; return; }
+  out=$(timeout "$LIMIT" "$bin" count "$n" --method gpu --json --gpu-device 0 "$@") || { echo "- - stopped"; return; }
   end=$(now)
   echo "$(sed -n 's/.*"seconds":\([^,}]*\).*/\1/p' <<<"$out") $(awk "BEGIN {print $end - $start}") \
 $(sed -n 's/.*"solutions":\([^,}]*\).*/\1/p' <<<"$out")"
@@ -150,6 +188,7 @@ table="$OUT/h100.txt"
 for n in "${SIZES[@]}"; do
   programs=("ours")
   [ -z "$BASE_BIN" ] || programs+=("base")
+  for name in ${VARIANT_NAMES[@]+"${VARIANT_NAMES[@]}"}; do programs+=("ours-$name"); done
   for c in $PEER_CONFIGS; do programs+=("ygch-config${c%%:*}-rows${c##*:}"); done
   declare -A C=() W=() T=() R=()
   runs=$RUNS
@@ -159,6 +198,9 @@ for n in "${SIZES[@]}"; do
         read -r cs ws tot < <(ours "$n" "$BIN")
       elif [ "$p" = base ]; then
         read -r cs ws tot < <(ours "$n" "$BASE_BIN")
+      elif [[ $p == ours-* ]]; then
+        # shellcheck disable=SC2086  # the variant's flags are words without spaces
+        read -r cs ws tot < <(ours "$n" "$BIN" ${VARIANT_FLAGS[${p#ours-}]})
       else
         config=${p#ygch-config}; config=${config%%-*}; rows=${p##*-rows}
         read -r cs ws tot < <(theirs "$n" "$config" "$rows")

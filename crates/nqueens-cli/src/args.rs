@@ -7,7 +7,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{ArgGroup, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use nqueens::find::MAX_CONSTRUCT_N;
 use nqueens::io::Format;
-use nqueens::machine::{GpuDevice, MAX_THREADS};
+use nqueens::machine::{GPU_TASK_ROWS, GPU_WORKGROUPS, GpuDevice, GpuTuning, MAX_THREADS};
 use nqueens::numbers::{BadNumber, NumberFault};
 use nqueens::reference::MAX_TRACE_N;
 use nqueens::shard::Shard;
@@ -88,6 +88,18 @@ pub struct CountArgs {
     /// machine ('all'); implies --method gpu (builds with the 'gpu' feature)
     #[arg(long, value_name = "I|all", value_parser = parse_gpu_device)]
     pub gpu_device: Option<GpuDevice>,
+
+    /// For benchmarking variants: run the GPU's threads in workgroups of W, a power of two from
+    /// 1 to 256 [default: measured per device]; implies --method gpu; the count is the same
+    /// whatever W
+    #[arg(long, value_name = "W", value_parser = gpu_workgroup, allow_hyphen_values = true)]
+    pub gpu_workgroup: Option<u32>,
+
+    /// For benchmarking variants: cut the count into GPU tasks that leave R rows each, 2 to 17
+    /// [default: chosen per board and device]; implies --method gpu; the count is the same
+    /// whatever R
+    #[arg(long, value_name = "R", value_parser = gpu_task_rows, allow_hyphen_values = true)]
+    pub gpu_task_rows: Option<usize>,
 
     /// Show progress on stderr even when stderr is not a terminal (a line a second)
     #[arg(long, conflicts_with = "quiet")]
@@ -543,6 +555,21 @@ fn shard(s: &str) -> Result<Shard, String> {
 
 fn parse_gpu_device(s: &str) -> Result<GpuDevice, String> {
     s.parse::<GpuDevice>().map_err(|e| e.to_string())
+}
+
+/// A whole number in the library's range of workgroups, then a power of two, as the library
+/// checks it.
+fn gpu_workgroup(s: &str) -> Result<u32, String> {
+    let w = whole_as(s, "W", *GPU_WORKGROUPS.start(), *GPU_WORKGROUPS.end())?;
+    let tuning = GpuTuning {
+        workgroup: Some(w),
+        task_rows: None,
+    };
+    tuning.check().map(|()| w).map_err(|e| e.to_string())
+}
+
+fn gpu_task_rows(s: &str) -> Result<usize, String> {
+    whole_as(s, "R", *GPU_TASK_ROWS.start(), *GPU_TASK_ROWS.end())
 }
 
 fn method_parser() -> impl TypedValueParser<Value = Method> {

@@ -157,6 +157,9 @@ pub fn advice(e: &Error) -> String {
                 k => format!("0 to {}", k - 1),
             }
         ),
+        Error::Gpu(GpuProblem::Workgroup { .. }) => {
+            format!("{e}: use a smaller --gpu-workgroup, or leave it out")
+        }
         Error::NotForPuzzles(Task::CountUnique) => {
             "--unique counts the symmetry classes of the empty board; a board given with --board \
              has none (its queens and blocked squares break the symmetry)"

@@ -1,4 +1,5 @@
-//! `count --method gpu` and `--gpu-device` from the command line: exact counts, checkpoints and
+//! `count --method gpu`, `--gpu-device` and the benchmarks' `--gpu-workgroup` and
+//! `--gpu-task-rows` from the command line: exact counts, checkpoints and
 //! shards through the GPU, and one-line refusals (no GPU support in the build, no adapter, no
 //! such device). The counting tests need the `gpu` feature (in CI, on Mesa's software Vulkan
 //! device); the refusals of a build without it run in every build.
@@ -16,6 +17,38 @@ fn a_gpu_device_with_a_cpu_method_is_refused() {
     fails_with(&["count", "8", "--gpu-device", "first"], "GPU device");
 }
 
+#[test]
+fn gpu_settings_with_a_cpu_method_or_out_of_range_are_refused() {
+    for flag in [["--gpu-workgroup", "32"], ["--gpu-task-rows", "5"]] {
+        let mut args = vec!["count", "8", "--method", "symmetry"];
+        args.extend(flag);
+        fails_with(
+            &args,
+            "method symmetry counts on the CPU, not on a GPU: use --method gpu",
+        );
+    }
+    fails_with(
+        &["count", "8", "--gpu-workgroup", "48"],
+        "'48' is not a valid GPU workgroup: expected a power of two from 1 to 256",
+    );
+    for w in ["0", "512"] {
+        fails_with(
+            &["count", "8", "--gpu-workgroup", w],
+            &format!(
+                "invalid value '{w}' for '--gpu-workgroup <W>': out of range: W must be a whole number from 1 to 256"
+            ),
+        );
+    }
+    for r in ["1", "18"] {
+        fails_with(
+            &["count", "8", "--gpu-task-rows", r],
+            &format!(
+                "invalid value '{r}' for '--gpu-task-rows <R>': out of range: R must be a whole number from 2 to 17"
+            ),
+        );
+    }
+}
+
 /// The `--features` a rebuild for GPUs needs: gpu, and every part this build has (MPI).
 #[cfg(not(feature = "gpu"))]
 const WITH_GPU: &str = if cfg!(feature = "mpi") {
@@ -31,6 +64,8 @@ fn without_the_feature_gpu_is_refused_with_the_rebuild() {
         format!("rebuild it with 'cargo build --release -p nqueens-cli --features {WITH_GPU}'");
     fails_with(&["count", "8", "--method", "gpu"], &rebuild);
     fails_with(&["count", "8", "--gpu-device", "all"], &rebuild);
+    fails_with(&["count", "8", "--gpu-workgroup", "32"], &rebuild);
+    fails_with(&["count", "8", "--gpu-task-rows", "5"], &rebuild);
 }
 
 #[cfg(not(feature = "gpu"))]
@@ -204,6 +239,43 @@ mod on_a_gpu {
     }
 
     #[test]
+    fn a_fixed_workgroup_and_fixed_task_rows_count_exactly() {
+        // They imply --method gpu, and change the speed only.
+        for (n, args) in [
+            (10, &["--gpu-workgroup", "1", "--gpu-task-rows", "2"][..]),
+            (11, &["--gpu-workgroup", "32"][..]),
+            (11, &["--gpu-task-rows", "5", "--method", "gpu"][..]),
+        ] {
+            let mut all = vec!["count".to_string(), n.to_string(), "--json".to_string()];
+            all.extend(args.iter().map(|a| a.to_string()));
+            let all: Vec<&str> = all.iter().map(String::as_str).collect();
+            let v: serde_json::Value = serde_json::from_str(&stdout_of(&all)).unwrap();
+            assert_eq!(v["method"], "gpu", "{args:?}");
+            assert_eq!(v["solutions"], A000170[n - 1] as u64, "{args:?}");
+        }
+    }
+
+    #[test]
+    fn a_workgroup_too_large_for_the_device_is_refused_in_one_line() {
+        // 256 threads of 16 rows of stack need 80,896 bytes of workgroup memory: no device
+        // gives a workgroup that much.
+        let args = [
+            "count",
+            "21",
+            "--gpu-workgroup",
+            "256",
+            "--gpu-task-rows",
+            "17",
+        ];
+        fails_with(
+            &args,
+            "cannot run workgroups of 256 threads with 16 rows of stack each: they need 80896 \
+             bytes of workgroup memory and it has ",
+        );
+        fails_with(&args, "use a smaller --gpu-workgroup, or leave it out");
+    }
+
+    #[test]
     fn a_missing_device_is_refused_with_the_ones_there() {
         fails_with(
             &["count", "8", "--gpu-device", "99"],
@@ -349,5 +421,10 @@ fn help_lists_the_gpu_method_and_flag() {
     let out = nqueens().args(["count", "--help"]).output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
     assert!(help.contains("--gpu-device <I|all>"), "{help}");
+    for flag in ["--gpu-workgroup <W>", "--gpu-task-rows <R>"] {
+        assert!(help.contains(flag), "{help}");
+    }
+    assert!(help.contains("For benchmarking variants"), "{help}");
+    assert!(help.contains("measured per device"), "{help}");
     assert!(help.contains("gpu"), "{help}");
 }

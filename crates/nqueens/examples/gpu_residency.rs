@@ -11,31 +11,63 @@
 //! the output maps how many threads of each size an SM holds: how the device shares out its
 //! workgroup memory, which no API says and which the GPU model assumes (48 KiB an SM).
 //!
+//! With `--workgroup W` and `--task-rows R` it builds the shaders as a count with
+//! `--gpu-workgroup W` and `--gpu-task-rows R` does, so that a benchmark of those variants
+//! reports the threads each ran on; the object then also gives the task rows used and the
+//! workgroup fixed (`null`: the device's own).
+//!
 //! With `--driver` each shader also carries what the driver says it made of it (`driver`: per
 //! executable its name, its subgroup size and its statistics, such as NVIDIA's register count,
 //! read through Vulkan's `VK_KHR_pipeline_executable_properties`), or why it cannot say
 //! (`driver_error`): the registers and workgroup memory that decide how many threads an SM holds.
 //!
-//! Usage: gpu_residency N [DEVICE] [--sweep] [--driver]   (DEVICE as `--gpu-device` takes it;
-//!                                                         default: the GPUs a count would use)
+//! Usage: gpu_residency N [DEVICE] [--sweep] [--driver] [--workgroup W] [--task-rows R]
+//!        (DEVICE as `--gpu-device` takes it; default: the GPUs a count would use)
 
 use nqueens::internals::gpu::{Executable, GpuPlan, StatisticValue};
-use nqueens::machine::GpuDevice;
+use nqueens::machine::{GpuDevice, GpuTuning};
 use std::process::ExitCode;
 
+const USAGE: &str = "usage: gpu_residency N [DEVICE] [--sweep] [--driver] [--workgroup W] \
+                     [--task-rows R]  (N a whole number from 1 to 32)";
+
 fn main() -> ExitCode {
-    let all: Vec<String> = std::env::args().skip(1).collect();
-    let sweep = all.iter().any(|a| a == "--sweep");
-    let driver = all.iter().any(|a| a == "--driver");
-    let mut args = all
-        .into_iter()
-        .filter(|a| a != "--sweep" && a != "--driver");
+    let mut sweep = false;
+    let mut driver = false;
+    let mut tuning = GpuTuning::default();
+    let mut rest = Vec::new();
+    let mut all = std::env::args().skip(1);
+    while let Some(a) = all.next() {
+        let value = |v: Option<String>| v.and_then(|v| v.parse().ok());
+        match a.as_str() {
+            "--sweep" => sweep = true,
+            "--driver" => driver = true,
+            "--workgroup" => match value(all.next()) {
+                Some(w) => tuning.workgroup = Some(w),
+                None => {
+                    eprintln!("{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            "--task-rows" => match value(all.next()).and_then(|r: u32| usize::try_from(r).ok()) {
+                Some(r) => tuning.task_rows = Some(r),
+                None => {
+                    eprintln!("{USAGE}");
+                    return ExitCode::from(2);
+                }
+            },
+            _ => rest.push(a),
+        }
+    }
+    if let Err(e) = tuning.check() {
+        eprintln!("error: {e}");
+        return ExitCode::from(2);
+    }
+    let mut args = rest.into_iter();
     let n = match args.next().map(|a| a.parse::<usize>()) {
         Some(Ok(n)) => n,
         _ => {
-            eprintln!(
-                "usage: gpu_residency N [DEVICE] [--sweep] [--driver]  (N a whole number from 1 to 32)"
-            );
+            eprintln!("{USAGE}");
             return ExitCode::from(2);
         }
     };
@@ -47,7 +79,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let plan = match GpuPlan::new(n, devices) {
+    let plan = match GpuPlan::tuned(n, devices, tuning) {
         Ok(plan) => plan,
         Err(e) => {
             eprintln!("error: {e}");
@@ -95,7 +127,14 @@ fn main() -> ExitCode {
             )
         })
         .collect();
-    println!(r#"{{"n":{n},"gpus":[{}]}}"#, gpus.join(","));
+    let fixed = tuning
+        .workgroup
+        .map_or("null".to_string(), |w| w.to_string());
+    println!(
+        r#"{{"n":{n},"task_rows":{},"workgroup":{fixed},"gpus":[{}]}}"#,
+        plan.task_rows(),
+        gpus.join(",")
+    );
     ExitCode::SUCCESS
 }
 

@@ -10,7 +10,7 @@ use crate::engine::constellation::SymmetryPlan;
 use crate::engine::gpu::{self, health::Health};
 use crate::engine::halves::{self, HalvesPlan};
 use crate::error::{Error, Task};
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::method::Method;
 use crate::plan::Plan;
 use crate::progress::Watch;
@@ -32,11 +32,12 @@ struct Engine {
     memory: Option<MemoryCheck>,
 }
 
-/// A method's plan for the n×n board, on the GPUs named (read by a method that counts on them),
+/// A method's plan for the n×n board, on the GPUs named and with the settings fixed for them
+/// (read by a method that counts on them),
 /// heeding the watch while the plan is built (read by a method whose plan takes long): `None`
 /// when the watch asked to stop first. A method with a memory limit builds it unchecked: see
 /// [`fits`].
-type Open = fn(usize, GpuDevice, &Watch) -> Result<Option<Opened>, Error>;
+type Open = fn(usize, GpuDevice, GpuTuning, &Watch) -> Result<Option<Opened>, Error>;
 
 /// A method's plan for the completions of a partly filled board.
 type Complete = fn(&Puzzle) -> Box<dyn Plan>;
@@ -51,7 +52,7 @@ type MemoryCheck = fn(usize, usize) -> Result<(), Error>;
 fn engine(method: Method) -> Engine {
     match method {
         Method::Naive => Engine {
-            open: |n, _, _| {
+            open: |n, _, _, _| {
                 let plan = WholeBoard::new(Method::Naive, n, naive::solutions)?;
                 Ok(Some(Opened::cpu(Box::new(plan))))
             },
@@ -60,7 +61,7 @@ fn engine(method: Method) -> Engine {
             memory: None,
         },
         Method::Sets => Engine {
-            open: |n, _, _| {
+            open: |n, _, _, _| {
                 let plan = WholeBoard::new(Method::Sets, n, sets::solutions)?;
                 Ok(Some(Opened::cpu(Box::new(plan))))
             },
@@ -69,14 +70,14 @@ fn engine(method: Method) -> Engine {
             memory: None,
         },
         Method::Bitmask => Engine {
-            open: |n, _, _| Ok(Some(Opened::cpu(Box::new(BitmaskPlan::new(n)?)))),
+            open: |n, _, _, _| Ok(Some(Opened::cpu(Box::new(BitmaskPlan::new(n)?)))),
             complete: Some(|p| Box::new(p.plan())),
             list: Some(bitmask::solutions),
             memory: None,
         },
         // It counts classes without building boards, so it lists with the bit-mask walk.
         Method::Symmetry => Engine {
-            open: |n, _, watch| {
+            open: |n, _, _, watch| {
                 let plan = SymmetryPlan::watched(n, watch)?;
                 Ok(plan.map(|p| Opened::cpu(Box::new(p))))
             },
@@ -85,13 +86,13 @@ fn engine(method: Method) -> Engine {
             memory: None,
         },
         Method::Halves => Engine {
-            open: |n, _, _| Ok(Some(Opened::cpu(Box::new(HalvesPlan::fitting(n)?)))),
+            open: |n, _, _, _| Ok(Some(Opened::cpu(Box::new(HalvesPlan::fitting(n)?)))),
             complete: None,
             list: None,
             memory: Some(halves::check_memory),
         },
         Method::Gpu => Engine {
-            open: |n, devices, _| Ok(Some(Opened::gpu(gpu::open(n, devices)?))),
+            open: |n, devices, tuning, _| Ok(Some(Opened::gpu(gpu::open(n, devices, tuning)?))),
             complete: None,
             list: None,
             memory: None,
@@ -132,15 +133,17 @@ impl Opened {
 }
 
 /// The plan of `method` for the n×n board, for a count whose memory [`fits`] has checked
-/// already: on the GPUs `devices` names (for a method that counts on them), heeding `watch`
+/// already: on the GPUs `devices` names, with `tuning` (for a method that counts on them),
+/// heeding `watch`
 /// while it is built (`None` when it asked to stop first).
 pub(crate) fn open(
     method: Method,
     n: usize,
     devices: GpuDevice,
+    tuning: GpuTuning,
     watch: &Watch,
 ) -> Result<Option<Opened>, Error> {
-    (engine(method).open)(n, devices, watch)
+    (engine(method).open)(n, devices, tuning, watch)
 }
 
 /// The plan of `method` for the completions of `puzzle`; refused for a method that does not
@@ -165,7 +168,7 @@ pub(crate) fn plan(
     if (1..=method.max_n()).contains(&n) {
         fits(method, n, 1)?;
     }
-    Ok(open(method, n, GpuDevice::default(), watch)?.map(|o| o.plan))
+    Ok(open(method, n, GpuDevice::default(), GpuTuning::default(), watch)?.map(|o| o.plan))
 }
 
 /// Every solution for the n×n board, by the walk of `method`; refused for a method that does

@@ -1,6 +1,6 @@
 //! What a count may use of the machine it runs on: worker threads ([`MAX_THREADS`]), memory
 //! ([`MEMORY_LIMIT`]), the processor's features that the fast kernels are built for ([`cpu`]),
-//! and the GPUs ([`GpuDevice`]).
+//! and the GPUs ([`GpuDevice`], and [`GpuTuning`] for benchmarks).
 //!
 //! ```
 //! use nqueens::machine::{GpuDevice, MAX_THREADS};
@@ -15,8 +15,9 @@
 
 pub mod cpu;
 
-use crate::error::{Error, InputKind};
+use crate::error::{Error, InputKind, Quantity};
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 /// The most worker threads a count takes.
@@ -101,5 +102,89 @@ impl FromStr for GpuDevice {
                 expected: "a device index (0, 1, ...) or 'all'".to_string(),
             }),
         }
+    }
+}
+
+/// The workgroup sizes a count on GPUs may be fixed to ([`GpuTuning::workgroup`]): the powers
+/// of two in this range. 256 is the most threads a workgroup has on every device wgpu serves.
+///
+/// ```
+/// use nqueens::machine::GPU_WORKGROUPS;
+///
+/// assert_eq!((*GPU_WORKGROUPS.start(), *GPU_WORKGROUPS.end()), (1, 256));
+/// ```
+pub const GPU_WORKGROUPS: RangeInclusive<u32> = 1..=256;
+
+/// The rows a task on a GPU may be fixed to leave ([`GpuTuning::task_rows`]). The shader walks
+/// at least one row and counts the free cells of the next; at the other end, a task of `r` rows
+/// keeps `r - 1` rows of stack, and the layout record the shader reads describes at most 16.
+///
+/// ```
+/// use nqueens::machine::GPU_TASK_ROWS;
+///
+/// assert!(GPU_TASK_ROWS.contains(&2) && GPU_TASK_ROWS.contains(&17));
+/// ```
+pub const GPU_TASK_ROWS: RangeInclusive<usize> = 2..=17;
+
+/// What a count on GPUs would otherwise choose for itself, fixed, so that one call on a GPU
+/// can time variants side by side: they change the speed, never the count. Set through
+/// [`Count::gpu_workgroup`](crate::Count::gpu_workgroup) and
+/// [`Count::gpu_task_rows`](crate::Count::gpu_task_rows).
+///
+/// ```
+/// use nqueens::machine::GpuTuning;
+///
+/// let tuning = GpuTuning { workgroup: Some(32), task_rows: Some(9) };
+/// assert!(tuning.check().is_ok());
+/// assert!(GpuTuning { workgroup: Some(48), task_rows: None }.check().is_err());
+/// assert!(GpuTuning { workgroup: None, task_rows: Some(18) }.check().is_err());
+/// assert!(GpuTuning::default().is_default());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GpuTuning {
+    /// The threads of a workgroup, a power of two in [`GPU_WORKGROUPS`]; `None`: the largest
+    /// whose stacks fit the device's workgroup memory, or on a GPU half of it when the
+    /// residency probe finds the half runs more threads at once.
+    pub workgroup: Option<u32>,
+    /// The rows each task leaves to a GPU thread, in [`GPU_TASK_ROWS`]; `None`: one more every
+    /// three board sizes (fewer on a software device).
+    pub task_rows: Option<usize>,
+}
+
+impl GpuTuning {
+    /// Whether nothing is fixed.
+    pub fn is_default(&self) -> bool {
+        *self == GpuTuning::default()
+    }
+
+    /// Refuses a workgroup that is not a power of two in [`GPU_WORKGROUPS`] and task rows
+    /// outside [`GPU_TASK_ROWS`]. Whether a workgroup's stacks fit a device is known only once
+    /// it is opened: a count refuses one that does not with
+    /// [`GpuProblem::Workgroup`](crate::error::GpuProblem::Workgroup).
+    pub fn check(&self) -> Result<(), Error> {
+        if let Some(w) = self.workgroup
+            && !(w.is_power_of_two() && GPU_WORKGROUPS.contains(&w))
+        {
+            return Err(Error::Invalid {
+                what: InputKind::GpuWorkgroup,
+                text: w.to_string(),
+                expected: format!(
+                    "a power of two from {} to {}",
+                    GPU_WORKGROUPS.start(),
+                    GPU_WORKGROUPS.end()
+                ),
+            });
+        }
+        if let Some(r) = self.task_rows
+            && !GPU_TASK_ROWS.contains(&r)
+        {
+            return Err(Error::out_of_range(
+                Quantity::GpuTaskRows,
+                r,
+                *GPU_TASK_ROWS.start(),
+                *GPU_TASK_ROWS.end(),
+            ));
+        }
+        Ok(())
     }
 }

@@ -1,7 +1,8 @@
 //! The GPU engine on a real device (in CI, Mesa's software Vulkan device): totals and unique
 //! counts against the published sequences, every constellation against the symmetry engine,
-//! and long runs (checkpoints, shards) through it, mixed with the CPU engine. Builds with the
-//! crate feature `gpu` only; a build without it checks that the method is refused.
+//! long runs (checkpoints, shards) through it, mixed with the CPU engine, and counts with the
+//! workgroup and the task rows fixed for benchmarks. Builds with the crate feature `gpu` only; a
+//! build without it checks that the method is refused.
 
 #[cfg(not(feature = "gpu"))]
 #[test]
@@ -20,7 +21,7 @@ mod on_a_gpu {
     use nqueens::internals::constellation::SymmetryPlan;
     use nqueens::internals::gpu::GpuPlan;
     use nqueens::known::{A000170, A002562};
-    use nqueens::machine::GpuDevice;
+    use nqueens::machine::{GpuDevice, GpuTuning};
     use nqueens::plan::Plan;
     use nqueens::plan_for;
     use nqueens::progress::Watch;
@@ -211,5 +212,103 @@ mod on_a_gpu {
             e.to_string(),
             "n for method gpu = 33 is out of range: n for method gpu must be from 1 to 32"
         );
+    }
+
+    #[test]
+    fn a_fixed_workgroup_and_fixed_task_rows_count_exactly() {
+        // Every workgroup and task rows accepted change the speed only: each of these counts
+        // is Q(n), with the shaders built in the workgroup asked for and the tasks of the rows
+        // asked for (on a software device too, past the rows it would take itself).
+        for (n, workgroup, rows) in [
+            (10, Some(1), Some(2)),
+            (11, Some(16), Some(5)),
+            (11, Some(32), None),
+            (11, Some(128), Some(17)),
+            (10, None, Some(11)),
+        ] {
+            let tuning = GpuTuning {
+                workgroup,
+                task_rows: rows,
+            };
+            let plan = GpuPlan::tuned(n, GpuDevice::default(), tuning).unwrap();
+            if let Some(rows) = rows {
+                assert_eq!(plan.task_rows(), rows);
+            }
+            let all: Vec<usize> = (0..plan.len()).collect();
+            let sum = plan
+                .count_batch(&all, &Watch::none())
+                .unwrap()
+                .into_iter()
+                .fold(plan.zero(), |a, b| a + b);
+            assert_eq!(sum.total, A000170[n - 1], "{tuning:?}");
+            eprintln!(
+                "{tuning:?}: {} tasks recounted on the CPU",
+                plan.recounted()
+            );
+            if let Some(w) = workgroup {
+                let (_, shaders) = &plan.residency()[0];
+                assert!(!shaders.is_empty());
+                assert!(shaders.iter().all(|s| s.workgroup == w), "{shaders:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_workgroup_whose_stacks_do_not_fit_is_refused_before_the_count() {
+        // 256 threads of 16 rows of stack (tasks of 17 rows, from n = 21) need 80,896 bytes of
+        // workgroup memory: more than any device gives (the software device, 32 KiB).
+        let tuning = GpuTuning {
+            workgroup: Some(256),
+            task_rows: Some(17),
+        };
+        match GpuPlan::tuned(21, GpuDevice::default(), tuning) {
+            Err(Error::Gpu(GpuProblem::Workgroup {
+                workgroup: 256,
+                levels: 16,
+                needed: 80_896,
+                available,
+                ..
+            })) => assert!(available < 80_896),
+            other => panic!("{other:?}"),
+        }
+        // The same workgroup with shallow stacks fits.
+        let tuning = GpuTuning {
+            workgroup: Some(256),
+            task_rows: Some(3),
+        };
+        assert!(GpuPlan::tuned(8, GpuDevice::default(), tuning).is_ok());
+    }
+
+    #[test]
+    fn a_checkpoint_counted_with_some_task_rows_is_continued_exactly_with_others() {
+        // The rows cut each constellation into tasks, whose counts are summed per
+        // constellation: the plan's identity and the saved counts are the same whatever the
+        // rows, so a count continued with other rows (or another workgroup) stays exact.
+        let rows = |r| GpuTuning {
+            workgroup: None,
+            task_rows: Some(r),
+        };
+        let id = |r| {
+            GpuPlan::tuned(12, GpuDevice::default(), rows(r))
+                .unwrap()
+                .id()
+        };
+        assert_eq!(id(2), id(7));
+        let path = std::env::temp_dir().join(format!("nq-gpu-rows-{}", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let r = Count::new(12).gpu_task_rows(2).checkpoint(&path).run();
+        assert_eq!(r.unwrap().counts.total, A000170[11]);
+        // Half its work undone, as a count stopped midway leaves it.
+        let mut cp = Checkpoint::load(&path).unwrap();
+        cp.done.retain(|i, _| i % 2 == 0);
+        cp.save(&path).unwrap();
+        let r = Count::new(12)
+            .gpu_task_rows(7)
+            .gpu_workgroup(4)
+            .checkpoint(&path)
+            .run()
+            .unwrap();
+        assert_eq!(r.counts.total, A000170[11]);
+        std::fs::remove_file(&path).unwrap();
     }
 }

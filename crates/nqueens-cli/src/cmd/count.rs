@@ -87,6 +87,12 @@ pub fn run(a: CountArgs) -> Outcome {
     if let Some(d) = a.gpu_device {
         request = request.gpu_device(d);
     }
+    if let Some(w) = a.gpu_workgroup {
+        request = request.gpu_workgroup(w);
+    }
+    if let Some(r) = a.gpu_task_rows {
+        request = request.gpu_task_rows(r);
+    }
     if let Some(s) = l.shard {
         request = request.shard(s);
     }

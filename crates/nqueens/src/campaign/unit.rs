@@ -15,7 +15,7 @@ use super::work::{Engine, Event, Work};
 use crate::counts::Counts;
 use crate::dispatch;
 use crate::error::{CampaignProblem, Error};
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::method::Method;
 use crate::plan::Plan;
 use crate::progress::{Progress, Watch};
@@ -61,7 +61,13 @@ impl Counter {
             Engine::Gpus(devices) => devices,
         };
         let n = folder.split.id().n;
-        let opened = match dispatch::open(Method::Gpu, n, devices, &Watch::none()) {
+        let opened = match dispatch::open(
+            Method::Gpu,
+            n,
+            devices,
+            GpuTuning::default(),
+            &Watch::none(),
+        ) {
             Ok(opened) => opened.expect("a watch without a stop flag never stops"),
             // The best engine is the processor where no GPU can be used.
             Err(Error::Gpu(_)) if work.engine == Engine::Best => return Ok(processor()),

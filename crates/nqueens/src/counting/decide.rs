@@ -95,9 +95,11 @@ impl<'a> Count<'a> {
         // is one in parts however many processes it was given: a launcher that does not say
         // the job's size has each process prepared as a job of one, yet each counts a part.
         let in_parts = !shard.is_whole() || self.place.is_some();
+        // Fixing how a count runs on GPUs asks for one on GPUs, as naming a device does.
+        let on_gpu = self.gpu.is_some() || !self.tuning.is_default();
         let (method, automatic) = method_for(
             self.method,
-            self.gpu,
+            on_gpu,
             saved,
             n,
             puzzle.is_some(),
@@ -106,9 +108,10 @@ impl<'a> Count<'a> {
         );
 
         // What the method can do.
-        if self.gpu.is_some() && !method.counts_on_gpu() {
+        if on_gpu && !method.counts_on_gpu() {
             return Err(Error::unsupported(method, Task::CountOnGpu));
         }
+        self.tuning.check()?;
         if !method.is_built() {
             return Err(Error::Gpu(GpuProblem::NotBuilt));
         }
@@ -165,6 +168,7 @@ impl<'a> Count<'a> {
                 method,
                 n,
                 gpus.unwrap_or_default(),
+                self.tuning,
                 &Watch::new(
                     self.stop.filter(|s| !s.load(Ordering::Relaxed)),
                     &NoProgress,
@@ -214,22 +218,22 @@ impl<'a> Count<'a> {
 }
 
 /// The method that counts, and whether it was chosen here rather than asked for: by name, by
-/// a GPU device (which only the GPU method counts on), or by the checkpoint resumed. A count
-/// left to choose may also choose its threads (see [`within_memory`]).
+/// a GPU device or setting (`on_gpu`: only the GPU method counts on one), or by the checkpoint
+/// resumed. A count left to choose may also choose its threads (see [`within_memory`]).
 fn method_for(
     asked: Option<Method>,
-    gpu: Option<GpuDevice>,
+    on_gpu: bool,
     saved: Option<&Checkpoint>,
     n: usize,
     puzzle: bool,
     unique_in_parts: bool,
     memory: &mut Memory,
 ) -> (Method, bool) {
-    match (asked, gpu, saved) {
+    match (asked, on_gpu, saved) {
         (Some(method), _, _) => (method, false),
-        (None, Some(_), _) => (Method::Gpu, false),
-        (None, None, Some(cp)) => (cp.id.method, false),
-        (None, None, None) => (choose(n, puzzle, unique_in_parts, memory), true),
+        (None, true, _) => (Method::Gpu, false),
+        (None, false, Some(cp)) => (cp.id.method, false),
+        (None, false, None) => (choose(n, puzzle, unique_in_parts, memory), true),
     }
 }
 
@@ -383,21 +387,25 @@ mod tests {
             // Only a method with a memory limit refuses many threads on a large board.
             let limited = dispatch::fits(m, 23, MAX_THREADS).is_err();
             assert_eq!(limited, d.threads == Threads::CoresWithinMemory, "{m}");
-            assert_eq!(
-                Count::new(8)
-                    .method(m)
-                    .gpu_device(GpuDevice::All)
-                    .run()
-                    .is_err_and(|e| matches!(
+            // Naming a GPU, or fixing how a count runs on one, asks for a count on a GPU.
+            let on_gpu = [
+                Count::new(8).gpu_device(GpuDevice::All),
+                Count::new(8).gpu_workgroup(32),
+                Count::new(8).gpu_task_rows(5),
+            ];
+            for request in on_gpu {
+                assert_eq!(
+                    request.method(m).run().is_err_and(|e| matches!(
                         e,
                         Error::Unsupported {
                             task: Task::CountOnGpu,
                             ..
                         }
                     )),
-                !d.on_gpu,
-                "{m}"
-            );
+                    !d.on_gpu,
+                    "{m}"
+                );
+            }
             if !d.built {
                 let r = Count::new(8).method(m).run();
                 assert!(matches!(r, Err(Error::Gpu(GpuProblem::NotBuilt))), "{m}");

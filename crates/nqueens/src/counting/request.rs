@@ -5,7 +5,7 @@
 use super::persist::{Open, Persistence, SAVE_EVERY};
 use super::report::Report;
 use crate::error::Error;
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::method::Method;
 use crate::progress::Progress;
 use crate::puzzle::Puzzle;
@@ -77,6 +77,7 @@ pub struct Count<'a> {
     pub(super) threads: Option<usize>,
     pub(super) unique: bool,
     pub(super) gpu: Option<GpuDevice>,
+    pub(super) tuning: GpuTuning,
     pub(super) shard: Option<Shard>,
     pub(super) place: Option<Place>,
     pub(super) persistence: Persistence,
@@ -103,6 +104,7 @@ impl fmt::Debug for Count<'_> {
             .field("threads", &self.threads)
             .field("unique", &self.unique)
             .field("gpu", &self.gpu)
+            .field("tuning", &self.tuning)
             .field("shard", &self.shard)
             .field("place", &self.place)
             .field("persistence", &self.persistence)
@@ -174,6 +176,7 @@ impl Count<'static> {
             threads: None,
             unique: false,
             gpu: None,
+            tuning: GpuTuning::default(),
             shard: None,
             place: None,
             persistence: Persistence::Off { every: SAVE_EVERY },
@@ -249,6 +252,61 @@ impl<'a> Count<'a> {
     /// ```
     pub fn gpu_device(mut self, devices: GpuDevice) -> Self {
         self.gpu = Some(devices);
+        self
+    }
+
+    /// Runs the GPUs' threads in workgroups of `threads` (a power of two from 1 to 256, see
+    /// [`GPU_WORKGROUPS`](crate::machine::GPU_WORKGROUPS)) rather than the size measured best
+    /// on each device: for benchmarks that time variants side by side. A device whose
+    /// workgroup memory cannot hold that many threads' stacks refuses the count
+    /// ([`GpuProblem::Workgroup`](crate::error::GpuProblem::Workgroup)). The count is the same
+    /// whatever the size. Like [`Count::gpu_device`], it takes [`Method::Gpu`] when no method is
+    /// named and is refused with another.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(8).method(Method::Symmetry).gpu_workgroup(32).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "method symmetry cannot count on a GPU; method gpu can");
+    /// let err = Count::new(8).gpu_workgroup(48).run().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "'48' is not a valid GPU workgroup: expected a power of two from 1 to 256"
+    /// );
+    /// // Needs a GPU (or Mesa's software Vulkan device).
+    /// if let Ok(r) = Count::new(9).gpu_workgroup(16).run() {
+    ///     assert_eq!(r.counts.total, 352);
+    /// }
+    /// ```
+    pub fn gpu_workgroup(mut self, threads: u32) -> Self {
+        self.tuning.workgroup = Some(threads);
+        self
+    }
+
+    /// Cuts the count on GPUs into tasks that leave `rows` rows each to a GPU thread (2 to 17,
+    /// see [`GPU_TASK_ROWS`](crate::machine::GPU_TASK_ROWS)) rather than the rows chosen for
+    /// the board (and the device): for benchmarks that time variants side by side. The count
+    /// is the same whatever the rows, and so is its checkpoint: one saved with some rows may be
+    /// continued with others. Like [`Count::gpu_device`], it takes [`Method::Gpu`] when no
+    /// method is named and is refused with another.
+    ///
+    /// ```
+    /// use nqueens::{Count, Method};
+    ///
+    /// let err = Count::new(8).method(Method::Halves).gpu_task_rows(5).run().unwrap_err();
+    /// assert_eq!(err.to_string(), "method halves cannot count on a GPU; method gpu can");
+    /// let err = Count::new(8).gpu_task_rows(1).run().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "GPU task rows = 1 is out of range: GPU task rows must be from 2 to 17"
+    /// );
+    /// // Needs a GPU (or Mesa's software Vulkan device).
+    /// if let Ok(r) = Count::new(9).gpu_task_rows(3).run() {
+    ///     assert_eq!(r.counts.total, 352);
+    /// }
+    /// ```
+    pub fn gpu_task_rows(mut self, rows: usize) -> Self {
+        self.tuning.task_rows = Some(rows);
         self
     }
 

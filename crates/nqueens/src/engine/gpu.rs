@@ -19,7 +19,9 @@
 //! - `plan`: the plan the runner counts through; it sums the tasks' counts per
 //!   constellation and combines them with the symmetric completions as the symmetry engine
 //!   does;
-//! - `shader`: the shader's source, which the engine compiles.
+//! - `shader`: the shader's source, which the engine compiles;
+//! - `built`: what a plan's GPUs built for a count (shaders, threads, what each driver made
+//!   of them), as benchmarks read it.
 //!
 //! The shader's loop is also played on the CPU, lanes in lockstep, by a development tool
 //! (`tools/gpu-model`, run by `bench/gpu-model.sh`) that measures a kernel's design without a
@@ -29,6 +31,8 @@
 //! (plain CPU code, which the tool reads) need the crate feature `gpu`; without it, a count on
 //! GPUs is refused with [`crate::error::GpuProblem::NotBuilt`].
 
+#[cfg(feature = "gpu")]
+mod built;
 #[cfg(feature = "gpu")]
 pub(crate) mod device;
 #[cfg(feature = "gpu")]
@@ -44,7 +48,7 @@ pub(crate) mod tasks;
 use crate::error::Error;
 #[cfg(not(feature = "gpu"))]
 use crate::error::GpuProblem;
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::plan::Plan;
 use health::Health;
 use std::sync::Arc;
@@ -61,12 +65,12 @@ pub struct Opened {
     pub software: bool,
 }
 
-/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names. Refused without
-/// the crate feature `gpu`, and where no GPU can be used.
-pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
+/// The plan of a count on GPUs for the n×n board, on the GPUs `devices` names, with what
+/// `tuning` fixes. Refused without the crate feature `gpu`, and where no GPU can be used.
+pub fn open(n: usize, devices: GpuDevice, tuning: GpuTuning) -> Result<Opened, Error> {
     #[cfg(feature = "gpu")]
     {
-        let plan = plan::GpuPlan::new(n, devices)?;
+        let plan = plan::GpuPlan::tuned(n, devices, tuning)?;
         Ok(Opened {
             devices: plan.devices(),
             software: plan.software(),
@@ -76,7 +80,7 @@ pub fn open(n: usize, devices: GpuDevice) -> Result<Opened, Error> {
     }
     #[cfg(not(feature = "gpu"))]
     {
-        let _ = (n, devices);
+        let _ = (n, devices, tuning);
         Err(Error::Gpu(GpuProblem::NotBuilt))
     }
 }
@@ -89,7 +93,7 @@ mod tests {
 
     #[test]
     fn the_plan_on_gpus_counts_as_the_symmetry_engine_or_says_why_not() {
-        match open(8, GpuDevice::default()) {
+        match open(8, GpuDevice::default(), GpuTuning::default()) {
             Ok(opened) => {
                 assert!(!opened.devices.is_empty());
                 let plan = &opened.plan;

@@ -19,6 +19,41 @@ pub enum GpuProblem {
         /// The adapters found, in the order their indices number them.
         found: Vec<String>,
     },
+    /// A workgroup size fixed for the count ([`GpuTuning`](crate::machine::GpuTuning)) that
+    /// the device cannot run at the count's deepest stack: its threads' stacks need more
+    /// workgroup memory than the device has, or the device runs fewer threads a workgroup.
+    ///
+    /// ```
+    /// use nqueens::error::GpuProblem;
+    ///
+    /// let p = GpuProblem::Workgroup {
+    ///     device: "llvmpipe".into(),
+    ///     workgroup: 256,
+    ///     levels: 16,
+    ///     needed: 81_920,
+    ///     available: 32_768,
+    ///     most_threads: 1024,
+    /// };
+    /// assert_eq!(
+    ///     p.to_string(),
+    ///     "GPU llvmpipe cannot run workgroups of 256 threads with 16 rows of stack each: \
+    ///      they need 81920 bytes of workgroup memory and it has 32768"
+    /// );
+    /// ```
+    Workgroup {
+        /// The adapter's name.
+        device: String,
+        /// The threads of a workgroup asked for.
+        workgroup: u32,
+        /// The rows of stack each thread keeps at the count's deepest.
+        levels: u32,
+        /// The bytes of workgroup memory the workgroup's stacks need.
+        needed: u64,
+        /// The bytes of workgroup memory the device gives a workgroup.
+        available: u64,
+        /// The most threads the device runs in one workgroup.
+        most_threads: u32,
+    },
     /// A device that could not be opened or that failed while counting.
     Failed {
         /// The adapter's name.
@@ -50,6 +85,28 @@ impl fmt::Display for GpuProblem {
                     found.len(),
                     names.join(", ")
                 )
+            }
+            GpuProblem::Workgroup {
+                device,
+                workgroup,
+                levels,
+                needed,
+                available,
+                most_threads,
+            } => {
+                write!(
+                    f,
+                    "GPU {device} cannot run workgroups of {workgroup} threads with {levels} rows \
+                     of stack each: "
+                )?;
+                if workgroup > most_threads {
+                    write!(f, "it runs at most {most_threads} threads a workgroup")
+                } else {
+                    write!(
+                        f,
+                        "they need {needed} bytes of workgroup memory and it has {available}"
+                    )
+                }
             }
             GpuProblem::Failed { device, why } => write!(f, "GPU {device} failed: {why}"),
         }

@@ -52,6 +52,9 @@ pub enum InputKind {
     /// The GPUs a count runs on: a device index or `all`
     /// ([`GpuDevice`](crate::machine::GpuDevice)).
     GpuDevice,
+    /// The threads of a GPU workgroup: a power of two
+    /// ([`GpuTuning`](crate::machine::GpuTuning)).
+    GpuWorkgroup,
     /// The index of a subproblem of a count's plan.
     SubproblemIndex,
 }
@@ -61,6 +64,7 @@ impl fmt::Display for InputKind {
         f.write_str(match self {
             InputKind::Shard => "shard",
             InputKind::GpuDevice => "GPU device",
+            InputKind::GpuWorkgroup => "GPU workgroup",
             InputKind::SubproblemIndex => "subproblem index",
         })
     }

@@ -1,5 +1,6 @@
 //! What a number out of range is: the board size (for one method, a construction, a picture, a
-//! trace), threads, a row or a column, the processes of a cluster job and a rank among them, the units of a campaign.
+//! trace), threads, a row or a column, the processes of a cluster job and a rank among them, the units of a campaign,
+//! the rows of a task on a GPU.
 
 use crate::method::Method;
 
@@ -29,6 +30,8 @@ pub enum Quantity {
     LocalRank,
     /// The units of a campaign.
     Units,
+    /// The rows a task on a GPU leaves ([`GpuTuning`](crate::machine::GpuTuning)).
+    GpuTaskRows,
 }
 
 impl Quantity {
@@ -44,6 +47,7 @@ impl Quantity {
             Quantity::Processes => "processes".to_string(),
             Quantity::LocalRank => "local rank".to_string(),
             Quantity::Units => "units".to_string(),
+            Quantity::GpuTaskRows => "GPU task rows".to_string(),
         }
     }
 }

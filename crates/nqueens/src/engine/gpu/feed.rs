@@ -130,8 +130,9 @@ pub(crate) struct Feed {
 }
 
 impl Feed {
-    /// Starts a thread for each GPU; their failures go to `health`.
-    pub(crate) fn start(gpus: &[Arc<Gpu>], health: &Arc<Health>) -> Feed {
+    /// Starts a thread for each GPU, running its threads in workgroups of `workgroup` (`None`:
+    /// the size chosen for the device); their failures go to `health`.
+    pub(crate) fn start(gpus: &[Arc<Gpu>], health: &Arc<Health>, workgroup: Option<u32>) -> Feed {
         let queue = Arc::new(Queue {
             state: Mutex::new(State {
                 pieces: VecDeque::new(),
@@ -146,7 +147,7 @@ impl Feed {
             .map(|gpu| {
                 let (gpu, queue, health) =
                     (Arc::clone(gpu), Arc::clone(&queue), Arc::clone(health));
-                std::thread::spawn(move || feed(&gpu, &queue, &health))
+                std::thread::spawn(move || feed(&gpu, &queue, &health, workgroup))
             })
             .collect();
         Feed { queue, threads }
@@ -224,6 +225,8 @@ impl Work {
 struct Streamer<'a> {
     gpu: &'a Gpu,
     health: &'a Health,
+    /// The workgroup the count fixed; `None`: the device's own.
+    workgroup: Option<u32>,
     stream: Option<Stream>,
     works: VecDeque<Work>,
     /// Tasks put in the stream, taken by its threads (at the last read-back), and back (their
@@ -250,10 +253,11 @@ struct Streamer<'a> {
 }
 
 impl<'a> Streamer<'a> {
-    fn new(gpu: &'a Gpu, health: &'a Health) -> Streamer<'a> {
+    fn new(gpu: &'a Gpu, health: &'a Health, workgroup: Option<u32>) -> Streamer<'a> {
         Streamer {
             gpu,
             health,
+            workgroup,
             stream: None,
             works: VecDeque::new(),
             put: 0,
@@ -292,7 +296,7 @@ impl<'a> Streamer<'a> {
             let rest = self.works.range(at..);
             let levels = rest.clone().map(|w| w.piece.levels).max().unwrap_or(1);
             let records = rest.map(|w| w.piece.records()).max().unwrap_or(1);
-            self.stream = Some(self.gpu.stream(levels, records)?);
+            self.stream = Some(self.gpu.stream(levels, self.workgroup, records)?);
             self.blocked = false;
         }
         let stream = self.stream.as_ref().expect("a stream");
@@ -512,8 +516,8 @@ impl Drop for Streamer<'_> {
 
 /// The thread of one GPU: takes pieces and streams their tasks until the queue closes or the
 /// GPU fails.
-fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
-    let mut streamer = Streamer::new(gpu, health);
+fn feed(gpu: &Gpu, queue: &Queue, health: &Health, workgroup: Option<u32>) {
+    let mut streamer = Streamer::new(gpu, health, workgroup);
     let failure = loop {
         // New pieces while the ring could use them; waiting for one only when idle.
         while streamer.idle() || streamer.wants_more() {
@@ -538,16 +542,18 @@ fn feed(gpu: &Gpu, queue: &Queue, health: &Health) {
 }
 
 /// Counts the tasks of one piece on `gpu` through a stream of its own, and returns each task's
-/// count (`None` where the device did not finish it): the device's proof, and tests.
+/// count (`None` where the device did not finish it), in workgroups of `workgroup` threads
+/// (`None`: the device's own): the device's proof, and tests.
 pub(crate) fn count_alone(
     gpu: &Gpu,
     tasks: Vec<u8>,
     layouts: Vec<u8>,
     levels: u32,
+    workgroup: Option<u32>,
 ) -> Result<Vec<Option<u64>>, String> {
     let (reply, answer) = mpsc::channel();
     let health = Health::default();
-    let mut streamer = Streamer::new(gpu, &health);
+    let mut streamer = Streamer::new(gpu, &health, workgroup);
     streamer.works.push_back(Work::new(Piece {
         tasks,
         layouts,

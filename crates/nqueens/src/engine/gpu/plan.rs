@@ -15,12 +15,12 @@
 
 use crate::counts::Counts;
 use crate::engine::constellation::{Layout, SymmetryPlan};
-use crate::engine::gpu::device::{self, Executable, Gpu};
+use crate::engine::gpu::device::{self, Gpu};
 use crate::engine::gpu::feed::{self, Done, Feed, Piece};
 use crate::engine::gpu::health::Health;
 use crate::engine::gpu::tasks::{self, Prefixes, TASK_BYTES};
 use crate::error::{Error, GpuProblem, Quantity};
-use crate::machine::GpuDevice;
+use crate::machine::{GpuDevice, GpuTuning};
 use crate::method::Method;
 use crate::plan::{Plan, PlanId};
 use crate::progress::Watch;
@@ -43,9 +43,14 @@ const STOP_LOOK: Duration = Duration::from_millis(50);
 /// Constellations whose tasks are counted to estimate how many tasks a constellation makes.
 const SAMPLES: usize = 16;
 
-/// The most rows a task leaves on a software device, which ends a thread's loops after 65,535
-/// turns in all: tasks this small finish there (a few that do not are counted on the CPU).
+/// The most rows a task leaves on a software device, which counts some thousand times slower:
+/// tasks this small keep its pieces short. Rows fixed by the count ([`GpuTuning`]) are taken as
+/// they are there too: a task longer than a dispatch is carried over as many as it takes, and
+/// one the device still never finishes (its loop limit, see `count.wgsl`) is counted on the CPU.
 const SOFTWARE_TASK_ROWS: usize = 10;
+
+/// The rows of the tasks a device proves itself on (see `prove`).
+const PROOF_ROWS: usize = 7;
 
 /// The symmetry engine's split, counted on GPUs.
 ///
@@ -65,11 +70,14 @@ const SOFTWARE_TASK_ROWS: usize = 10;
 pub struct GpuPlan {
     n: usize,
     sym: SymmetryPlan,
-    gpus: Vec<Arc<Gpu>>,
+    pub(super) gpus: Vec<Arc<Gpu>>,
     feed: Feed,
     batch: usize,
-    /// The rows each task leaves to a GPU thread ([`tasks::task_rows`]; tests change it).
+    /// The rows each task leaves to a GPU thread ([`tasks::task_rows`], or as the count fixed
+    /// them; tests change it).
     rows: usize,
+    /// The threads of a workgroup, where the count fixed them; `None`: each device's own.
+    pub(super) workgroup: Option<u32>,
     /// The GPUs' failures, and the tasks counted on the CPU.
     health: Arc<Health>,
     /// Per constellation, how long its tasks look, where that decides the order they start in
@@ -85,6 +93,7 @@ impl std::fmt::Debug for GpuPlan {
             .field("gpus", &self.gpus.len())
             .field("batch", &self.batch)
             .field("rows", &self.rows)
+            .field("workgroup", &self.workgroup)
             .finish_non_exhaustive()
     }
 }
@@ -105,41 +114,57 @@ impl Filling {
     }
 }
 
-/// A shader a GPU built for a count: the rows of stack its threads keep, its workgroup size,
-/// the threads a stream of it starts (on a GPU, as many as the residency probe found running at
-/// once), and each workgroup size the probe tried, with the threads that ran at once.
-#[doc(hidden)]
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shader {
-    pub levels: u32,
-    pub workgroup: u32,
-    pub threads: u32,
-    pub tried: Vec<(u32, u32)>,
-}
-
-/// What a driver said it made of one shader: its executables, or why it cannot say.
-#[doc(hidden)]
-pub type DriverSaid = Result<Vec<Executable>, String>;
-
 impl GpuPlan {
     /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names; an error when there are none
     /// to be had.
     pub fn new(n: usize, devices: GpuDevice) -> Result<GpuPlan, Error> {
+        GpuPlan::tuned(n, devices, GpuTuning::default())
+    }
+
+    /// The plan for n (1 ≤ n ≤ 32) on the GPUs `devices` names, with the workgroup and the
+    /// task rows that `tuning` fixes; an error when there are no GPUs to be had, when `tuning`
+    /// is out of range, or when a GPU cannot run the workgroup it fixes.
+    ///
+    /// ```
+    /// use nqueens::internals::gpu::GpuPlan;
+    /// use nqueens::machine::{GpuDevice, GpuTuning};
+    ///
+    /// let tuning = GpuTuning { workgroup: Some(4), task_rows: Some(3) };
+    /// // Needs a GPU (or Mesa's software Vulkan device).
+    /// if let Ok(plan) = GpuPlan::tuned(8, GpuDevice::default(), tuning) {
+    ///     assert_eq!(plan.task_rows(), 3);
+    ///     let (_, shaders) = &plan.residency()[0];
+    ///     assert!(shaders.iter().all(|s| s.workgroup == 4));
+    /// }
+    /// ```
+    pub fn tuned(n: usize, devices: GpuDevice, tuning: GpuTuning) -> Result<GpuPlan, Error> {
         let max = Method::Gpu.max_n();
         if !(1..=max).contains(&n) {
             return Err(Error::out_of_range(Quantity::NFor(Method::Gpu), n, 1, max));
         }
+        tuning.check()?;
         let sym = SymmetryPlan::new(n)?;
         let gpus = device::open(devices)?;
-        let mut rows = tasks::task_rows(n);
-        if gpus.iter().any(|g| g.software) {
-            rows = rows.min(SOFTWARE_TASK_ROWS);
+        let rows = match tuning.task_rows {
+            Some(rows) => rows,
+            None if gpus.iter().any(|g| g.software) => tasks::task_rows(n).min(SOFTWARE_TASK_ROWS),
+            None => tasks::task_rows(n),
+        };
+        let workgroup = tuning.workgroup;
+        // A workgroup the count fixed is refused at once where a device cannot hold its stacks,
+        // before anything is built or estimated.
+        if let (Some(w), Some(levels)) = (workgroup, deepest(n, rows)) {
+            for gpu in &gpus {
+                gpu.room(w, levels).map_err(Error::Gpu)?;
+            }
         }
         // The order of the constellations is estimated on the CPU while the GPUs are checked
         // and build their shaders.
         let (lengths, checked) = std::thread::scope(|s| {
             let lengths = s.spawn(|| tasks::task_lengths(n, rows, &sym));
-            let checked = gpus.iter().try_for_each(|gpu| check(gpu, n));
+            let checked = gpus
+                .iter()
+                .try_for_each(|gpu| check(gpu, n, rows, workgroup));
             let lengths = lengths
                 .join()
                 .unwrap_or_else(|p| std::panic::resume_unwind(p));
@@ -148,7 +173,7 @@ impl GpuPlan {
         checked?;
         let batch = batch_for(rows, &sym);
         let health = Arc::new(Health::default());
-        let feed = Feed::start(&gpus, &health);
+        let feed = Feed::start(&gpus, &health, workgroup);
         Ok(GpuPlan {
             n,
             sym,
@@ -156,6 +181,7 @@ impl GpuPlan {
             feed,
             batch,
             rows,
+            workgroup,
             health,
             lengths,
         })
@@ -166,59 +192,10 @@ impl GpuPlan {
         self.gpus.iter().map(|g| g.name.clone()).collect()
     }
 
-    /// Per GPU, its name and the shaders it built for this board, with the threads a stream of
-    /// each starts. For benchmarks (`bench/h100.sh`); the shaders are built when the plan is
-    /// made.
-    #[doc(hidden)]
-    pub fn residency(&self) -> Vec<(String, Vec<Shader>)> {
-        self.gpus
-            .iter()
-            .map(|g| {
-                let built = g.built().into_iter();
-                let shaders = built.map(|(levels, workgroup, threads, tried)| Shader {
-                    levels,
-                    workgroup,
-                    threads,
-                    tried,
-                });
-                (g.name.clone(), shaders.collect())
-            })
-            .collect()
-    }
-
-    /// Per GPU, its name and, for each shader of [`GpuPlan::residency`] (in the same order),
-    /// what its driver says it made of it (registers, workgroup memory, instructions, as far
-    /// as the driver tells), or why it cannot say. For benchmarks (`bench/h100.sh`).
-    #[doc(hidden)]
-    pub fn driver_statistics(&self) -> Vec<(String, Vec<DriverSaid>)> {
-        self.gpus
-            .iter()
-            .map(|g| {
-                let built = g.built().into_iter();
-                let read =
-                    built.map(|(levels, workgroup, ..)| g.driver_statistics(workgroup, levels));
-                (g.name.clone(), read.collect())
-            })
-            .collect()
-    }
-
-    /// Builds, on every GPU, the shader for each number of stack rows in `levels`, so that
-    /// [`GpuPlan::residency`] tells how many threads of each an SM runs at once: how the
-    /// device's workgroup memory is shared out, which no API says. For benchmarks
-    /// (`bench/h100.sh`).
-    #[doc(hidden)]
-    pub fn build_levels(&self, levels: std::ops::RangeInclusive<u32>) -> Result<(), Error> {
-        for g in &self.gpus {
-            for l in levels.clone() {
-                g.build(l).map_err(|why| {
-                    Error::Gpu(GpuProblem::Failed {
-                        device: g.name.clone(),
-                        why,
-                    })
-                })?;
-            }
-        }
-        Ok(())
+    /// The rows each task leaves to a GPU thread: those the count fixed, or those chosen for
+    /// the board and the devices.
+    pub fn task_rows(&self) -> usize {
+        self.rows
     }
 
     /// Whether any of them is a software device (a processor standing in for a GPU).
@@ -341,8 +318,14 @@ impl Drop for Abandon {
 /// finish it).
 type Counted = Vec<((u64, u64, u64), (Layout, usize), Option<u64>)>;
 
-/// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run.
-fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String> {
+/// Every task of the n×n board, with tasks of at most `rows` rows, counted on `gpu` in one run,
+/// in workgroups of `workgroup` threads (`None`: the device's own).
+fn count_every_task(
+    gpu: &Gpu,
+    n: usize,
+    rows: usize,
+    workgroup: Option<u32>,
+) -> Result<Counted, String> {
     let sym = SymmetryPlan::new(n).map_err(|e| e.to_string())?;
     let searches = (0..sym.len())
         .filter_map(|i| sym.layout(i))
@@ -351,12 +334,17 @@ fn count_every_task(gpu: &Gpu, n: usize, rows: usize) -> Result<Counted, String>
             Some((lay, k))
         })
         .collect();
-    count_searches(gpu, n, searches)
+    count_searches(gpu, n, searches, workgroup)
 }
 
 /// Every task of the searches (a layout of the n×n board and its rows placed), counted on
-/// `gpu` in one run.
-fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result<Counted, String> {
+/// `gpu` in one run, in workgroups of `workgroup` threads (`None`: the device's own).
+fn count_searches(
+    gpu: &Gpu,
+    n: usize,
+    searches: Vec<(Layout, usize)>,
+    workgroup: Option<u32>,
+) -> Result<Counted, String> {
     let mut fill = Filling::default();
     for (tag, (lay, k)) in searches.iter().enumerate() {
         Prefixes::new(lay, *k).fill(lay, tag as u32, &mut fill.tasks, usize::MAX);
@@ -371,7 +359,7 @@ fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result
         return Ok(Vec::new());
     }
     let tasks = fill.tasks.clone();
-    let counts = feed::count_alone(gpu, tasks, fill.layouts, fill.levels)?;
+    let counts = feed::count_alone(gpu, tasks, fill.layouts, fill.levels, workgroup)?;
     Ok(counts
         .into_iter()
         .enumerate()
@@ -382,9 +370,19 @@ fn count_searches(gpu: &Gpu, n: usize, searches: Vec<(Layout, usize)>) -> Result
         .collect())
 }
 
+/// The rows of stack of the deepest tasks of the n×n board cut into tasks of `rows` rows
+/// (`None`: the CPU counts them all): a constellation leaves n - 4 free rows, or n - 3 where two
+/// of its border queens share a row.
+fn deepest(n: usize, rows: usize) -> Option<u32> {
+    (n.saturating_sub(4)..n.saturating_sub(2))
+        .filter_map(|m| Some(tasks::stack_rows(m, tasks::placed_rows(rows, m)?) as u32))
+        .max()
+}
+
 /// Refuses, before the count, a device that counts a small board wrong or cannot build the
-/// shader for this one: it is never trusted with the count.
-fn check(gpu: &Gpu, n: usize) -> Result<(), Error> {
+/// shaders for this one, with tasks of `rows` rows in workgroups of `workgroup` (`None`: its
+/// own): it is never trusted with the count.
+fn check(gpu: &Gpu, n: usize, rows: usize, workgroup: Option<u32>) -> Result<(), Error> {
     let failed = |why: String| {
         Error::Gpu(GpuProblem::Failed {
             device: gpu.name.clone(),
@@ -392,21 +390,31 @@ fn check(gpu: &Gpu, n: usize) -> Result<(), Error> {
         })
     };
     gpu.proof
-        .get_or_init(|| prove(gpu))
+        .get_or_init(|| prove(gpu, None))
         .clone()
         .map_err(failed)?;
+    // A workgroup the count fixed builds another shader: it proves itself too, where its stacks
+    // fit the proof's (a count's shallower ones are the same code with the same constant).
+    if let Some(w) = workgroup
+        && gpu.room(w, PROOF_ROWS as u32 - 1).is_ok()
+    {
+        prove(gpu, workgroup).map_err(failed)?;
+    }
+    // The shaders of the deepest tasks (see `deepest`).
     for m in n.saturating_sub(4)..n.saturating_sub(2) {
-        if let Some(k) = tasks::placed_rows(tasks::task_rows(n), m) {
-            gpu.build(tasks::stack_rows(m, k) as u32).map_err(failed)?;
+        if let Some(k) = tasks::placed_rows(rows, m) {
+            gpu.build(tasks::stack_rows(m, k) as u32, workgroup)
+                .map_err(failed)?;
         }
     }
     Ok(())
 }
 
-/// Counts every task of a small board (n = 12, tasks of 7 rows, so that threads use their
-/// stacks) on `gpu` and compares each count with the CPU's.
-fn prove(gpu: &Gpu) -> Result<(), String> {
-    for (masks, (lay, k), got) in count_every_task(gpu, 12, 7)? {
+/// Counts every task of a small board (n = 12, tasks of [`PROOF_ROWS`] rows, so that threads
+/// use their stacks) on `gpu`, in workgroups of `workgroup` threads (`None`: its own), and
+/// compares each count with the CPU's.
+fn prove(gpu: &Gpu, workgroup: Option<u32>) -> Result<(), String> {
+    for (masks, (lay, k), got) in count_every_task(gpu, 12, PROOF_ROWS, workgroup)? {
         let want = tasks::count_task(&lay, k, masks);
         if got != Some(want) {
             return Err(format!(
@@ -590,6 +598,37 @@ mod tests {
     }
 
     #[test]
+    fn the_deepest_tasks_are_those_the_checks_build() {
+        // The refusal of a workgroup too large and the shaders built before a count look at
+        // constellations of n - 4 and n - 3 free rows: none leaves more.
+        for n in 5..=14 {
+            let sym = SymmetryPlan::new(n).unwrap();
+            let most = (0..sym.len())
+                .filter_map(|i| sym.layout(i))
+                .map(|lay| lay.avail.len())
+                .max()
+                .unwrap();
+            assert!(most <= n - 3, "n = {n}: {most} free rows");
+            let rows = 6;
+            let levels = tasks::stack_rows(most, tasks::placed_rows(rows, most).unwrap());
+            assert_eq!(deepest(n, rows), Some(levels as u32), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn a_device_proves_itself_in_a_workgroup_fixed_by_the_count_too() {
+        let gpu = &gpu_plan(8).gpus[0];
+        for w in [1, 4, 64] {
+            assert_eq!(prove(gpu, Some(w)), Ok(()));
+            assert!(
+                gpu.built(Some(w))
+                    .iter()
+                    .any(|b| b.0 + 1 == PROOF_ROWS as u32)
+            );
+        }
+    }
+
+    #[test]
     fn every_task_finishes_on_the_device() {
         // Tasks sized for the device (small ones on a software device) all finish there.
         let plan = gpu_plan(14);
@@ -641,7 +680,7 @@ mod tests {
         let gpu = &gpu_plan(8).gpus[0];
         for n in 6..=13 {
             let rows = tasks::task_rows(n).min(8);
-            for (t, (masks, (lay, k), got)) in count_every_task(gpu, n, rows)
+            for (t, (masks, (lay, k), got)) in count_every_task(gpu, n, rows, None)
                 .unwrap()
                 .into_iter()
                 .enumerate()
@@ -713,7 +752,7 @@ mod tests {
         assert_eq!(tasks::stack_rows(lay.avail.len(), k), tasks::RECORD_LEVELS);
         assert!(lay.gap[k..].contains(&2) && lay.gap[k..].contains(&3));
         let gpu = &gpu_plan(8).gpus[0];
-        let counted = count_searches(gpu, n, vec![(lay, k)]).unwrap();
+        let counted = count_searches(gpu, n, vec![(lay, k)], None).unwrap();
         assert!(!counted.is_empty());
         let mut found = 0;
         for (t, (masks, (lay, k), got)) in counted.into_iter().enumerate() {
@@ -761,7 +800,7 @@ mod tests {
     #[test]
     fn without_a_gpu_every_piece_is_counted_on_the_cpu() {
         let mut plan = gpu_plan(10);
-        plan.feed = Feed::start(&[], &plan.health);
+        plan.feed = Feed::start(&[], &plan.health, None);
         let all: Vec<usize> = (0..plan.len()).collect();
         check(&plan, &all);
         assert!(plan.recounted() > 0);

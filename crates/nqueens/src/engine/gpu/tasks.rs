@@ -20,6 +20,7 @@
 
 use crate::board::bits::{Bits, lowest};
 use crate::engine::constellation::{Layout, SymmetryPlan};
+use crate::machine::GPU_TASK_ROWS;
 use crate::plan::Plan;
 
 /// The most rows a task leaves to its GPU thread: its count is then at most 20! < 2^64.
@@ -51,8 +52,17 @@ pub(crate) fn stack_rows(m: usize, k: usize) -> usize {
 
 /// The most rows a record describes: the shader's gaps of all of them fit in one 32-bit word,
 /// two bits each, and its copy of their cells is four vector loads. A task on a board of up to
-/// 32 rows walks at most `task_rows(32) - 1` = 16.
+/// 32 rows walks at most `task_rows(32) - 1` = 16, and so does one whose rows a count fixed
+/// ([`GPU_TASK_ROWS`]).
 pub(crate) const RECORD_LEVELS: usize = 16;
+
+// The rows a count may fix for its tasks ([`GPU_TASK_ROWS`]) are those a record describes
+// (a task of r rows keeps r - 1 rows of stack), and their counts fit the shader's 64 bits.
+const _: () = assert!(
+    *GPU_TASK_ROWS.start() == MIN_TASK_ROWS
+        && *GPU_TASK_ROWS.end() == RECORD_LEVELS + 1
+        && RECORD_LEVELS < MAX_TASK_ROWS
+);
 
 /// Words of one layout record (see [`record`]).
 pub(crate) const RECORD_WORDS: usize = 4 + RECORD_LEVELS;

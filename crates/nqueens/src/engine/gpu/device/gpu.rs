@@ -29,6 +29,9 @@ pub(super) fn ready<F: Future>(future: F) -> F::Output {
 pub(super) struct Kernel {
     pub(super) levels: u32,
     pub(super) workgroup: u32,
+    /// The workgroup the count fixed (see [`GpuTuning`](crate::machine::GpuTuning)); `None`:
+    /// chosen for the device.
+    pub(super) asked: Option<u32>,
     /// Threads a stream of it starts: on a GPU, as many as run at once.
     pub(super) threads: u32,
     /// Each workgroup size the probe tried for it, with the threads that ran at once.

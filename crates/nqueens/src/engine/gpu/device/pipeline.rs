@@ -1,10 +1,12 @@
 //! The counting shader built for one stack depth: its workgroup chosen by the device's
-//! workgroup memory, and the threads a stream starts measured by a residency probe, since wgpu
-//! does not say how many workgroups a device runs at once.
+//! workgroup memory (or fixed by the count, for benchmarks), and the threads a stream starts
+//! measured by a residency probe, since wgpu does not say how many workgroups a device runs at
+//! once.
 
 use super::gpu::{Gpu, Kernel};
 use crate::engine::gpu::shader::source;
 use crate::engine::gpu::tasks::{RECORD_BYTES, TASK_BYTES, thread_bytes};
+use crate::error::GpuProblem;
 use std::sync::{Arc, mpsc};
 
 /// Threads of a stream on a software device, which runs few at once. On a GPU a stream starts
@@ -35,47 +37,77 @@ pub(super) const SAVED_ROW_BYTES: u32 = 16;
 pub(crate) type Built = (u32, u32, u32, Vec<(u32, u32)>);
 
 impl Gpu {
-    /// Builds the shader for threads that need `levels` rows of stack, unless built already:
-    /// a shader the driver refuses is then an error before counting, not a failure during it.
-    pub(crate) fn build(&self, levels: u32) -> Result<(), String> {
-        self.kernel(levels).map(|_| ())
+    /// Builds the shader for threads that need `levels` rows of stack, in workgroups of
+    /// `workgroup` (`None`: the size chosen for the device), unless built already: a shader the
+    /// driver refuses is then an error before counting, not a failure during it.
+    pub(crate) fn build(&self, levels: u32, workgroup: Option<u32>) -> Result<(), String> {
+        self.kernel(levels, workgroup).map(|_| ())
     }
 
-    /// The shader for threads that need `levels` rows of stack, built on first use. Its
-    /// workgroup is the largest (up to [`MAX_WORKGROUP`], or [`SOFTWARE_WORKGROUP`]) whose
-    /// stacks fit in the device's workgroup memory; on a GPU also half that, down to a warp
-    /// ([`MIN_WORKGROUP`]), when the half runs more threads at once. The workgroups an SM holds
-    /// are whole, so a smaller one can fill memory that a larger one leaves idle: on an H100,
-    /// whose driver gives a shader 48 KiB an SM, 14 rows (276 bytes a thread) make workgroups of
-    /// 64 threads 17,664 bytes, of which two fit (128 threads), and of 32 threads 8,832, of
-    /// which five do (160).
-    pub(super) fn kernel(&self, levels: u32) -> Result<Arc<Kernel>, String> {
+    /// Whether the device runs workgroups of `workgroup` threads that need `levels` rows of
+    /// stack each: their stacks fit its workgroup memory, and it runs that many threads a
+    /// workgroup.
+    pub(crate) fn room(&self, workgroup: u32, levels: u32) -> Result<(), GpuProblem> {
+        let l = &self.limits;
+        let levels = levels.max(2);
+        let needed = workgroup as u64 * thread_bytes(levels as usize) as u64;
+        let available = l.max_compute_workgroup_storage_size as u64;
+        let most_threads = l
+            .max_compute_invocations_per_workgroup
+            .min(l.max_compute_workgroup_size_x);
+        if needed <= available && workgroup <= most_threads {
+            return Ok(());
+        }
+        Err(GpuProblem::Workgroup {
+            device: self.name.clone(),
+            workgroup,
+            levels,
+            needed,
+            available,
+            most_threads,
+        })
+    }
+
+    /// The shader for threads that need `levels` rows of stack, built on first use, in
+    /// workgroups of `asked` threads where the count fixed them (for benchmarks; the probe
+    /// then only measures the threads a stream of them starts).
+    ///
+    /// Otherwise its workgroup is the largest (up to [`MAX_WORKGROUP`], or
+    /// [`SOFTWARE_WORKGROUP`]) whose stacks fit in the device's workgroup memory; on a GPU also
+    /// half that, down to a warp ([`MIN_WORKGROUP`]), when the half runs more threads at once.
+    /// The workgroups an SM holds are whole, so a smaller one can fill memory that a larger one
+    /// leaves idle: on an H100, whose driver gives a shader 48 KiB an SM, 14 rows (276 bytes a
+    /// thread) make workgroups of 64 threads 17,664 bytes, of which two fit (128 threads), and
+    /// of 32 threads 8,832, of which five do (160).
+    pub(super) fn kernel(&self, levels: u32, asked: Option<u32>) -> Result<Arc<Kernel>, String> {
         // Two at least: the shader keeps the cells below every level but the deepest.
         let levels = levels.max(2);
         let mut kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(k) = kernels.iter().find(|k| k.levels == levels) {
+        if let Some(k) = kernels
+            .iter()
+            .find(|k| k.levels == levels && k.asked == asked)
+        {
             return Ok(Arc::clone(k));
         }
-        let l = &self.limits;
-        let largest = if self.software {
-            SOFTWARE_WORKGROUP
-        } else {
-            MAX_WORKGROUP
+        let (largest, smallest) = match (asked, self.software) {
+            (Some(w), _) => {
+                self.room(w, levels).map_err(|e| e.to_string())?;
+                (w, w)
+            }
+            (None, true) => (SOFTWARE_WORKGROUP, SOFTWARE_WORKGROUP),
+            (None, false) => (MAX_WORKGROUP, MIN_WORKGROUP),
         };
         let workgroup = (0..=largest.trailing_zeros())
             .rev()
             .map(|s| 1u32 << s)
-            .find(|&w| {
-                w * thread_bytes(levels as usize) as u32 <= l.max_compute_workgroup_storage_size
-                    && w <= l.max_compute_invocations_per_workgroup
-                    && w <= l.max_compute_workgroup_size_x
-            })
+            .find(|&w| self.room(w, levels).is_ok())
             .ok_or_else(|| "too little workgroup memory for the shader's stack".to_string())?;
         let kernel = if self.software {
             let (pipeline, layout) = self.compile(workgroup, levels)?;
             Kernel {
                 levels,
                 workgroup,
+                asked,
                 threads: SOFTWARE_THREADS,
                 tried: vec![(workgroup, SOFTWARE_THREADS)],
                 pipeline,
@@ -85,9 +117,10 @@ impl Gpu {
             let mut best: Option<Kernel> = None;
             let mut tried = Vec::new();
             let mut w = workgroup;
-            while w >= MIN_WORKGROUP.min(workgroup) {
+            while w >= smallest.min(workgroup) {
                 let (pipeline, layout) = self.compile(w, levels)?;
-                let groups = (PROBE_THREADS / w).min(l.max_compute_workgroups_per_dimension);
+                let groups =
+                    (PROBE_THREADS / w).min(self.limits.max_compute_workgroups_per_dimension);
                 let threads = self
                     .resident(&pipeline, &layout, groups, PROBE_TURNS)?
                     .clamp(1, groups)
@@ -97,6 +130,7 @@ impl Gpu {
                     best = Some(Kernel {
                         levels,
                         workgroup: w,
+                        asked,
                         threads,
                         tried: Vec::new(),
                         pipeline,
@@ -159,14 +193,16 @@ impl Gpu {
         })
     }
 
-    /// The shaders built so far, one per stack depth: (rows of stack, workgroup size, threads a
-    /// stream of it starts, each workgroup size the probe tried with the threads that ran at
-    /// once). On a GPU the threads are what the residency probe measured, capped by the buffer
-    /// limits, so a benchmark can report what a count really ran with.
-    pub(crate) fn built(&self) -> Vec<Built> {
+    /// The shaders built so far for workgroups `asked` (`None`: of the size chosen for the
+    /// device), one per stack depth: (rows of stack, workgroup size, threads a stream of it
+    /// starts, each workgroup size the probe tried with the threads that ran at once). On a GPU
+    /// the threads are what the residency probe measured, capped by the buffer limits, so a
+    /// benchmark can report what a count really ran with.
+    pub(crate) fn built(&self, asked: Option<u32>) -> Vec<Built> {
         let kernels = self.kernels.lock().unwrap_or_else(|p| p.into_inner());
         let mut built: Vec<Built> = kernels
             .iter()
+            .filter(|k| k.asked == asked)
             .map(|k| (k.levels, k.workgroup, self.threads(k), k.tried.clone()))
             .collect();
         built.sort_unstable();
@@ -251,7 +287,7 @@ mod tests {
     fn the_probe_finds_the_workgroups_at_work_together() {
         let gpus = open(GpuDevice::default()).expect("a GPU (or Mesa's software Vulkan device)");
         let gpu = &gpus[0];
-        let k = gpu.kernel(8).unwrap();
+        let k = gpu.kernel(8, None).unwrap();
         // One workgroup is one at work.
         assert_eq!(gpu.resident(&k.pipeline, &k.layout, 1, 64), Ok(1));
         // Many spinning a while: some at once, never more than were dispatched.
@@ -265,5 +301,45 @@ mod tests {
             k.threads
         };
         assert_eq!(gpu.threads(&k), threads);
+    }
+
+    #[test]
+    fn a_workgroup_fixed_by_the_count_is_built_as_asked_or_refused_with_its_bytes() {
+        let gpus = open(GpuDevice::default()).expect("a GPU (or Mesa's software Vulkan device)");
+        let gpu = &gpus[0];
+        eprintln!(
+            "{}: {} bytes of workgroup memory, {} threads a workgroup",
+            gpu.name,
+            gpu.limits.max_compute_workgroup_storage_size,
+            gpu.limits.max_compute_invocations_per_workgroup
+        );
+        let fixed = gpu.kernel(5, Some(2)).unwrap();
+        assert_eq!((fixed.levels, fixed.workgroup), (5, 2));
+        // No search: the probe measures the one size asked for.
+        assert_eq!(fixed.tried.len(), 1);
+        assert_eq!(fixed.tried[0], (2, fixed.threads));
+        // The device's own choice is another shader, kept apart.
+        let own = gpu.kernel(5, None).unwrap();
+        assert!(!Arc::ptr_eq(&fixed, &own));
+        assert!(Arc::ptr_eq(&fixed, &gpu.kernel(5, Some(2)).unwrap()));
+        assert!(gpu.built(Some(2)).iter().all(|b| b.1 == 2));
+        assert!(gpu.built(Some(2)).iter().any(|b| b.0 == 5));
+        // 256 threads of 16 rows need 80,896 bytes, more than any device wgpu serves gives a
+        // workgroup; one thread of two rows fits every device.
+        let needed = 256 * thread_bytes(16) as u64;
+        assert_eq!(needed, 80_896);
+        match gpu.room(256, 16) {
+            Err(GpuProblem::Workgroup {
+                workgroup: 256,
+                levels: 16,
+                needed: n,
+                available,
+                ..
+            }) => assert!(n == needed && available < needed, "{available}"),
+            other => panic!("{other:?}"),
+        }
+        let refused = gpu.kernel(16, Some(256)).err().expect("refused");
+        assert!(refused.contains("80896 bytes"), "{refused}");
+        assert_eq!(gpu.room(1, 2), Ok(()));
     }
 }

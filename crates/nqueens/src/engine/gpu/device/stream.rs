@@ -83,13 +83,19 @@ impl Stream {
 }
 
 impl Gpu {
-    /// Starts a stream whose threads have `levels` rows of stack and whose ring holds at least
+    /// Starts a stream whose threads have `levels` rows of stack, in workgroups of `workgroup`
+    /// threads (`None`: the size chosen for the device), and whose ring holds at least
     /// `records` layout records. The ring's buffers are a kept set large enough, or new ones.
-    pub(crate) fn stream(&self, levels: u32, records: usize) -> Result<Stream, String> {
+    pub(crate) fn stream(
+        &self,
+        levels: u32,
+        workgroup: Option<u32>,
+        records: usize,
+    ) -> Result<Stream, String> {
         if let Some(t) = self.trouble() {
             return Err(t);
         }
-        let kernel = self.kernel(levels)?;
+        let kernel = self.kernel(levels, workgroup)?;
         let threads = self.threads(&kernel);
         let groups = threads
             .div_ceil(kernel.workgroup)
