@@ -26,9 +26,11 @@
 #   on a GPU after measuring it; MODEL_THREADS sets another number.
 # See tools/gpu-model/src/lib.rs for what each figure means and how it is counted.
 #
-# Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both]
+# Usage: bench/gpu-model.sh N [--sample S] [--kernel step|baseline|both] [--task-rows R]
 #   N from 8 to 32. Up to N = 17 every task is played; above, the tasks of every S-th
 #   constellation (S = 7^(N-16) unless given), and occupancy from a sample of task sizes.
+#   --task-rows R: tasks of R rows (2 to 17), as `nqueens count --gpu-task-rows R` makes them,
+#   instead of the engine's choice for N.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exec cargo run --quiet --release -p nqueens-gpu-model --bin gpu_model -- "$@"

@@ -32,16 +32,16 @@ pub fn largest_first(sample: &TaskSample) -> TaskSample {
     (parts, sample.1)
 }
 
-/// The turns the one-step kernel takes on a sample of the tasks of the n×n board, for boards
-/// too large to play whole: `per` tasks, evenly spaced, of each of `constellations`
-/// constellations evenly spaced, in list order.
+/// The turns the one-step kernel takes on a sample of the tasks of `rows` rows of the n×n
+/// board, for boards too large to play whole: `per` tasks, evenly spaced, of each of
+/// `constellations` constellations evenly spaced, in list order.
 pub fn sample_task_turns(
     n: usize,
+    rows: usize,
     constellations: usize,
     per: usize,
 ) -> Result<TaskSample, nqueens::Error> {
     let plan = SymmetryPlan::new(n)?;
-    let rows = tasks::task_rows(n);
     let picks: Vec<usize> = (0..plan.len())
         .step_by((plan.len() / constellations.max(1)).max(1))
         .collect();
@@ -111,12 +111,13 @@ mod tests {
             1,
             1,
         );
-        let mut sampled: Vec<u64> = sample_task_turns(10, usize::MAX, usize::MAX)
-            .unwrap()
-            .0
-            .into_iter()
-            .flat_map(|part| part.turns)
-            .collect();
+        let mut sampled: Vec<u64> =
+            sample_task_turns(10, tasks::task_rows(10), usize::MAX, usize::MAX)
+                .unwrap()
+                .0
+                .into_iter()
+                .flat_map(|part| part.turns)
+                .collect();
         let mut played_turns = played.task_turns.clone();
         sampled.sort();
         played_turns.sort();

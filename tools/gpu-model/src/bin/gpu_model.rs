@@ -5,10 +5,14 @@
 //! also the nodes of this project's split beside those of a mirror-only split. The last line is
 //! one JSON object. See the crate's documentation (`src/lib.rs`) for what each figure means.
 //!
-//! Usage: gpu_model N [--sample S] [--kernel step|baseline|both]
-//!   --sample S   play the tasks of every S-th constellation only (default: 1 up to N = 18,
-//!                then enough to keep the run to minutes); a sample's solutions are not Q(N)
-//!                and are printed as null
+//! Usage: gpu_model N [--sample S] [--kernel step|baseline|both] [--task-rows R]
+//!   --sample S      play the tasks of every S-th constellation only (default: 1 up to N = 18,
+//!                   then enough to keep the run to minutes); a sample's solutions are not
+//!                   Q(N) and are printed as null
+//!   --task-rows R   tasks that leave R rows to a GPU thread, as `count --gpu-task-rows R`
+//!                   makes them (default: the plan's choice for N), so that the depth of the
+//!                   GPU's part is priced: fewer rows, fewer levels of stack and more threads
+//!                   an SM, but more tasks and more changes of task
 
 use nqueens_gpu_model::{
     self as model, Device, H100, Kernel, PathCosts, Played, Rule, Tasks, price, simulate,
@@ -45,12 +49,14 @@ struct Options {
     n: usize,
     sample: Option<usize>,
     kernels: Vec<Kernel>,
+    rows: Option<usize>,
 }
 
 fn parse() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let mut n = None;
     let mut sample = None;
+    let mut rows = None;
     let mut kernels = vec![Kernel::Step, Kernel::Baseline];
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -59,6 +65,20 @@ fn parse() -> Result<Options, String> {
                 sample = Some(v.parse::<usize>().ok().filter(|&s| s >= 1).ok_or(format!(
                     "--sample must be a whole number from 1 on, not {v}"
                 ))?);
+            }
+            "--task-rows" => {
+                let v = args.next().ok_or("--task-rows needs a number")?;
+                let range = nqueens::machine::GPU_TASK_ROWS;
+                rows = Some(
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|r| range.contains(r))
+                        .ok_or(format!(
+                            "--task-rows must be a whole number from {} to {}, not {v}",
+                            range.start(),
+                            range.end()
+                        ))?,
+                );
             }
             "--kernel" => {
                 kernels = match args.next().as_deref() {
@@ -84,9 +104,12 @@ fn parse() -> Result<Options, String> {
         }
     }
     Ok(Options {
-        n: n.ok_or("usage: gpu_model N [--sample S] [--kernel step|baseline|both]")?,
+        n: n.ok_or(
+            "usage: gpu_model N [--sample S] [--kernel step|baseline|both] [--task-rows R]",
+        )?,
         sample,
         kernels,
+        rows,
     })
 }
 
@@ -139,14 +162,17 @@ fn run(o: Options) -> Result<(), String> {
         7usize.pow(n as u32 - 16)
     });
     let start = Instant::now();
-    let mut tasks = Tasks::sample(n, None, sample).map_err(|e| e.to_string())?;
+    let rows = o
+        .rows
+        .unwrap_or_else(|| nqueens::internals::gpu::tasks::task_rows(n));
+    let mut tasks = Tasks::sample(n, Some(rows), sample).map_err(|e| e.to_string())?;
     let whole = sample == 1;
     if !whole {
         // Large tasks: a few thousand are played, 32 a lane, for the kernel's steady state.
         tasks.truncate(PARTS * model::LANES * TASKS_PER_LANE / 8);
     }
     eprintln!(
-        "N = {n}: {} tasks{} made in {:.2} s",
+        "N = {n}: {} tasks of {rows} rows{} made in {:.2} s",
         tasks.len(),
         if whole {
             String::new()
@@ -194,7 +220,7 @@ fn run(o: Options) -> Result<(), String> {
             let engine_order = tasks.largest_first(&played.task_turns);
             (played.task_turns.clone(), engine_order, len)
         } else {
-            let some = model::sample_task_turns(n, 1024, 16).map_err(|e| e.to_string())?;
+            let some = model::sample_task_turns(n, rows, 1024, 16).map_err(|e| e.to_string())?;
             let (list, len) = model::task_stream(&some, 20_000_000);
             let (engine_order, _) = model::task_stream(&model::largest_first(&some), 20_000_000);
             (list, engine_order, len)
@@ -385,7 +411,7 @@ fn run(o: Options) -> Result<(), String> {
         }
         fields.push((kernel, json));
     }
-    let mut line = format!("{{\"n\":{n},\"sample\":{sample}");
+    let mut line = format!("{{\"n\":{n},\"sample\":{sample},\"task_rows\":{rows}");
     if (14..=18).contains(&n) {
         let t = Instant::now();
         let split = model::split_nodes(n).map_err(|e| e.to_string())?;
