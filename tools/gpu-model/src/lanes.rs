@@ -433,29 +433,38 @@ mod tests {
     use nqueens::internals::gpu::tasks::{Prefixes, TASK_BYTES};
     use nqueens::plan::Plan;
 
+    /// Every task of the n×n board, cut as the engine cuts it (tasks of at most eight rows),
+    /// given to `f` with its layout, its rows placed, its masks as the task holds them and the
+    /// constellation and task numbers.
+    fn every_task(n: usize, mut f: impl FnMut(&Layout, usize, (u64, u64, u64), usize, usize)) {
+        let rows = tasks::task_rows(n).min(8);
+        let sym = nqueens::internals::constellation::SymmetryPlan::new(n).unwrap();
+        for i in 0..sym.len() {
+            let Some(lay) = sym.layout(i) else { continue };
+            let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
+                continue;
+            };
+            let mut bytes = Vec::new();
+            Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
+            for t in 0..bytes.len() / TASK_BYTES {
+                let (masks, _) = tasks::read_task(&bytes, t);
+                f(&lay, k, masks, i, t);
+            }
+        }
+    }
+
     #[test]
     fn the_lane_and_the_cpu_agree_on_every_task() {
         // Every task of the boards up to 13, walked by the model's lane and counted on the CPU
         // as the engine counts a task (its shader is held against the same count in the
         // library's tests).
         for n in 6..=13 {
-            let rows = tasks::task_rows(n).min(8);
-            let sym = nqueens::internals::constellation::SymmetryPlan::new(n).unwrap();
-            for i in 0..sym.len() {
-                let Some(lay) = sym.layout(i) else { continue };
-                let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
-                    continue;
-                };
-                let mut bytes = Vec::new();
-                Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
-                for t in 0..bytes.len() / TASK_BYTES {
-                    let (masks, _) = tasks::read_task(&bytes, t);
-                    let cpu = tasks::count_task(&lay, k, masks);
-                    let (c, l, r) = masks;
-                    let (model, _) = walk_task(&lay, k, (c as u32, l as u32, r as u32));
-                    assert_eq!(model, cpu, "n = {n}, constellation {i}, task {t}");
-                }
-            }
+            every_task(n, |lay, k, masks, i, t| {
+                let cpu = tasks::count_task(lay, k, masks);
+                let (c, l, r) = masks;
+                let (model, _) = walk_task(lay, k, (c as u32, l as u32, r as u32));
+                assert_eq!(model, cpu, "n = {n}, constellation {i}, task {t}");
+            });
         }
     }
 
@@ -482,30 +491,18 @@ mod tests {
     #[test]
     fn the_levels_passed_over_are_the_rows_left_under_their_child() {
         for n in 8..=11 {
-            let rows = tasks::task_rows(n).min(8);
-            let sym = nqueens::internals::constellation::SymmetryPlan::new(n).unwrap();
             let (mut skipped, mut expected) = (0, 0);
-            for i in 0..sym.len() {
-                let Some(lay) = sym.layout(i) else { continue };
-                let Some(k) = tasks::placed_rows(rows, lay.avail.len()) else {
-                    continue;
-                };
-                let mut bytes = Vec::new();
-                Prefixes::new(&lay, k).fill(&lay, 0, &mut bytes, usize::MAX);
-                for t in 0..bytes.len() / TASK_BYTES {
-                    let ((c, l, r), _) = tasks::read_task(&bytes, t);
-                    let masks = (c as u32, l as u32, r as u32);
-                    let mut lane = Lane::idle();
-                    begin(&mut lane, &lay, k, masks);
-                    let first = lane.stack[1];
-                    while lane.d != DONE {
-                        skipped += step(&mut lane, &lay).3;
-                    }
-                    if first[3] != 0 {
-                        expected += rows_left_under_their_child(&lay, k, 0, first);
-                    }
+            every_task(n, |lay, k, (c, l, r), _, _| {
+                let mut lane = Lane::idle();
+                begin(&mut lane, lay, k, (c as u32, l as u32, r as u32));
+                let first = lane.stack[1];
+                while lane.d != DONE {
+                    skipped += step(&mut lane, lay).3;
                 }
-            }
+                if first[3] != 0 {
+                    expected += rows_left_under_their_child(lay, k, 0, first);
+                }
+            });
             assert!(expected > 0, "n = {n}");
             assert_eq!(skipped, expected, "n = {n}");
         }

@@ -370,13 +370,17 @@ fn count_searches(
         .collect())
 }
 
-/// The rows of stack of the deepest tasks of the n×n board cut into tasks of `rows` rows
-/// (`None`: the CPU counts them all): a constellation leaves n - 4 free rows, or n - 3 where two
-/// of its border queens share a row.
-fn deepest(n: usize, rows: usize) -> Option<u32> {
+/// The rows of stack of the tasks of the n×n board cut into tasks of `rows` rows, for the
+/// constellations that leave the most free rows: n - 4, or n - 3 where two of the border queens
+/// share a row (none where the CPU counts them).
+fn deep_levels(n: usize, rows: usize) -> impl Iterator<Item = u32> {
     (n.saturating_sub(4)..n.saturating_sub(2))
-        .filter_map(|m| Some(tasks::stack_rows(m, tasks::placed_rows(rows, m)?) as u32))
-        .max()
+        .filter_map(move |m| Some(tasks::stack_rows(m, tasks::placed_rows(rows, m)?) as u32))
+}
+
+/// The rows of stack of the deepest tasks (see [`deep_levels`]); `None`: the CPU counts them all.
+fn deepest(n: usize, rows: usize) -> Option<u32> {
+    deep_levels(n, rows).max()
 }
 
 /// Refuses, before the count, a device that counts a small board wrong or cannot build the
@@ -400,12 +404,9 @@ fn check(gpu: &Gpu, n: usize, rows: usize, workgroup: Option<u32>) -> Result<(),
     {
         prove(gpu, workgroup).map_err(failed)?;
     }
-    // The shaders of the deepest tasks (see `deepest`).
-    for m in n.saturating_sub(4)..n.saturating_sub(2) {
-        if let Some(k) = tasks::placed_rows(rows, m) {
-            gpu.build(tasks::stack_rows(m, k) as u32, workgroup)
-                .map_err(failed)?;
-        }
+    // The shaders of the deepest tasks.
+    for levels in deep_levels(n, rows) {
+        gpu.build(levels, workgroup).map_err(failed)?;
     }
     Ok(())
 }

@@ -65,25 +65,28 @@ impl Gpu {
         workgroup: u32,
         levels: u32,
     ) -> Result<Vec<Executable>, String> {
-        #[cfg(any(
-            windows,
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd"
-        ))]
-        return vulkan::statistics(&self.device, workgroup, levels)?.ok_or_else(|| {
+        vulkan::statistics(&self.device, workgroup, levels)?.ok_or_else(|| {
             "the driver does not offer VK_KHR_pipeline_executable_properties".to_string()
-        });
-        #[cfg(not(any(
-            windows,
-            target_os = "linux",
-            target_os = "android",
-            target_os = "freebsd"
-        )))]
-        {
-            let _ = (workgroup, levels);
-            Err("the driver's statistics are read through Vulkan, which this build lacks".into())
-        }
+        })
+    }
+}
+
+/// Where wgpu has no Vulkan backend, no driver is asked.
+#[cfg(not(any(
+    windows,
+    target_os = "linux",
+    target_os = "android",
+    target_os = "freebsd"
+)))]
+mod vulkan {
+    use super::Executable;
+
+    pub(super) fn statistics(
+        _: &wgpu::Device,
+        _: u32,
+        _: u32,
+    ) -> Result<Option<Vec<Executable>>, String> {
+        Err("the driver's statistics are read through Vulkan, which this build lacks".into())
     }
 }
 
